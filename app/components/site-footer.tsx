@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+
+const LINKS = [
+  ["/pages/terms", "footer.terms"],
+  ["/pages/privacy", "footer.privacy"],
+  ["/pages/cookies", "footer.cookies"],
+  ["/pages/ban", "footer.ban"],
+  ["/pricing", "footer.pricing"],
+  ["/complaints", "footer.complaints"],
+  ["/pages/return-policy", "footer.returns"],
+  ["/pages/faq", "footer.faq"],
+  ["/pages/service", "footer.service"],
+] as const;
+
+export function SiteFooter({ siteName, showUsFooter }: { siteName: string; showUsFooter: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 bg-dark text-white/80">
+      <div className="container-site py-8">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {LINKS.map(([href, key]) => (
+            <li key={href}><a className="hover:text-white hover:underline" href={href}>{t(key)}</a></li>
+          ))}
+        </ul>
+        <p className="mt-6 text-xs leading-relaxed text-white/60" data-testid="disclaimer">{t("footer.disclaimer", { siteName })}</p>
+        {showUsFooter ? <p className="mt-3 text-xs text-white/60" data-testid="us-footer">{t("footer.us")}</p> : null}
+        <p className="mt-3 text-xs text-white/60">{t("footer.copyright", { siteName, year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

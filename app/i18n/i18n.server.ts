@@ -1,0 +1,79 @@
+// Chooses the member's language and gives translation functions for it.
+// Order: the language cookie, then the site's domain_language, then Accept-Language among the
+// site's locales, then the site's first locale. Detection itself is remix-i18next's.
+import { createInstance, type TFunction } from "i18next";
+import { parse, serialize } from "cookie";
+import { createContext, type Cookie, type MiddlewareFunction } from "react-router";
+import { LanguageDetector } from "remix-i18next/server";
+import { siteContext } from "#app/tenancy/context.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { singleton } from "#app/utils/singleton.ts";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "./locales.ts";
+import { resources } from "./resources.server.ts";
+
+/**
+ * The language cookie holds the bare locale ("lng=nl"), readable by the browser, rather than
+ * React Router's signed-JSON encoding; it carries no secret.
+ */
+export const localeCookie: Cookie = {
+  name: LOCALE_COOKIE,
+  isSigned: false,
+  expires: undefined,
+  parse: async (header) => parse(header ?? "")[LOCALE_COOKIE] ?? null,
+  serialize: async (value: string) =>
+    serialize(LOCALE_COOKIE, value, {
+      path: "/",
+      sameSite: "lax",
+      maxAge: LOCALE_COOKIE_MAX_AGE,
+      secure: process.env.NODE_ENV === "production",
+    }),
+};
+
+const detectors = singleton("localeDetectors", () => new Map<string, LanguageDetector>());
+
+function detectorFor(site: Site) {
+  let detector = detectors.get(site.key);
+  if (!detector) {
+    detector = new LanguageDetector({
+      supportedLanguages: [...site.locales],
+      fallbackLanguage: site.locales[0]!,
+      cookie: localeCookie,
+      order: site.domain_language ? ["cookie", "custom"] : ["cookie", "header"],
+      findLocale: async () => site.domain_language,
+    });
+    detectors.set(site.key, detector);
+  }
+  return detector;
+}
+
+export async function detectLocale(request: Request, site: Site): Promise<Locale> {
+  return (await detectorFor(site).detect(request)) as Locale;
+}
+
+export function getFixedT(locale: Locale, ns: string | string[] = "common"): TFunction {
+  const instance = createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: "en",
+    resources,
+    ns: Array.isArray(ns) ? ns : [ns],
+    defaultNS: Array.isArray(ns) ? ns[0] : ns,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance.t;
+}
+
+export interface RequestLocale {
+  locale: Locale;
+  t: TFunction;
+}
+
+export const localeContext = singleton("localeContext", () => createContext<RequestLocale>());
+
+/** Root middleware: decides the language once per request. */
+export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const locale = await detectLocale(request, context.get(siteContext));
+  context.set(localeContext, { locale, t: getFixedT(locale) });
+  return next();
+};

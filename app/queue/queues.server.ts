@@ -1,0 +1,53 @@
+// BullMQ queues on PostgreSQL by default and on Redis when REDIS_URL is set: one code path,
+// the backend chosen from configuration (see docs/decisions/003-queue-backend.md).
+import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from "bullmq";
+import { Redis } from "ioredis";
+import { getEnv } from "#app/utils/env.server.ts";
+import { singleton } from "#app/utils/singleton.ts";
+
+export const QUEUE_NAMES = { mail: "mail" } as const;
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
+
+type Backend =
+  | { kind: "redis"; connection: () => Redis }
+  | { kind: "postgres"; connection: () => { connectionString: string; migrate: true } };
+
+function backend(): Backend {
+  const { REDIS_URL } = getEnv();
+  if (REDIS_URL) {
+    return { kind: "redis", connection: () => new Redis(REDIS_URL, { maxRetriesPerRequest: null }) };
+  }
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set: the queue runs on PostgreSQL without REDIS_URL");
+  return { kind: "postgres", connection: () => ({ connectionString, migrate: true }) };
+}
+
+export const queueBackendKind = () => backend().kind;
+
+const openQueues = () => singleton("queues", () => new Map<QueueName, Queue>());
+
+export function getQueue(name: QueueName): Queue {
+  const queues = openQueues();
+  let queue = queues.get(name);
+  if (!queue) {
+    const b = backend();
+    queue = b.kind === "redis"
+      ? new Queue(name, { connection: b.connection() })
+      : (new Queue(name, { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
+    queues.set(name, queue);
+  }
+  return queue;
+}
+
+export function createWorker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
+  const b = backend();
+  return b.kind === "redis"
+    ? new Worker<T>(name, processor, { ...options, connection: b.connection() })
+    : (new Worker(name, processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
+}
+
+export async function closeQueues() {
+  const queues = openQueues();
+  await Promise.all([...queues.values()].map((q) => q.close()));
+  queues.clear();
+}

@@ -1,0 +1,117 @@
+import { useMemo } from "react";
+import { createInstance } from "i18next";
+import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
+import {
+  Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet, useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorView } from "#app/components/error-view.tsx";
+import { localeContext, localeMiddleware } from "#app/i18n/i18n.server.ts";
+import { resources } from "#app/i18n/resources.server.ts";
+import englishFallback from "#app/locales/en/common.json";
+import { visibleLocales, type Locale } from "#app/i18n/locales.ts";
+import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { entryWarning, ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
+import { localizedText } from "#app/tenancy/settings.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const visitor = context.get(visitorContext);
+  const { locale, t } = context.get(localeContext);
+  const cookies = request.headers.get("cookie") ?? "";
+  return {
+    locale,
+    messages: resources[locale]!.common as Record<string, unknown>,
+    locales: visibleLocales(site.locales, visitor.country),
+    country: visitor.country,
+    site: {
+      key: site.key,
+      name: site.name,
+      logo: site.branding.logo,
+      colors: site.branding.colors,
+      tagline: localizedText(site.branding.tagline, locale, ""),
+      title: localizedText(site.index_title, locale, site.name),
+      description: localizedText(site.description, locale, t("site.defaultDescription", { siteName: site.name })),
+      usFooter: site.us_footer,
+      fictionalIcon: site.fictional_icon,
+    },
+    entryWarning: entryWarning({
+      site,
+      country: visitor.country,
+      loggedIn: false,
+      dismissed: new RegExp(`(?:^|;\\s*)${ENTRY_WARNING_COOKIE}=1`).test(cookies),
+      installedApp: false,
+    }),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<RootData>("root");
+
+// Site, locale and catalogue change only with the language or a form post.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+function useI18n(locale: Locale | undefined, messages: Record<string, unknown> | undefined) {
+  return useMemo(() => {
+    const instance = createInstance();
+    void instance.use(initReactI18next).init({
+      // Without loader data (the root loader failed) the error page still speaks English.
+      lng: locale ?? "en",
+      fallbackLng: false,
+      resources: { [locale ?? "en"]: { common: messages ?? englishFallback } },
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      react: { useSuspense: false },
+    });
+    return instance;
+  }, [locale, messages]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const i18n = useI18n(data?.locale, data?.messages);
+  const colors = data?.site.colors ?? {};
+  const style = Object.fromEntries(Object.entries(colors).map(([k, v]) => [`--color-${k}`, v])) as React.CSSProperties;
+  return (
+    <html lang={data?.locale ?? "en"} style={style} data-site={data?.site.key}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [{ title: data.site.title }, { name: "description", content: data.site.description }] : [];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorView status={404} message={t("errors.notFound")} showHomeLink />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data ? error.data : error.statusText
+    : import.meta.env.DEV && error instanceof Error ? error.message : "";
+  return <ErrorView status={status} message={message || t("errors.generic")} showHomeLink />;
+}

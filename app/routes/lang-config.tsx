@@ -1,0 +1,45 @@
+// /lang-config: choose the interface language. POST sets the 365-day language cookie.
+import { useTranslation } from "react-i18next";
+import { Form, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/lang-config";
+import { localeContext, localeCookie } from "#app/i18n/i18n.server.ts";
+import { LOCALE_NAMES, visibleLocales } from "#app/i18n/locales.ts";
+import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { safeRedirectPath } from "#app/utils/redirect.ts";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const form = z
+    .object({ language: z.enum(site.locales as [string, ...string[]]), redirectTo: z.string().optional() })
+    .safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return redirect("/lang-config");
+  return redirect(safeRedirectPath(form.data.redirectTo), {
+    headers: { "Set-Cookie": await localeCookie.serialize(form.data.language) },
+  });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  return {
+    current: context.get(localeContext).locale,
+    locales: visibleLocales(site.locales, context.get(visitorContext).country),
+  };
+}
+
+export default function LangConfig({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="container-site py-10">
+      <h1 className="text-2xl font-bold">{t("langConfig.title")}</h1>
+      <Form method="post" className="mt-6 flex flex-col gap-2">
+        {loaderData.locales.map((l) => (
+          <button key={l} type="submit" name="language" value={l} lang={l}
+            className={`rounded border px-4 py-2 text-left ${l === loaderData.current ? "border-primary bg-accent font-semibold" : "border-black/15 bg-white"}`}>
+            {LOCALE_NAMES[l]}
+          </button>
+        ))}
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+// The one place that reads the request's host. Normalises it (lower case, port and a leading
+// "www." dropped) and finds the site serving it.
+import type { Site } from "./site-schema.ts";
+import type { SiteRegistry } from "./site-registry.server.ts";
+
+export function normaliseHost(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let host = raw.split(",")[0]!.trim().toLowerCase();
+  if (host.startsWith("[")) host = host.slice(0, host.indexOf("]") + 1); // IPv6 literal
+  else host = host.replace(/:\d+$/, "");
+  host = host.replace(/\.$/, "").replace(/^www\./, "");
+  return host || null;
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export interface HostHeaders {
+  host?: string | null;
+  forwardedHost?: string | null;
+}
+
+export interface ResolvedSite {
+  site: Site;
+  /** The normalised host the request was made to. */
+  host: string;
+}
+
+export function resolveSite(
+  registry: SiteRegistry,
+  headers: HostHeaders,
+  options: { trustProxy: boolean; development: boolean },
+): ResolvedSite | null {
+  const host = normaliseHost((options.trustProxy && headers.forwardedHost) || headers.host);
+  if (!host) return null;
+  const site = registry.byHost.get(host) ?? (options.development && LOOPBACK.has(host) ? registry.sites[0] : undefined);
+  return site ? { site, host } : null;
+}

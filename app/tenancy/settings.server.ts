@@ -1,0 +1,49 @@
+// The settings object of spec section 3 for one site, as GET /api/settings.php returns it.
+import type { TFunction } from "i18next";
+import type { Locale } from "#app/i18n/locales.ts";
+import { stripPhone } from "./company.server.ts";
+import type { Site } from "./site-schema.ts";
+
+export function localizedText(text: Partial<Record<Locale, string>>, locale: Locale, fallback: string) {
+  return text[locale] ?? fallback;
+}
+
+export function siteSettings(site: Site, opts: { locale: Locale; t: TFunction; geoCountry: string | null; selectedCountry?: string | null }) {
+  const { locale, t } = opts;
+  return {
+    name: site.name,
+    domain: site.domains[0],
+    domain_language: site.domain_language,
+    index_title: localizedText(site.index_title, locale, site.name),
+    description: localizedText(site.description, locale, t("site.defaultDescription", { siteName: site.name })),
+    cdn_prefix: site.cdn_prefix,
+    niche: site.niche,
+    countries: site.countries,
+    visible_profile_fields: site.visible_profile_fields,
+    visible_profile_notes: site.visible_profile_notes,
+    search_fields: site.search_fields,
+    message_credits: site.message_credits,
+    photo_credits: site.photo_credits,
+    gift_credits: site.gift_credits,
+    signup_credits: site.signup_credits,
+    message_length: site.message_length,
+    minimum_message_costs: site.minimum_message_costs,
+    support_email: site.support_email,
+    support_phone: stripPhone(site.support_phone),
+    push_public_key: site.push_public_key,
+    enable_site_entry_popup: site.enable_site_entry_popup,
+    geoip_country: opts.geoCountry,
+    geoip_selected_country: opts.selectedCountry ?? (opts.geoCountry && site.countries.includes(opts.geoCountry) ? opts.geoCountry : site.countries[0]),
+    fictional_icon: site.fictional_icon,
+    fictional_warning: localizedText(site.fictional_warning, locale, t("fictional.warning")),
+    fictional_singular: localizedText(site.fictional_singular, locale, t("fictional.singular")),
+    fictional_plural: localizedText(site.fictional_plural, locale, t("fictional.plural")),
+    refund_days: site.refund_days,
+    signups: site.signups,
+    logged_out_search: site.logged_out_search,
+    logged_out_search_trafficsource: site.logged_out_search_trafficsource,
+    member_resell: site.member_resell,
+    company_id: site.company_id,
+    mail_name: site.mail_name,
+  };
+}

@@ -1,0 +1,43 @@
+// The browser suite: the production build served by server/main.ts on an embedded PostgreSQL
+// (fresh under .data/e2e), exactly as `npm start` runs it, driven in Debian's Chromium.
+import { rmSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = ".data/e2e";
+if (!process.env.PLAYWRIGHT_KEEP_DATA && !process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://lovely.localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node --import tsx server/main.ts",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      SESSION_SECRET: "e2e-session-secret-0123456789",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: "54332",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      SEED_DEMO: "1",
+      WORKER_IN_PROCESS: "1",
+    },
+  },
+});

@@ -1,0 +1,37 @@
+// Brings a database to the state the app needs: reachable, migrated, sites synchronised and,
+// when asked, the demo data seeded. Idempotent: safe on every start.
+import { syncSites } from "#app/tenancy/sites.server.ts";
+import type { Env } from "#app/utils/env.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.ts";
+import { applyMigrations } from "./schema-engine.ts";
+
+export interface PreparedDatabase {
+  url: string;
+  embedded: EmbeddedDatabase | null;
+}
+
+export async function prepareDatabase(env: Env, log = (m: string) => console.log(m)): Promise<PreparedDatabase> {
+  let embedded: EmbeddedDatabase | null = null;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT);
+    url = embedded.url;
+    log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres)`);
+  }
+  process.env.DATABASE_URL = url;
+
+  const applied = await applyMigrations(url);
+  if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+
+  const db = getDb();
+  const seed = env.SEED_DEMO ?? !env.DATABASE_URL;
+  if (seed) await seedCompanies(db);
+  await syncSites(db);
+  if (seed) {
+    const created = await seedDemo(db, { mediaDir: `${env.dataDir}/media` });
+    if (created) log(`seeded ${created} demo profiles`);
+  }
+  return { url, embedded };
+}

@@ -1,0 +1,34 @@
+// Express request → Fetch Request and Fetch Response → express response.
+// Written here instead of using @react-router/express: that adapter is a dual CJS/ESM package,
+// and when its copy of react-router differs from ours (test runners, Node's module-sync
+// condition) its `instanceof RouterContextProvider` check rejects our context. Calling
+// react-router's own createRequestHandler from this ESM module keeps one copy.
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+
+export function toFetchRequest(req: express.Request, res: express.Response, host: string): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${host}`);
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+export async function sendFetchResponse(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.append(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

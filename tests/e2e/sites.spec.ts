@@ -1,0 +1,74 @@
+// Three branded sites from one server, told apart by host name, in a real browser.
+import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const url = (host: string, path = "/") => `http://${host}:${PORT}${path}`;
+
+const SITES = [
+  { host: "lovely.localhost", name: "Lovely Dates", logo: "/brands/lovely.svg", primary: "rgb(179, 18, 59)", lang: "en" },
+  { host: "mature.localhost", name: "Mature Moments", logo: "/brands/mature.svg", primary: "rgb(91, 42, 134)", lang: "de" },
+  { host: "pride.localhost", name: "Pride Match", logo: "/brands/pride.svg", primary: "rgb(11, 122, 117)", lang: "en" },
+];
+
+test.use({ locale: "en-GB" });
+
+for (const site of SITES) {
+  test(`${site.name} renders with its own brand at ${site.host}`, async ({ page }) => {
+    await page.goto(url(site.host));
+    await expect(page.locator("html")).toHaveAttribute("lang", site.lang);
+    await expect(page.getByRole("img", { name: site.name }).first()).toHaveAttribute("src", site.logo);
+    const heading = page.getByTestId("site-title");
+    await expect(heading).toBeVisible();
+    const brandColour = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.className = "text-primary";
+      document.body.append(probe);
+      return getComputedStyle(probe).color;
+    });
+    expect(brandColour).toBe(site.primary);
+    for (const other of SITES.filter((s) => s !== site)) await expect(page.getByText(other.name)).toHaveCount(0);
+  });
+}
+
+test("the entry warning is confirmed once and stays away", async ({ page }) => {
+  await page.goto(url("lovely.localhost"));
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Lovely Dates");
+  await dialog.getByRole("button").click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId("site-title")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // the confirmation belongs to this site only
+  await page.goto(url("pride.localhost"));
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("the language switcher changes the language and remembers it", async ({ page }) => {
+  await page.goto(url("lovely.localhost", "/pages/faq"));
+  await page.getByRole("dialog").getByRole("button").click();
+  await expect(page.getByRole("link", { name: "Terms and conditions" })).toBeVisible();
+  await page.getByTestId("language-switcher").locator("select").selectOption("nl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(page).toHaveURL(/\/pages\/faq$/);
+  await expect(page.getByRole("link", { name: "Algemene voorwaarden" })).toBeVisible();
+  await page.goto(url("lovely.localhost", "/"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+});
+
+test("an unknown page shows the 404 page with a way home", async ({ page }) => {
+  const response = await page.goto(url("mature.localhost", "/gibt/es/nicht"));
+  expect(response?.status()).toBe(404);
+  // mature restricts the entry warning to visitors from its countries; this browser has none
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("error-message")).toHaveText("Diese Seite konnte nicht gefunden werden");
+  await page.getByRole("link", { name: "Zurück zur Startseite" }).click();
+  await expect(page).toHaveURL(url("mature.localhost", "/"));
+});
+
+test("the terms show the company behind the site", async ({ page }) => {
+  await page.goto(url("pride.localhost", "/pages/terms"));
+  await expect(page.getByTestId("company-details")).toContainText("Nordlys Dating AB");
+  await expect(page.getByTestId("company-details")).toContainText("+46855512345");
+});

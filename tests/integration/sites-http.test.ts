@@ -1,0 +1,182 @@
+// The whole stack over HTTP: host resolution, per-site settings and company info, pages.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(() => server.close());
+
+describe("one codebase, several sites", () => {
+  it("answers an unknown host with a plain 404 that names no site", async () => {
+    const res = await request(server, "/", { host: "unknown.example" });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toMatch(/Lovely|Mature|Pride|rendezvous/i);
+  });
+
+  it("serves each site's settings at /api/settings.php", async () => {
+    const [lovely, mature, pride] = await Promise.all(
+      ["lovely.localhost", "mature.localhost:8080", "pride.localhost"].map((host) => request(server, "/api/settings.php", { host })),
+    );
+    expect(lovely!.json().settings).toMatchObject({ name: "Lovely Dates", niche: 1, countries: ["NL", "BE", "DE", "GB", "IE"], company_id: 1 });
+    expect(mature!.json().settings).toMatchObject({ name: "Mature Moments", niche: 6, domain_language: "de", signups: "with_trafficsource" });
+    expect(pride!.json().settings).toMatchObject({ name: "Pride Match", niche: 7, member_resell: false, support_phone: "+468555123 45".replace(/\s/g, "") });
+    expect(new Set([lovely, mature, pride].map((r) => r!.json().settings.message_credits)).size).toBe(3);
+  });
+
+  it("takes geoip_country from the CDN header", async () => {
+    const res = await request(server, "/api/settings.php", { host: "lovely.localhost", headers: { "cf-ipcountry": "be" } });
+    expect(res.json().settings).toMatchObject({ geoip_country: "BE", geoip_selected_country: "BE" });
+    const none = await request(server, "/api/settings.php", { host: "lovely.localhost" });
+    expect(none.json().settings).toMatchObject({ geoip_country: null, geoip_selected_country: "NL" });
+  });
+
+  it("ignores X-Forwarded-Host without TRUST_PROXY", async () => {
+    const res = await request(server, "/api/settings.php", { host: "lovely.localhost", headers: { "x-forwarded-host": "pride.localhost" } });
+    expect(res.json().settings.name).toBe("Lovely Dates");
+  });
+
+  it("honours X-Forwarded-Host behind a declared proxy", async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: "1" });
+    try {
+      const res = await request(proxied, "/api/settings.php", { host: "10.0.0.5:3000", headers: { "x-forwarded-host": "pride.localhost" } });
+      expect(res.json().settings.name).toBe("Pride Match");
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("serves the site's company at /api/companyinfo.php", async () => {
+    const lovely = (await request(server, "/api/companyinfo.php", { host: "lovely.localhost" })).json().company;
+    const pride = (await request(server, "/api/companyinfo.php", { host: "pride.localhost" })).json().company;
+    expect(lovely).toMatchObject({ name: "Lovely Media B.V.", kvk: "81234567", country: "NL", support_phone: "+31201234567", delete_discount: 30 });
+    expect(lovely.vat_numbers).toEqual(["NL862345678B01"]);
+    expect(pride).toMatchObject({ name: "Nordlys Dating AB", city: "Stockholm", tradenames: ["Mature Moments", "Pride Match"] });
+    expect(typeof pride.added).toBe("string");
+  });
+
+  it("renders each site's own brand on the home page", async () => {
+    const lovely = await request(server, "/", { host: "lovely.localhost", headers: { "accept-language": "en" } });
+    const pride = await request(server, "/", { host: "pride.localhost", headers: { "accept-language": "en" } });
+    expect(lovely.status).toBe(200);
+    expect(lovely.body).toContain("/brands/lovely.svg");
+    expect(lovely.body).toContain("--color-primary:#b3123b");
+    expect(lovely.body).not.toContain("Pride Match");
+    expect(pride.body).toContain("/brands/pride.svg");
+    expect(pride.body).toContain("Meet men looking for men");
+  });
+});
+
+describe("language", () => {
+  const lang = (body: string) => /<html lang="([a-z-]+)"/.exec(body)?.[1];
+
+  it("follows Accept-Language among the site's locales", async () => {
+    expect(lang((await request(server, "/", { host: "lovely.localhost", headers: { "accept-language": "nl-NL,nl;q=0.9" } })).body)).toBe("nl");
+    expect(lang((await request(server, "/", { host: "lovely.localhost", headers: { "accept-language": "sv" } })).body)).toBe("en");
+  });
+
+  it("prefers the site's domain_language over Accept-Language", async () => {
+    expect(lang((await request(server, "/", { host: "mature.localhost", headers: { "accept-language": "en" } })).body)).toBe("de");
+  });
+
+  it("prefers the language cookie over everything", async () => {
+    const res = await request(server, "/", { host: "mature.localhost", headers: { cookie: "lng=it", "accept-language": "en" } });
+    expect(lang(res.body)).toBe("it");
+  });
+
+  it("sets a year-long cookie from the language switcher, without JavaScript", async () => {
+    const res = await postForm(server, "/lang-config", { language: "fr", redirectTo: "/pages/faq" }, { host: "lovely.localhost" });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/pages/faq");
+    expect(String(res.headers["set-cookie"])).toMatch(/lng=fr;.*Max-Age=31536000/);
+  });
+
+  it("refuses a language the site does not offer", async () => {
+    const res = await postForm(server, "/lang-config", { language: "pl" }, { host: "lovely.localhost" });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("offers in the switcher only the languages of the visitor's country", async () => {
+    const be = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "BE" } });
+    expect(be.body).toMatch(/<option[^>]*value="fr"/);
+    expect(be.body).not.toMatch(/<option[^>]*value="en"/);
+    const nl = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "NL" } });
+    expect(nl.body).not.toContain('data-testid="language-switcher"');
+  });
+});
+
+describe("entry warning", () => {
+  const shown = (body: string) => body.includes('data-testid="entry-warning"');
+
+  it("shows on the default layout until dismissed", async () => {
+    expect(shown((await request(server, "/", { host: "lovely.localhost" })).body)).toBe(true);
+    const dismiss = await postForm(server, "/api/entry-warning", { redirectTo: "/pages/terms" }, { host: "lovely.localhost" });
+    expect(dismiss.status).toBe(302);
+    expect(dismiss.headers.location).toBe("/pages/terms");
+    const cookie = String(dismiss.headers["set-cookie"]).split(";")[0]!;
+    expect(shown((await request(server, "/", { host: "lovely.localhost", headers: { cookie } })).body)).toBe(false);
+  });
+
+  it("never redirects off-site after dismissal", async () => {
+    const res = await postForm(server, "/api/entry-warning", { redirectTo: "//evil.example/" }, { host: "lovely.localhost" });
+    expect(res.headers.location).toBe("/");
+  });
+
+  it("restricted by country on mature: only for its listed countries", async () => {
+    expect(shown((await request(server, "/", { host: "mature.localhost", headers: { "cf-ipcountry": "GB" } })).body)).toBe(false);
+    expect(shown((await request(server, "/", { host: "mature.localhost", headers: { "cf-ipcountry": "AT" } })).body)).toBe(true);
+  });
+
+  it("on the lander layout only for visitors from NL and DE", async () => {
+    const gb = await request(server, "/landers/gallery/summer", { host: "lovely.localhost", headers: { "cf-ipcountry": "GB" } });
+    const nl = await request(server, "/landers/gallery/summer", { host: "lovely.localhost", headers: { "cf-ipcountry": "NL" } });
+    expect(gb.status).toBe(200);
+    expect(gb.body).toContain('data-layout="lander"');
+    expect(shown(gb.body)).toBe(false);
+    expect(shown(nl.body)).toBe(true);
+  });
+});
+
+describe("pages", () => {
+  it("renders the terms with the site's company and the terms version date", async () => {
+    const lovely = await request(server, "/pages/terms", { host: "lovely.localhost", headers: { "accept-language": "en" } });
+    expect(lovely.status).toBe(200);
+    expect(lovely.body).toContain("Lovely Media B.V.");
+    expect(lovely.body).toMatch(/December 1, 2023/); // company added 2022: the base date
+    const pride = await request(server, "/pages/terms", { host: "pride.localhost", headers: { "accept-language": "en" } });
+    expect(pride.body).toContain("Nordlys Dating AB");
+    expect(pride.body).toMatch(/March 15, 2024/); // company added later than the base date
+  });
+
+  it.each(["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"])("serves /pages/%s in the member's language", async (page) => {
+    const en = await request(server, `/pages/${page}`, { host: "pride.localhost", headers: { "accept-language": "en" } });
+    const sv = await request(server, `/pages/${page}`, { host: "pride.localhost", headers: { "accept-language": "sv" } });
+    expect(en.status).toBe(200);
+    expect(sv.status).toBe(200);
+    const h1 = (b: string) => /<h1[^>]*>([^<]+)<\/h1>/.exec(b)?.[1];
+    expect(h1(sv.body)).toBeTruthy();
+    expect(h1(sv.body)).not.toBe(h1(en.body));
+  });
+
+  it("shows the US privacy text to English readers in the United States", async () => {
+    const us = await request(server, "/pages/privacy", { host: "pride.localhost", headers: { "accept-language": "en", "cf-ipcountry": "US" } });
+    const gb = await request(server, "/pages/privacy", { host: "pride.localhost", headers: { "accept-language": "en", "cf-ipcountry": "GB" } });
+    expect(us.body).toMatch(/California/);
+    expect(gb.body).not.toMatch(/California/);
+  });
+
+  it("shows the pricing from the site's settings", async () => {
+    const res = await request(server, "/pricing", { host: "pride.localhost", headers: { "accept-language": "en", "cf-ipcountry": "SE" } });
+    expect(res.body).toMatch(/8 credits/); // pride's message_credits
+    expect(res.body).toMatch(/SE.*9[.,]90/);
+  });
+
+  it("answers an unknown page with the 404 error page and a link home", async () => {
+    const res = await request(server, "/no/such/page", { host: "lovely.localhost", headers: { "accept-language": "en" } });
+    expect(res.status).toBe(404);
+    expect(res.body).toContain("This page could not be found");
+    expect(res.body).toMatch(/<a href="\/"[^>]*>Back to the home page<\/a>/);
+    const de = await request(server, "/pages/nope", { host: "mature.localhost" });
+    expect(de.status).toBe(404);
+    expect(de.body).not.toContain("This page could not be found");
+  });
+});

@@ -1,0 +1,49 @@
+// Once per `npm test`: a real PostgreSQL (DATABASE_URL's server, or an embedded one on a
+// machine without PostgreSQL), a fresh test database migrated and seeded, and a fresh
+// production build for the HTTP tests.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { recreateDatabase } from "#server/database/databases.ts";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/database/embedded-postgres.ts";
+
+let embedded: EmbeddedDatabase | undefined;
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = path.resolve(".data/test");
+    rmSync(dataDir, { recursive: true, force: true });
+    embedded = await startEmbeddedPostgres(dataDir, 54330, "postgres");
+    serverUrl = embedded.url;
+  }
+  const url = await recreateDatabase(serverUrl, `rendezvous_test_${process.pid}`);
+  process.env.DATABASE_URL = url;
+  process.env.DATA_DIR = path.resolve(".data/test-files");
+  process.env.NODE_ENV = "test";
+  rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+
+  const { prepareDatabase } = await import("#server/database/prepare.ts");
+  const { parseEnv } = await import("#app/utils/env.server.ts");
+  await prepareDatabase(parseEnv({ ...process.env, SEED_DEMO: "1" }), () => {});
+  const { getDb } = await import("#app/utils/db.server.ts");
+  await getDb().$disconnect();
+
+  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  project.provide("databaseUrl", url);
+  console.log(`test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${embedded ? "embedded" : "server"} PostgreSQL)`);
+
+  return async () => {
+    const { dropDatabase } = await import("#server/database/databases.ts");
+    await dropDatabase(serverUrl, `rendezvous_test_${process.pid}`).catch(() => {});
+    await embedded?.stop();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}

@@ -1,0 +1,17 @@
+// Every test file: the shared test database, and any console.error fails the test.
+import { afterAll, beforeEach, inject, vi } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.DATA_DIR ??= ".data/test-files";
+process.env.NODE_ENV = "test";
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(" ")}`);
+  });
+});
+
+afterAll(async () => {
+  const { getDb } = await import("#app/utils/db.server.ts");
+  await getDb().$disconnect();
+});

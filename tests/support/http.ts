@@ -1,0 +1,73 @@
+// The real app (production build + express host) on a loopback port, and requests that can
+// set the Host header (fetch cannot).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp } from "#server/app.ts";
+import { parseEnv } from "#app/utils/env.server.ts";
+
+export interface TestServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const env = parseEnv({ ...process.env, NODE_ENV: "test", ...envOverrides });
+  const app = createApp({ env, build, clientDir: path.resolve("build/client") });
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+export interface TestResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json<T = any>(): T;
+}
+
+export function request(
+  server: TestServer,
+  pathname: string,
+  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: pathname,
+        method: options.method ?? "GET",
+        headers: { host: options.host ?? "lovely.localhost", ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) });
+        });
+      },
+    );
+    req.on("error", reject);
+    if (options.body) req.write(options.body);
+    req.end();
+  });
+}
+
+/** Posts an HTML form the way a browser without JavaScript does. */
+export function postForm(server: TestServer, pathname: string, fields: Record<string, string>, options: { host?: string; headers?: Record<string, string> } = {}) {
+  return request(server, pathname, {
+    ...options,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...options.headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}

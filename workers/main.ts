@@ -1,0 +1,19 @@
+// `npm run worker`: the queue workers on their own, for production next to `npm run start:prod`.
+import { closeQueues } from "#app/queue/queues.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { startWorkers } from "./index.ts";
+
+const env = getEnv();
+if (!env.DATABASE_URL) {
+  console.error("npm run worker needs DATABASE_URL (and REDIS_URL for the Redis backend)");
+  process.exit(1);
+}
+const workers = await startWorkers(env);
+console.log(`workers running (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
+const stop = async () => {
+  await workers.close();
+  await closeQueues();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

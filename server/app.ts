@@ -60,7 +60,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       context.set(siteContext, resolved.site);
       context.set(visitorContext, { country: geoCountry(req.headers["cf-ipcountry"]), ip: req.ip ?? req.socket.remoteAddress ?? "" });
       const current = typeof build === "function" ? await build() : build;
-      const response = await handlerFor(current)(toFetchRequest(req, res, resolved.host), context);
+      const response = await handlerFor(current)(toFetchRequest(req, res, resolved.authority), context);
       await sendFetchResponse(res, response);
     } catch (error) {
       next(error);

@@ -23,6 +23,8 @@ export interface ResolvedSite {
   site: Site;
   /** The normalised host the request was made to. */
   host: string;
+  /** The host as the client sent it, port included: the origin of the request's URL. */
+  authority: string;
 }
 
 export function resolveSite(
@@ -30,8 +32,9 @@ export function resolveSite(
   headers: HostHeaders,
   options: { trustProxy: boolean; development: boolean },
 ): ResolvedSite | null {
-  const host = normaliseHost((options.trustProxy && headers.forwardedHost) || headers.host);
+  const raw = ((options.trustProxy && headers.forwardedHost) || headers.host || "").split(",")[0]!.trim();
+  const host = normaliseHost(raw);
   if (!host) return null;
   const site = registry.byHost.get(host) ?? (options.development && LOOPBACK.has(host) ? registry.sites[0] : undefined);
-  return site ? { site, host } : null;
+  return site ? { site, host, authority: raw.toLowerCase() } : null;
 }

@@ -1,6 +1,9 @@
 // Three branded sites from one server, told apart by host name, in a real browser.
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { PORT } from "../../playwright.config.ts";
+
+const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
 
 const url = (host: string, path = "/") => `http://${host}:${PORT}${path}`;
 
@@ -62,8 +65,8 @@ test("an unknown page shows the 404 page with a way home", async ({ page }) => {
   expect(response?.status()).toBe(404);
   // mature restricts the entry warning to visitors from its countries; this browser has none
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByTestId("error-message")).toHaveText("Diese Seite konnte nicht gefunden werden");
-  await page.getByRole("link", { name: "Zurück zur Startseite" }).click();
+  await expect(page.getByTestId("error-message")).toHaveText(de.errors.notFound);
+  await page.getByRole("link", { name: de.errors.backHome }).click();
   await expect(page).toHaveURL(url("mature.localhost", "/"));
 });
 

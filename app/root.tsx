@@ -15,15 +15,30 @@ import { visibleLocales, type Locale } from "#app/i18n/locales.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { entryWarning, ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
 import { localizedText } from "#app/tenancy/settings.server.ts";
+import { activeAlerts } from "#app/alerts/alerts.server.ts";
+import { getUser, userMiddleware } from "#app/auth/user-context.server.ts";
+import { trackingMiddleware } from "#app/tracking/tracking-middleware.server.ts";
+import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
+import { signupGate } from "#app/auth/signup.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [userMiddleware, localeMiddleware, trackingMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const visitor = context.get(visitorContext);
   const { locale, t } = context.get(localeContext);
   const cookies = request.headers.get("cookie") ?? "";
+  const user = getUser(context);
   return {
+    user: user && {
+      name: user.profile?.name ?? user.email,
+      email: user.email,
+      credits: user.credits,
+      paidUser: user.paidUser,
+      status: user.status,
+    },
+    alerts: await activeAlerts(user),
+    signupGate: signupGate(site, hasTrafficSource(request)),
     locale,
     messages: resources[locale]!.common as Record<string, unknown>,
     locales: visibleLocales(site.locales, visitor.country),
@@ -42,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entryWarning: entryWarning({
       site,
       country: visitor.country,
-      loggedIn: false,
+      loggedIn: !!user,
       dismissed: new RegExp(`(?:^|;\\s*)${ENTRY_WARNING_COOKIE}=1`).test(cookies),
       installedApp: false,
     }),

@@ -1,14 +1,21 @@
-// Starts one BullMQ worker per queue. Used in-process by `npm start` and alone by `npm run worker`.
-import { createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
+// Starts one BullMQ worker per queue and the schedules of recurring jobs. Used in-process by
+// `npm start` and alone by `npm run worker`.
+import { createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
 import { sendMailJob } from "./mail.ts";
+import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
 
 export async function startWorkers(_env: Env) {
-  const workers = [createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 4 })];
+  const workers = [
+    createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 4 }),
+    createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { concurrency: 1 }),
+  ];
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));
   }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const maintenance = getQueue(QUEUE_NAMES.maintenance);
+  for (const s of MAINTENANCE_SCHEDULES) await maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job });
   return { close: () => Promise.all(workers.map((w) => w.close())).then(() => undefined) };
 }

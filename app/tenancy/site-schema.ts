@@ -61,6 +61,7 @@ export const siteSchema = z
     fictional_plural: localized.default({}),
     refund_days: z.number().int().min(0),
     signups: z.string().default("all"), // all, with_trafficsource; anything else: invite only
+    invite_codes: z.array(z.string().min(4)).default([]),
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("none"),
     member_resell: z.boolean().default(false),

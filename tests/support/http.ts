@@ -36,7 +36,7 @@ export interface TestResponse {
 export function request(
   server: TestServer,
   pathname: string,
-  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(

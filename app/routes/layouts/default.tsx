@@ -1,5 +1,6 @@
 // Default layout: top navigation, footer, disclaimer, entry warning.
 import { Outlet, useMatches } from "react-router";
+import { AlertsBar } from "#app/components/alerts-bar.tsx";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { TopNav } from "#app/components/top-nav.tsx";
@@ -16,7 +17,8 @@ export default function DefaultLayout() {
   const optedOut = matches.some((m) => (m.handle as LayoutHandle | undefined)?.entryWarning === false);
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
-      <TopNav site={data.site} locales={data.locales} locale={data.locale} />
+      <TopNav site={data.site} locales={data.locales} locale={data.locale} user={data.user} />
+      {data.user ? <AlertsBar alerts={data.alerts} email={data.user.email} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>

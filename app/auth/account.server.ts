@@ -1,0 +1,133 @@
+// What a member changes about their account: password, e-mail, notifications, language,
+// deletion (14 days to change their mind) and the purge after that.
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type { NotificationType } from "#app/generated/prisma/enums.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
+import { revokeSessions } from "./session.server.ts";
+import { consumeToken, countTokensSince, issueToken } from "./tokens.server.ts";
+
+export const RESET_MAILS_PER_DAY = 3;
+export const REACTIVATION_DAYS = 14;
+
+export async function changePassword(userId: number, oldPassword: string, newPassword: string, keep: Request) {
+  const db = getDb();
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) return { ok: false as const, error: "old_password" };
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
+  await revokeSessions(userId, keep);
+  return { ok: true as const };
+}
+
+export type ResetRequest = { ok: true } | { ok: false; error: "not_found" | "limit" };
+
+export async function requestPasswordReset(site: Site, email: string, locale: Locale, origin: string): Promise<ResetRequest> {
+  const user = await getDb().user.findUnique({
+    where: { siteKey_email: { siteKey: site.key, email } },
+    select: { id: true, status: true, language: true, profile: { select: { name: true } } },
+  });
+  if (!user || user.status === "deleted" || user.status === "banned") return { ok: false, error: "not_found" };
+  const since = new Date(Date.now() - 24 * 3600_000);
+  if ((await countTokensSince(user.id, "password_reset", since)) >= RESET_MAILS_PER_DAY) return { ok: false, error: "limit" };
+  const token = await issueToken(user.id, "password_reset");
+  await sendAccountMail({ kind: "passwordReset", site, locale, to: email, name: user.profile?.name ?? email, link: `${origin}/reset-password/do?token=${token}` });
+  return { ok: true };
+}
+
+export async function resetPassword(site: Site, token: string, password: string) {
+  const row = await consumeToken(token, "password_reset", site.key);
+  if (!row) return null;
+  await getDb().user.update({ where: { id: row.userId }, data: { passwordHash: await hashPassword(password) } });
+  await revokeSessions(row.userId);
+  return row.userId;
+}
+
+export async function emailInUse(site: Site, email: string) {
+  return !!(await getDb().user.findUnique({ where: { siteKey_email: { siteKey: site.key, email } }, select: { id: true } }));
+}
+
+export async function requestEmailChange(site: Site, userId: number, newEmail: string, locale: Locale, origin: string, name: string) {
+  const token = await issueToken(userId, "email_change", { newEmail });
+  await sendAccountMail({ kind: "emailChange", site, locale, to: newEmail, name, link: `${origin}/mail-change/do?token=${token}` });
+}
+
+/** Applies a confirmed e-mail change; false when the link is bad or the address got taken. */
+export async function confirmEmailChange(site: Site, token: string | null) {
+  const row = await consumeToken(token, "email_change", site.key);
+  if (!row?.newEmail || (await emailInUse(site, row.newEmail))) return false;
+  await getDb().user.update({ where: { id: row.userId }, data: { email: row.newEmail } });
+  return true;
+}
+
+export async function setNotificationsOff(userId: number, off: NotificationType[]) {
+  await getDb().user.update({ where: { id: userId }, data: { notificationsOff: off } });
+}
+
+export async function setLanguage(userId: number, language: Locale) {
+  await getDb().user.update({ where: { id: userId }, data: { language } });
+}
+
+/** Pending deletion: hidden everywhere, signed out, a reactivation link valid 14 days mailed. */
+export async function requestDeletion(site: Site, userId: number, reason: string | null, locale: Locale, origin: string) {
+  const db = getDb();
+  const user = await db.$transaction(async (tx) => {
+    const u = await tx.user.update({
+      where: { id: userId },
+      data: { status: "pending_deletion", deletionRequestedAt: new Date(), deletionReason: reason },
+      select: { email: true, profile: { select: { name: true } } },
+    });
+    await tx.profile.updateMany({ where: { userId }, data: { status: "disabled" } });
+    await tx.session.deleteMany({ where: { userId } });
+    return u;
+  });
+  await sendReactivationMail(site, userId, user.email, user.profile?.name ?? user.email, locale, origin);
+}
+
+export async function sendReactivationMail(site: Site, userId: number, to: string, name: string, locale: Locale, origin: string) {
+  const token = await issueToken(userId, "reactivation");
+  await sendAccountMail({ kind: "reactivation", site, locale, to, name, link: `${origin}/account/reactivate?token=${token}` });
+}
+
+export async function reactivate(site: Site, token: string | null) {
+  const row = await consumeToken(token, "reactivation", site.key);
+  if (!row) return null;
+  const db = getDb();
+  const user = await db.user.findUnique({ where: { id: row.userId }, select: { status: true, confirmedAt: true } });
+  if (user?.status !== "pending_deletion") return null;
+  await db.$transaction([
+    db.user.update({ where: { id: row.userId }, data: { status: user.confirmedAt ? "active" : "not_confirmed", deletionRequestedAt: null, deletionReason: null } }),
+    db.profile.updateMany({ where: { userId: row.userId }, data: { status: user.confirmedAt ? "active" : "disabled" } }),
+  ]);
+  return row.userId;
+}
+
+/** The scheduled purge: accounts pending deletion for 14 days are anonymised, photos removed. */
+export async function purgeDeletedAccounts(now = new Date()) {
+  const db = getDb();
+  const due = await db.user.findMany({
+    where: { status: "pending_deletion", deletionRequestedAt: { lte: new Date(now.getTime() - REACTIVATION_DAYS * 24 * 3600_000) } },
+    select: { id: true, profile: { select: { id: true, photos: { select: { filename: true, thumbFilename: true } } } } },
+  });
+  const mediaDir = path.join(getEnv().dataDir, "media");
+  for (const user of due) {
+    for (const photo of user.profile?.photos ?? []) {
+      await Promise.all([photo.filename, photo.thumbFilename].map((f) => rm(path.join(mediaDir, f), { force: true })));
+    }
+    await db.$transaction([
+      db.photo.deleteMany({ where: { profileId: user.profile?.id ?? -1 } }),
+      db.profile.updateMany({
+        where: { userId: user.id },
+        data: { name: "—", aboutMe: null, city: null, region: null, latitude: null, longitude: null, interests: [], status: "disabled", mainPhotoId: null },
+      }),
+      db.pushSubscription.deleteMany({ where: { userId: user.id } }),
+      db.userToken.deleteMany({ where: { userId: user.id } }),
+      db.user.update({ where: { id: user.id }, data: { status: "deleted", email: `deleted-${user.id}@deleted.invalid`, passwordHash: null, deletionReason: null } }),
+    ]);
+  }
+  return due.length;
+}

@@ -1,0 +1,101 @@
+// Creating an account: user and (disabled) profile, the signup credits through the ledger,
+// the arrival's tracking record, all in one transaction; then the activation mail.
+import type { z } from "zod";
+import { Prisma } from "#app/generated/prisma/client.ts";
+import { applyCredits } from "#app/credits/ledger.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { hashPassword } from "./password.server.ts";
+import { issueToken } from "./tokens.server.ts";
+import type { signupSchema } from "./validation.ts";
+
+export type SignupInput = z.infer<typeof signupSchema>;
+export type SignupGate = "open" | "trafficsource_required" | "invite_only";
+
+/** The site's `signups` setting: all; with_trafficsource; anything else is invite only. */
+export function signupGate(site: Pick<Site, "signups">, hasTrafficSource: boolean): SignupGate {
+  if (site.signups === "all") return "open";
+  if (site.signups === "with_trafficsource") return hasTrafficSource ? "open" : "trafficsource_required";
+  return "invite_only";
+}
+
+export class EmailTaken extends Error {}
+
+export async function createAccount(
+  input: SignupInput,
+  ctx: { site: Site; locale: Locale; country: string | null; trackingId: number | null; origin: string },
+) {
+  const { site } = ctx;
+  const db = getDb();
+  const passwordHash = await hashPassword(input.password);
+  const country = ctx.country && site.countries.includes(ctx.country) ? ctx.country : site.countries[0]!;
+  try {
+    const user = await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          siteKey: site.key,
+          network: site.network,
+          email: input.email,
+          passwordHash,
+          status: "not_confirmed",
+          language: ctx.locale,
+          profile: {
+            create: {
+              siteKey: site.key,
+              network: site.network,
+              name: input.name,
+              status: "disabled",
+              country,
+              dateOfBirth: input.date_of_birth,
+              gender: input.gender,
+              seeking: input.seeking,
+              sexuality: input.gender === input.seeking ? (input.gender === "male" ? "gay" : "lesbian") : "hetero",
+            },
+          },
+        },
+      });
+      if (site.signup_credits > 0) {
+        await applyCredits(tx, { userId: user.id, delta: site.signup_credits, reason: "signup_bonus", idempotencyKey: `signup-${user.id}` });
+      }
+      // message-or-create: the first message to the profile the visitor came for
+      if (input.target_profile && input.signup_message && user.id) {
+        const me = await tx.profile.findUniqueOrThrow({ where: { userId: user.id }, select: { id: true } });
+        await tx.conversation.create({
+          data: {
+            startedById: me.id,
+            participants: { create: [{ profileId: me.id }, { profileId: input.target_profile, unreadCount: 1 }] },
+            messages: { create: { senderId: me.id, body: input.signup_message, clientKey: "signup" } },
+          },
+        });
+      }
+      if (ctx.trackingId) {
+        await tx.tracking.updateMany({ where: { id: ctx.trackingId, siteKey: site.key, userId: null }, data: { userId: user.id } });
+      }
+      return user;
+    });
+    await sendActivationMail(user.id, { site, locale: ctx.locale, to: user.email, name: input.name, origin: ctx.origin });
+    return user;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new EmailTaken();
+    throw error;
+  }
+}
+
+export async function sendActivationMail(userId: number, m: { site: Site; locale: Locale; to: string; name: string; origin: string }) {
+  const token = await issueToken(userId, "activation");
+  await sendAccountMail({ kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name, link: `${m.origin}/activate?token=${token}` });
+}
+
+/** The e-mail link: confirms the account and shows the profile to others. */
+export async function activateAccount(userId: number) {
+  const db = getDb();
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { status: "active", confirmedAt: new Date() } }),
+    db.profile.updateMany({ where: { userId }, data: { status: "active" } }),
+  ]);
+}
+
+/** Spec: an unconfirmed member's chat partner cannot reply. Chat enforces it with this rule. */
+export const canReceiveReplies = (user: { status: string }) => user.status === "active";

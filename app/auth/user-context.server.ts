@@ -1,0 +1,40 @@
+// The signed-in member of this request, loaded once by the root middleware.
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { siteContext } from "#app/tenancy/context.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { singleton } from "#app/utils/singleton.ts";
+import { sessionUserId } from "./session.server.ts";
+
+const userSelect = {
+  id: true, email: true, status: true, credits: true, paidUser: true, signupDate: true, language: true,
+  notificationsOff: true, notificationsDisabled: true, siteKey: true,
+  profile: { select: { id: true, name: true, status: true, country: true, mainPhotoId: true } },
+} as const;
+
+export type CurrentUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
+
+export function loadUser(id: number) {
+  return getDb().user.findUnique({ where: { id }, select: userSelect });
+}
+
+export const userContext = singleton("userContext", () => createContext<CurrentUser | null>(null));
+
+export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const id = await sessionUserId(request, context.get(siteContext));
+  const user = id ? await loadUser(id) : null;
+  // a session of an account that was deleted meanwhile counts as none
+  context.set(userContext, user && user.status !== "deleted" && user.status !== "pending_deletion" ? user : null);
+  return next();
+};
+
+export const getUser = (context: Readonly<RouterContextProvider>) => context.get(userContext);
+
+/** For pages: a visitor is sent to the login page and comes back afterwards. */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request) {
+  const user = context.get(userContext);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}

@@ -1,0 +1,84 @@
+// Account form rules (spec section 5), shared by browser and server. Messages are catalogue
+// keys under "validation."; the action translates them into the member's language.
+//
+// Username: 2 to 30 characters, not the e-mail address, not starting with @.
+// Password: 8 to 128 characters, not the e-mail address or the username.
+import { z } from "zod";
+
+export const MINIMUM_AGE = 18;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email({ message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }));
+export const passwordField = z
+  .string({ message: "validation.passwordLength" })
+  .min(PASSWORD_MIN, { message: "validation.passwordLength" })
+  .max(PASSWORD_MAX, { message: "validation.passwordLength" });
+
+export function ageOn(birth: Date, today: Date) {
+  let age = today.getUTCFullYear() - birth.getUTCFullYear();
+  const m = today.getUTCMonth() - birth.getUTCMonth();
+  if (m < 0 || (m === 0 && today.getUTCDate() < birth.getUTCDate())) age--;
+  return age;
+}
+
+export const dateOfBirthField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "validation.dateOfBirth" })
+  .transform((v, ctx) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== v) {
+      ctx.addIssue({ code: "custom", message: "validation.dateOfBirth" });
+      return z.NEVER;
+    }
+    return date;
+  })
+  .refine((d) => { const age = ageOn(d, new Date()); return age >= MINIMUM_AGE && age <= 120; }, { message: "validation.dateOfBirth" });
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(2, { message: "validation.usernameLength" })
+  .max(30, { message: "validation.usernameLength" })
+  .refine((v) => !v.startsWith("@"), { message: "validation.usernameAt" });
+
+export const signupSchema = z
+  .object({
+    name: usernameField,
+    email: emailField,
+    password: passwordField,
+    date_of_birth: dateOfBirthField,
+    gender: z.enum(["male", "female"], { message: "validation.required" }),
+    seeking: z.enum(["male", "female"], { message: "validation.required" }),
+    signup_message: z.string().trim().max(1000).optional(),
+    invite_code: z.string().trim().optional(),
+    target_profile: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.name.toLowerCase() === v.email) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
+    const pw = v.password.toLowerCase();
+    if (pw === v.email || pw === v.name.toLowerCase()) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
+  });
+
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }),
+  password: z.string().min(1, { message: "validation.required" }),
+});
+
+export const newPasswordSchema = z
+  .object({ password: passwordField, password_repeat: z.string() })
+  .refine((v) => v.password === v.password_repeat, { path: ["password_repeat"], message: "validation.passwordsDiffer" });
+
+export const changePasswordSchema = z
+  .object({ old_password: z.string().min(1, { message: "validation.oldPassword" }), password: passwordField, password_repeat: z.string() })
+  .refine((v) => v.password === v.password_repeat, { path: ["password_repeat"], message: "validation.passwordsDiffer" });
+
+/** Field → first message key, for forms. */
+export function fieldErrors(error: z.ZodError) {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

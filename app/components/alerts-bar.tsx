@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+
+const HIDE_ACTIVATION_ON = ["/signup", "/profile/settings", "/notifications"];
+const HIDE_NOTIFICATIONS_ON = ["/profile/settings", "/notifications"];
+
+/** The warning banners of the default layout (spec section 4). */
+export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean }; email: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const resend = useFetcher<{ sent?: boolean }>();
+  const dismiss = useFetcher();
+  const dismissed = (alert: string) => dismiss.formData?.get("alert") === alert;
+  const showActivation = alerts.activationReminder && !HIDE_ACTIVATION_ON.includes(pathname) && !dismissed("activation_reminder");
+  const showNotifications = alerts.notificationsDisabled && !HIDE_NOTIFICATIONS_ON.includes(pathname) && !dismissed("notifications_disabled");
+  if (!showActivation && !showNotifications) return null;
+  return (
+    <div className="border-b border-warning/50 bg-warning/20">
+      {showActivation ? (
+        <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm" data-testid="activation-reminder">
+          <p className="flex-1">{t("alerts.activation", { email })}</p>
+          <resend.Form method="post" action="/api/activation-mail">
+            <button className="font-semibold underline" type="submit">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>
+          </resend.Form>
+          <DismissButton fetcher={dismiss} alert="activation_reminder" />
+        </div>
+      ) : null}
+      {showNotifications ? (
+        <div className="container-site flex items-center gap-3 py-2 text-sm" data-testid="notifications-disabled">
+          <p className="flex-1">{t("messages.notificationsDisabled")}</p>
+          <DismissButton fetcher={dismiss} alert="notifications_disabled" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DismissButton({ fetcher, alert }: { fetcher: ReturnType<typeof useFetcher>; alert: string }) {
+  const { t } = useTranslation();
+  return (
+    <fetcher.Form method="post" action="/api/alerts">
+      <input type="hidden" name="alert" value={alert} />
+      <button type="submit" aria-label={t("alerts.dismiss")} className="px-2 text-lg leading-none">×</button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher } from "react-router";
+import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.tsx";
+
+export interface SignupActionData {
+  errors?: Record<string, string>;
+  formError?: string;
+  suggestion?: string | null;
+  values?: Record<string, string>;
+}
+
+export type SignupGateState = "open" | "trafficsource_required" | "invite_only";
+
+const DRAFT_KEY = "signup-draft";
+const DRAFT_FIELDS = ["email", "name", "password", "date_of_birth", "signup_message"] as const;
+
+/** Keeps the form draft (email, name, password, date of birth, message) across a reload, for this tab only. */
+function useSignupDraft(form: React.RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    try {
+      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}") as Record<string, string>;
+      for (const f of DRAFT_FIELDS) {
+        const input = el.elements.namedItem(f) as HTMLInputElement | null;
+        if (input && !input.value && draft[f]) input.value = draft[f];
+      }
+    } catch {}
+    const save = () => {
+      const data = Object.fromEntries(DRAFT_FIELDS.map((f) => [f, (el.elements.namedItem(f) as HTMLInputElement | null)?.value ?? ""]));
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(data));
+    };
+    el.addEventListener("input", save);
+    return () => el.removeEventListener("input", save);
+  }, [form]);
+}
+
+export const clearSignupDraft = () => { try { sessionStorage.removeItem(DRAFT_KEY); } catch {} };
+
+/** Step 0: message or create. Posts to /signup; works as a page and inside the modal. */
+export function SignupForm({ gate, data, targetProfile, onStarted, inModal }: {
+  gate: SignupGateState;
+  data?: SignupActionData | undefined;
+  targetProfile?: { id: number; name: string } | null;
+  onStarted?: () => void;
+  inModal?: boolean;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<SignupActionData>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useSignupDraft(formRef);
+  const result = inModal ? fetcher.data : data;
+  const FormComponent = inModal ? fetcher.Form : Form;
+  const errors = result?.errors ?? {};
+  const validated = !!result?.errors;
+  const values = result?.values ?? {};
+
+  if (gate === "trafficsource_required") {
+    return <FormMessage tone="info" message="signup.closedTrafficSource" />;
+  }
+  return (
+    <FormComponent method="post" action="/signup" ref={formRef} className="flex flex-col gap-4" onInput={onStarted} data-testid="signup-form" noValidate>
+      {targetProfile ? (
+        <>
+          <input type="hidden" name="target_profile" value={targetProfile.id} />
+          <div>
+            <label htmlFor="signup_message" className="mb-1 block text-sm font-medium">{t("signup.messageTo", { name: targetProfile.name })}</label>
+            <textarea id="signup_message" name="signup_message" rows={3} maxLength={1000} defaultValue={values.signup_message} className="w-full rounded border border-black/20 px-3 py-2" />
+          </div>
+        </>
+      ) : null}
+      <FormMessage message={result?.formError} />
+      {gate === "invite_only" ? (
+        <FormField name="invite_code" label={t("signup.inviteCode")} error={errors.invite_code} validated={validated} defaultValue={values.invite_code} required hint={<p className="mt-1 text-xs text-black/60">{t("signup.inviteOnly")}</p>} />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="gender" label={t("signup.iAm")} required error={errors.gender} validated={validated} defaultValue={values.gender}
+          options={[{ value: "male", label: t("signup.aMan") }, { value: "female", label: t("signup.aWoman") }]} />
+        <SelectField name="seeking" label={t("signup.seeking")} required error={errors.seeking} validated={validated} defaultValue={values.seeking}
+          options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
+      </div>
+      <FormField name="name" label={t("signup.username")} autoComplete="username" required error={errors.name} validated={validated} defaultValue={values.name} />
+      <FormField name="email" type="email" label={t("signup.email")} autoComplete="email" required error={errors.email} validated={validated} defaultValue={values.email}
+        hint={result?.suggestion ? <p className="mt-1 text-sm" data-testid="email-suggestion">{t("validation.didYouMean", { suggestion: result.suggestion })}</p> : null} />
+      <FormField name="password" type="password" label={t("signup.password")} autoComplete="new-password" required error={errors.password} validated={validated}
+        hint={<p className="mt-1 text-xs text-black/60">{t("signup.passwordRule")}</p>} />
+      <FormField name="date_of_birth" type="date" label={t("signup.dateOfBirth")} required error={errors.date_of_birth} validated={validated} defaultValue={values.date_of_birth} />
+      <p className="text-xs text-black/60">{t("signup.consent")}</p>
+      <SubmitButton busy={fetcher.state !== "idle"}>{targetProfile ? t("signup.sendAndCreate") : t("signup.create")}</SubmitButton>
+    </FormComponent>
+  );
+}

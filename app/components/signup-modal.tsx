@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useRootData } from "#app/root.tsx";
+import { SignupForm } from "./signup-form.tsx";
+
+/** "Sign up": the modal on desktop, the signup page on phones (below the md breakpoint). */
+export function SignupButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link to="/signup" className="rounded-full bg-primary px-4 py-1.5 font-semibold text-white md:hidden">{t("nav.signup")}</Link>
+      <button type="button" onClick={() => setOpen(true)} className="hidden rounded-full bg-primary px-4 py-1.5 font-semibold text-white md:inline-block" data-testid="signup-open">
+        {t("nav.signup")}
+      </button>
+      {open ? <SignupModal onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** Once the visitor started filling in the form, neither the backdrop nor Escape closes it. */
+export function SignupModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const root = useRootData()!;
+  const [inProgress, setInProgress] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="signup-title"
+      className="m-auto w-full max-w-[500px] rounded-lg p-0 backdrop:bg-black/60"
+      data-testid="signup-modal"
+      onCancel={(e) => { e.preventDefault(); if (!inProgress) onClose(); }}
+      onClick={(e) => { if (e.target === dialog.current && !inProgress) onClose(); }}
+    >
+      <div className="p-6">
+        <div className="mb-4 flex items-start justify-between">
+          <h2 id="signup-title" className="text-xl font-bold text-primary">{t("signup.title", { siteName: root.site.name })}</h2>
+          <button type="button" onClick={onClose} aria-label={t("signup.close")} className="text-2xl leading-none">×</button>
+        </div>
+        <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} />
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { MessagePage } from "#app/components/message-page.tsx";
+
+export default function AccountDeleted() {
+  const { t } = useTranslation();
+  return <MessagePage testId="account-deleted" title={t("deletion.deletedTitle")} body={t("deletion.deletedBody")} link={{ to: "/", label: t("errors.backHome") }} />;
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from "react-i18next";
+import { MessagePage } from "#app/components/message-page.tsx";
+import { useRootData } from "#app/root.tsx";
+
+export default function ActivateDone() {
+  const { t } = useTranslation();
+  const loggedIn = !!useRootData()?.user;
+  return <MessagePage testId="activate-done" title={t("activation.doneTitle")} body={t("activation.doneBody")} link={loggedIn ? { to: "/", label: t("signup.toSite") } : { to: "/login", label: t("nav.login") }} />;
+}

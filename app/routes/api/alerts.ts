@@ -1,0 +1,17 @@
+// POST /api/alerts: dismiss one of the member's alerts for good.
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/alerts";
+import { ALERTS, dismissAlert } from "#app/alerts/alerts.server.ts";
+import { getUser } from "#app/auth/user-context.server.ts";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = getUser(context);
+  if (!user) return data({ authentication_required: true }, 403);
+  const alert = z.enum(ALERTS).safeParse((await request.formData()).get("alert"));
+  if (!alert.success) return data({ ok: false }, 400);
+  await dismissAlert(user.id, alert.data);
+  return data({ ok: true });
+}
+
+export const loader = () => redirect("/");

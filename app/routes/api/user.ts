@@ -1,0 +1,64 @@
+// /api/user.php: GET the current user, POST credentials to log in (or ?push=1 a push
+// subscription), PUT the language. Clients send the request-type header.
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/user";
+import { setLanguage } from "#app/auth/account.server.ts";
+import { logIn } from "#app/auth/login-flow.server.ts";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { getUser, loadUser } from "#app/auth/user-context.server.ts";
+import { userJson } from "#app/auth/user-json.server.ts";
+import { localeCookie } from "#app/i18n/i18n.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+
+export const REQUEST_TYPE_HEADER = "x-request-type";
+
+async function body(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) return (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  return Object.fromEntries(await request.formData());
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  const { site } = requestInfo(request, context);
+  return data({ user: user ? userJson(user, site) : null }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const pushSubscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site, t } = requestInfo(request, context);
+  const url = new URL(request.url);
+  const input = await body(request);
+
+  if (request.method === "POST" && url.searchParams.get("push") === "1") {
+    const user = getUser(context);
+    if (!user) return data({ authentication_required: true }, 403);
+    const sub = pushSubscription.safeParse(input.subscription ?? input);
+    if (!sub.success) return data({ error: t("messages.genericError") }, 400);
+    await getDb().pushSubscription.upsert({
+      where: { endpoint: sub.data.endpoint },
+      create: { userId: user.id, endpoint: sub.data.endpoint, p256dh: sub.data.keys.p256dh, auth: sub.data.keys.auth },
+      update: { userId: user.id, p256dh: sub.data.keys.p256dh, auth: sub.data.keys.auth },
+    });
+    return data({ ok: true });
+  }
+
+  if (request.method === "POST") {
+    const result = await logIn(request, context, input);
+    if (!result.ok) return data({ error: t(result.message, result.params), reason: result.reason }, result.status);
+    const user = await loadUser(result.userId);
+    return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });
+  }
+
+  if (request.method === "PUT") {
+    const user = getUser(context);
+    if (!user) return data({ authentication_required: true }, 403);
+    const language = z.enum(site.locales as [string, ...string[]]).safeParse(input.language);
+    if (!language.success) return data({ error: t("messages.genericError") }, 400);
+    await setLanguage(user.id, language.data as never);
+    return data({ user: { ...userJson(user, site), language: language.data } }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
+  }
+  return data({ error: "method not allowed" }, 405);
+}

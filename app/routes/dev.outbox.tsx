@@ -1,0 +1,37 @@
+// /dev/outbox: the mails that went to the local outbox (development without SMTP_URL only).
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { data } from "react-router";
+import type { Route } from "./+types/dev.outbox";
+import { outboxDir } from "#app/mail/transport.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+
+export async function loader() {
+  const env = getEnv();
+  if (env.NODE_ENV === "production" || env.SMTP_URL) throw data(null, { status: 404 });
+  const files = (await readdir(outboxDir()).catch(() => [])).filter((f) => f.endsWith(".eml")).sort().reverse().slice(0, 50);
+  const mails = await Promise.all(files.map(async (file) => {
+    const raw = await readFile(path.join(outboxDir(), file), "utf8");
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(raw)?.[1] ?? "";
+    const links = [...new Set(raw.match(/https?:\/\/[^\s"<>]+token=[\w-]+/g) ?? [])];
+    return { file, to: header("To"), subject: header("Subject"), date: header("Date"), links };
+  }));
+  return { mails };
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="container-site py-10">
+      <h1 className="text-2xl font-bold">Outbox (development)</h1>
+      <ul className="mt-6 flex flex-col gap-3">
+        {loaderData.mails.map((m) => (
+          <li key={m.file} className="rounded bg-white p-4 shadow-sm">
+            <p className="font-semibold">{m.subject}</p>
+            <p className="text-sm text-black/60">{m.to} · {m.date}</p>
+            {m.links.map((l) => <a key={l} href={l} className="block break-all text-sm text-primary underline">{l}</a>)}
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

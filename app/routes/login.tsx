@@ -1,0 +1,48 @@
+// /login: e-mail and password; too many failures block the account for some minutes.
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { logIn } from "#app/auth/login-flow.server.ts";
+import { getUser } from "#app/auth/user-context.server.ts";
+import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { safeRedirectPath } from "#app/utils/redirect.ts";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (getUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  return { redirectTo: url.searchParams.get("redirectTo") ?? "", notice: url.searchParams.get("notice") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const result = await logIn(request, context, form);
+  if (!result.ok) return data({ ...result, email: String(form.email ?? "") }, result.status);
+  return redirect(safeRedirectPath(String(form.redirectTo ?? "")), { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <main className="container-site py-10">
+      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+        <h1 className="mb-4 text-2xl font-bold text-primary">{t("login.title")}</h1>
+        {loaderData.notice ? <FormMessage tone="success" message={`login.notice.${loaderData.notice}`} /> : null}
+        <Form method="post" className="mt-2 flex flex-col gap-4" data-testid="login-form">
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <FormMessage message={failure?.message} params={failure?.params} />
+          {failure?.reason === "pending_deletion" ? (
+            <button type="submit" name="intent" value="reactivation-mail" className="self-start text-sm font-semibold underline">{t("login.sendReactivation")}</button>
+          ) : null}
+          <FormField name="email" type="email" label={t("signup.email")} autoComplete="email" required defaultValue={failure?.email} />
+          <FormField name="password" type="password" label={t("signup.password")} autoComplete="current-password" required />
+          <SubmitButton>{t("nav.login")}</SubmitButton>
+        </Form>
+        <div className="mt-4 flex justify-between text-sm">
+          <Link to="/reset-password" className="underline">{t("login.forgot")}</Link>
+          <Link to="/signup" className="font-semibold underline">{t("nav.signup")}</Link>
+        </div>
+      </div>
+    </main>
+  );
+}

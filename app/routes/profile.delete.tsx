@@ -1,0 +1,69 @@
+// /profile/delete: why are you leaving (reasons), what could help instead (solutions,
+// including the company's delete discount), then the deletion itself.
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/profile.delete";
+import { requestDeletion } from "#app/auth/account.server.ts";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { destroySession } from "#app/auth/session.server.ts";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { getCompanyInfo } from "#app/tenancy/company.server.ts";
+
+export const DELETE_REASONS = ["found_partner", "too_expensive", "too_many_emails", "no_matches", "privacy", "other"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const { site } = requestInfo(request, context);
+  const reason = z.enum(DELETE_REASONS).safeParse(new URL(request.url).searchParams.get("reason"));
+  const company = await getCompanyInfo(site.company_id);
+  return { reason: reason.success ? reason.data : null, discount: company?.delete_discount ?? 0 };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { site, locale, origin } = requestInfo(request, context);
+  const reason = z.enum(DELETE_REASONS).safeParse((await request.formData()).get("reason"));
+  await requestDeletion(site, user.id, reason.success ? reason.data : null, locale, origin);
+  return redirect("/account-deleted", { headers: { "Set-Cookie": await destroySession(request) } });
+}
+
+export default function DeleteAccount({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!d.reason) {
+    return (
+      <main className="container-site max-w-xl py-10">
+        <h1 className="text-2xl font-bold text-primary">{t("deletion.reasonsTitle")}</h1>
+        <Form method="get" className="mt-6 flex flex-col gap-3 rounded-lg bg-white p-6 shadow-sm" data-testid="delete-reasons">
+          {DELETE_REASONS.map((r) => (
+            <label key={r} className="flex items-center gap-2">
+              <input type="radio" name="reason" value={r} required />{t(`deletion.reasons.${r}`)}
+            </label>
+          ))}
+          <button type="submit" className="mt-2 self-start rounded-full bg-dark px-6 py-2 font-semibold text-white">{t("deletion.continue")}</button>
+        </Form>
+      </main>
+    );
+  }
+  return (
+    <main className="container-site max-w-xl py-10">
+      <h1 className="text-2xl font-bold text-primary">{t("deletion.solutionsTitle")}</h1>
+      <div className="mt-6 flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" data-testid="delete-solutions">
+        <p>{t(`deletion.solutions.${d.reason}`)}</p>
+        {d.reason === "too_many_emails" ? <Link to="/profile/settings" className="font-semibold underline">{t("settings.notificationsTitle")}</Link> : null}
+        {d.discount > 0 && (d.reason === "too_expensive" || d.reason === "no_matches" || d.reason === "other") ? (
+          <div className="rounded border border-secondary bg-secondary/10 p-4" data-testid="delete-discount">
+            <p className="font-semibold">{t("deletion.discountOffer", { percent: d.discount })}</p>
+            <Link to="/pricing" className="mt-2 inline-block rounded-full bg-secondary px-5 py-2 font-semibold text-dark">{t("deletion.stay")}</Link>
+          </div>
+        ) : null}
+        <p className="text-sm text-black/70">{t("deletion.explain")}</p>
+        <Form method="post" className="flex flex-wrap gap-3">
+          <input type="hidden" name="reason" value={d.reason} />
+          <Link to="/" className="rounded-full border border-black/20 px-6 py-2 font-semibold">{t("deletion.keep")}</Link>
+          <button type="submit" className="rounded-full bg-danger px-6 py-2 font-semibold text-white" data-testid="delete-confirm">{t("deletion.confirm")}</button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,137 @@
+// /profile/settings: password, e-mail address, notifications, language; the way to delete.
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/profile.settings";
+import { changePassword, emailInUse, requestEmailChange, setLanguage, setNotificationsOff } from "#app/auth/account.server.ts";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { changePasswordSchema, emailField, fieldErrors } from "#app/auth/validation.ts";
+import { suggestEmail } from "#app/auth/email-suggestion.ts";
+import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
+import { localeCookie } from "#app/i18n/i18n.server.ts";
+import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
+
+export const handle = { entryWarning: false };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { site, locale } = requestInfo(request, context);
+  return { email: user.email, notificationsOff: user.notificationsOff, language: (user.language ?? locale) as Locale, locales: site.locales };
+}
+
+type Result = { section: string; ok?: boolean; errors?: Record<string, string>; message?: string; params?: Record<string, unknown> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { site, locale, origin } = requestInfo(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const raw = Object.fromEntries(form);
+
+  if (intent === "password") {
+    const parsed = changePasswordSchema.safeParse(raw);
+    if (!parsed.success) return data<Result>({ section: intent, errors: fieldErrors(parsed.error) }, 400);
+    const result = await changePassword(user.id, parsed.data.old_password, parsed.data.password, request);
+    if (!result.ok) return data<Result>({ section: intent, errors: { old_password: "validation.oldPassword" } }, 400);
+    return data<Result>({ section: intent, ok: true, message: "settings.passwordChanged" });
+  }
+  if (intent === "email") {
+    const email = emailField.safeParse(raw.email);
+    if (!email.success) {
+      const suggestion = suggestEmail(String(raw.email ?? "").trim().toLowerCase());
+      return data<Result>({ section: intent, errors: { email: "validation.invalidEmail" }, params: suggestion ? { suggestion } : undefined }, 400);
+    }
+    if (email.data === user.email || (await emailInUse(site, email.data))) return data<Result>({ section: intent, errors: { email: "messages.emailExists" } }, 400);
+    await requestEmailChange(site, user.id, email.data, locale, origin, user.profile?.name ?? user.email);
+    return data<Result>({ section: intent, ok: true, message: "settings.emailChangeSent", params: { email: email.data } });
+  }
+  if (intent === "notifications") {
+    const enabled = new Set(form.getAll("enabled").map(String));
+    await setNotificationsOff(user.id, NOTIFICATION_TYPES.filter((n) => !enabled.has(n)));
+    return data<Result>({ section: intent, ok: true, message: "settings.saved" });
+  }
+  if (intent === "language") {
+    const language = z.enum(site.locales as [Locale, ...Locale[]]).safeParse(raw.language);
+    if (!language.success) return data<Result>({ section: intent, errors: { language: "validation.required" } }, 400);
+    await setLanguage(user.id, language.data);
+    return data<Result>({ section: intent, ok: true, message: "settings.saved" }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
+  }
+  return data<Result>({ section: "form", message: "messages.genericError" }, 400);
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg bg-white p-6 shadow-sm">
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export default function Settings({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const result = (section: string) => (actionData?.section === section ? actionData : undefined);
+  const pw = result("password");
+  const em = result("email");
+  return (
+    <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
+      <h1 className="text-2xl font-bold text-primary">{t("settings.title")}</h1>
+
+      <Section title={t("settings.passwordTitle")}>
+        <Form method="post" className="flex flex-col gap-4" data-testid="settings-password">
+          <input type="hidden" name="intent" value="password" />
+          {pw?.ok ? <FormMessage tone="success" message={pw.message} /> : null}
+          <FormField name="old_password" type="password" label={t("settings.oldPassword")} autoComplete="current-password" error={pw?.errors?.old_password} validated={!!pw?.errors} />
+          <FormField name="password" type="password" label={t("settings.newPassword")} autoComplete="new-password" error={pw?.errors?.password} validated={!!pw?.errors} />
+          <FormField name="password_repeat" type="password" label={t("settings.repeatPassword")} autoComplete="new-password" error={pw?.errors?.password_repeat} validated={!!pw?.errors} />
+          <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title={t("settings.emailTitle")}>
+        <Form method="post" className="flex flex-col gap-4" data-testid="settings-email">
+          <input type="hidden" name="intent" value="email" />
+          <p className="text-sm text-black/70">{t("settings.currentEmail", { email: d.email })}</p>
+          {em?.ok ? <FormMessage tone="success" message={em.message} params={em.params} /> : null}
+          <FormField name="email" type="email" label={t("settings.newEmail")} autoComplete="email" error={em?.errors?.email} validated={!!em?.errors}
+            hint={em?.params?.suggestion ? <p className="mt-1 text-sm">{t("validation.didYouMean", { suggestion: em.params.suggestion })}</p> : null} />
+          <SubmitButton busy={busy} className="self-start">{t("settings.changeEmail")}</SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title={t("settings.notificationsTitle")}>
+        <Form method="post" className="flex flex-col gap-2" data-testid="settings-notifications">
+          <input type="hidden" name="intent" value="notifications" />
+          {result("notifications")?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
+          {NOTIFICATION_TYPES.map((n) => (
+            <label key={n} className="flex items-center gap-2">
+              <input type="checkbox" name="enabled" value={n} defaultChecked={!d.notificationsOff.includes(n)} />
+              {t(`settings.notificationTypes.${n}`)}
+            </label>
+          ))}
+          <SubmitButton busy={busy} className="mt-2 self-start">{t("settings.save")}</SubmitButton>
+        </Form>
+      </Section>
+
+      {d.locales.length > 1 ? (
+        <Section title={t("nav.language")}>
+          <Form method="post" className="flex items-center gap-3" data-testid="settings-language">
+            <input type="hidden" name="intent" value="language" />
+            <select name="language" defaultValue={d.language} aria-label={t("nav.language")} className="rounded border border-black/20 bg-white px-3 py-2">
+              {d.locales.map((l) => <option key={l} value={l}>{LOCALE_NAMES[l]}</option>)}
+            </select>
+            <SubmitButton busy={busy}>{t("settings.save")}</SubmitButton>
+          </Form>
+        </Section>
+      ) : null}
+
+      <Section title={t("deletion.title")}>
+        <p className="mb-3 text-sm text-black/70">{t("deletion.settingsIntro")}</p>
+        <Link to="/profile/delete" className="font-semibold text-danger underline">{t("deletion.start")}</Link>
+      </Section>
+    </main>
+  );
+}

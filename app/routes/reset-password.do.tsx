@@ -1,0 +1,48 @@
+// /reset-password/do?token=…: choose the new password (twice).
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/reset-password.do";
+import { resetPassword } from "#app/auth/account.server.ts";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { peekToken } from "#app/auth/tokens.server.ts";
+import { fieldErrors, newPasswordSchema } from "#app/auth/validation.ts";
+import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+
+export const handle = { entryWarning: false };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const valid = !!(await peekToken(token, "password_reset", requestInfo(request, context).site.key));
+  return { token, valid };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = requestInfo(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = newPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), error: undefined }, 400);
+  const userId = await resetPassword(site, String(form.token ?? ""), parsed.data.password);
+  if (!userId) return data({ errors: {}, error: "messages.linkInvalid" }, 400);
+  return redirect("/login?notice=passwordChanged");
+}
+
+export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <main className="container-site py-10">
+      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+        <h1 className="mb-4 text-2xl font-bold text-primary">{t("reset.newTitle")}</h1>
+        {!loaderData.valid ? <FormMessage message="messages.linkInvalid" /> : (
+          <Form method="post" className="flex flex-col gap-4">
+            <input type="hidden" name="token" value={loaderData.token ?? ""} />
+            <FormMessage message={actionData?.error} />
+            <FormField name="password" type="password" label={t("settings.newPassword")} autoComplete="new-password" error={errors.password} validated={!!actionData} />
+            <FormField name="password_repeat" type="password" label={t("settings.repeatPassword")} autoComplete="new-password" error={errors.password_repeat} validated={!!actionData} />
+            <SubmitButton>{t("reset.save")}</SubmitButton>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,139 @@
+// /signup and /members/{id}/signup: step 0 creates the account (message or create), then
+// photo, personal info, about me and location (each skippable), then confirm e-mail.
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/signup";
+import { createAccount, EmailTaken, signupGate } from "#app/auth/signup.server.ts";
+import { createSession } from "#app/auth/session.server.ts";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { getUser } from "#app/auth/user-context.server.ts";
+import { fieldErrors, signupSchema } from "#app/auth/validation.ts";
+import { suggestEmail } from "#app/auth/email-suggestion.ts";
+import { clearSignupDraft, SignupForm, type SignupActionData } from "#app/components/signup-form.tsx";
+import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
+import { saveProfileStep } from "#app/profiles/profile-steps.server.ts";
+import { SIGNUP_STEPS, stepIndex, type SignupStep } from "#app/profiles/profile-fields.ts";
+import { addPhoto } from "#app/profiles/photos.server.ts";
+import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
+import { hasTrafficSource, trackingId } from "#app/tracking/tracking.server.ts";
+
+export const handle = { entryWarning: true };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { site } = requestInfo(request, context);
+  const user = getUser(context);
+  const step = new URL(request.url).searchParams.get("step") as SignupStep | null;
+  const target = params.id ? await findTargetProfile(site, Number(params.id)) : null;
+  if (params.id && !target) throw data(null, { status: 404 });
+  if (!user) return { step: "account" as const, gate: signupGate(site, hasTrafficSource(request)), target, user: null, countries: site.countries };
+  const current: SignupStep = step === "confirm" || stepIndex(step) >= 0 ? step! : "photo";
+  return { step: current, gate: "open" as const, target, user: { email: user.email, status: user.status }, countries: site.countries };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const info = requestInfo(request, context);
+  const user = getUser(context);
+  const form = await request.formData();
+
+  if (!user) {
+    const values = Object.fromEntries([...form].filter(([k, v]) => k !== "password" && typeof v === "string")) as Record<string, string>;
+    const gate = signupGate(info.site, hasTrafficSource(request));
+    if (gate === "trafficsource_required") return data<SignupActionData>({ formError: "signup.closedTrafficSource", values }, 403);
+    const parsed = signupSchema.safeParse(Object.fromEntries(form));
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (gate === "invite_only" && !info.site.invite_codes.includes(String(form.get("invite_code") ?? "").trim())) errors.invite_code = "validation.inviteCode";
+    const suggestion = typeof values.email === "string" ? suggestEmail(values.email.trim().toLowerCase()) : null;
+    if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion }, 400);
+    const target = params.id ? await findTargetProfile(info.site, Number(params.id)) : null;
+    try {
+      const created = await createAccount(
+        { ...parsed.data, target_profile: target?.id },
+        { site: info.site, locale: info.locale, country: info.visitor.country, trackingId: trackingId(request), origin: info.origin },
+      );
+      const session = await createSession(created.id, info.site, { ip: info.visitor.ip, userAgent: request.headers.get("user-agent") });
+      return redirect("/signup?step=photo", { headers: { "Set-Cookie": session.setCookie } });
+    } catch (error) {
+      if (error instanceof EmailTaken) return data<SignupActionData>({ errors: { email: "messages.emailExists" }, values }, 400);
+      throw error;
+    }
+  }
+
+  const step = new URL(request.url).searchParams.get("step") as SignupStep;
+  const next = SIGNUP_STEPS[stepIndex(step) + 1] ?? "confirm";
+  if (form.get("intent") === "skip") return redirect(`/signup?step=${next}`);
+  if (step === "photo") {
+    const file = form.get("photo");
+    if (!(file instanceof File) || file.size === 0) return data({ stepError: "photo.invalid" }, 400);
+    const result = await addPhoto(user.profile!.id, user.paidUser, file);
+    if ("error" in result) return data({ stepError: result.error, stepParams: "limit" in result ? { count: result.limit } : {} }, 400);
+    return redirect(`/signup?step=${next}`);
+  }
+  const saved = await saveProfileStep(user.profile!.id, step, form, info.site);
+  if (!saved.ok) return data({ stepError: "validation.checkFields", errors: saved.errors }, 400);
+  return redirect(`/signup?step=${next}`);
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { step } = loaderData;
+  useEffect(() => { if (step !== "account") clearSignupDraft(); }, [step]);
+  return (
+    <main className="container-site py-10">
+      <div className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow-sm">
+        {step === "account" ? (
+          <>
+            <h1 className="mb-4 text-2xl font-bold text-primary">{t("signup.pageTitle")}</h1>
+            <SignupForm gate={loaderData.gate} data={actionData as SignupActionData | undefined} targetProfile={loaderData.target} />
+            <p className="mt-4 text-sm">{t("signup.haveAccount")} <Link to="/login" className="font-semibold underline">{t("nav.login")}</Link></p>
+          </>
+        ) : step === "confirm" ? (
+          <ConfirmStep email={loaderData.user!.email} confirmed={loaderData.user!.status === "active"} />
+        ) : (
+          <ProfileStep step={step} countries={loaderData.countries} data={actionData as StepData | undefined} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+interface StepData { stepError?: string; stepParams?: Record<string, unknown>; errors?: Record<string, string> }
+
+function ProfileStep({ step, countries, data }: { step: SignupStep; countries: string[]; data?: StepData | undefined }) {
+  const { t } = useTranslation();
+  const index = stepIndex(step) + 1;
+  return (
+    <Form method="post" action={`/signup?step=${step}`} encType={step === "photo" ? "multipart/form-data" : undefined} className="flex flex-col gap-4" data-testid={`signup-step-${step}`}>
+      <p className="text-sm text-black/60">{t("signup.stepOf", { step: index, total: SIGNUP_STEPS.length })}</p>
+      <h1 className="text-2xl font-bold text-primary">{t(`signup.steps.${step}.title`)}</h1>
+      <p className="text-sm text-black/70">{t(`signup.steps.${step}.intro`)}</p>
+      <FormMessage message={data?.stepError} params={data?.stepParams} />
+      {step === "photo" ? (
+        <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="rounded border border-black/20 p-2" />
+      ) : (
+        <ProfileStepFields step={step} countries={countries} errors={data?.errors} />
+      )}
+      <div className="flex items-center justify-between gap-3">
+        <button type="submit" name="intent" value="skip" formNoValidate className="text-sm font-semibold underline">{t("signup.skip")}</button>
+        <SubmitButton>{t("signup.next")}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4" data-testid="signup-step-confirm">
+      <h1 className="text-2xl font-bold text-primary">{t("signup.steps.confirm.title")}</h1>
+      <p>{confirmed ? t("activation.doneBody") : t("signup.steps.confirm.intro", { email })}</p>
+      {!confirmed ? (
+        <Form method="post" action="/api/activation-mail">
+          <button type="submit" className="text-sm font-semibold underline">{t("alerts.activationResend")}</button>
+        </Form>
+      ) : null}
+      <Link to="/" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("signup.toSite")}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// A visitor signs up in the desktop modal, walks through the steps, activates by e-mail and
+// logs out and in again, in a real browser.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const site = `http://lovely.localhost:${PORT}`;
+const outbox = ".data/e2e/outbox";
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+async function enter(page: Page, url = site) {
+  await page.goto(url);
+  const dialog = page.getByTestId("entry-warning");
+  if (await dialog.isVisible()) await dialog.getByRole("button").click();
+  await expect(page.getByTestId("entry-warning")).toHaveCount(0);
+}
+
+function activationLink(email: string) {
+  for (const file of readdirSync(outbox).sort().reverse()) {
+    const raw = readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    if (raw.includes(`To: ${email}`)) return /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0];
+  }
+  return undefined;
+}
+
+test("sign up in the modal, keep the draft, walk the steps and activate", async ({ page }) => {
+  const email = `e2e${Date.now()}@example.test`;
+  await enter(page);
+  await page.getByTestId("signup-open").click();
+  const modal = page.getByTestId("signup-modal");
+  await expect(modal).toBeVisible();
+  await modal.getByLabel("Username").fill("Robin");
+  // signup in progress: Escape does not close the modal
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeVisible();
+
+  await modal.getByLabel("E-mail address").fill(email);
+  await modal.getByLabel("Date of birth").fill("1991-06-15");
+  await page.reload();
+  await page.getByTestId("signup-open").click();
+  await expect(page.getByTestId("signup-modal").getByLabel("E-mail address")).toHaveValue(email);
+  await expect(page.getByTestId("signup-modal").getByLabel("Username")).toHaveValue("Robin");
+
+  const form = page.getByTestId("signup-modal");
+  await form.getByLabel("I am").selectOption("male");
+  await form.getByLabel("Looking for").selectOption("female");
+  await form.getByLabel("Password", { exact: true }).fill("short");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(form.getByText("Your password must be 8 to 128 characters long")).toBeVisible();
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await form.getByRole("button", { name: "Create my account" }).click();
+
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+  await expect(page.getByTestId("activation-reminder")).toHaveCount(0); // hidden on the signup route
+  for (const step of ["photo", "personal", "about"]) {
+    await expect(page.getByTestId(`signup-step-${step}`)).toBeVisible();
+    await page.getByRole("button", { name: "Skip this step" }).click();
+  }
+  await page.getByLabel("Country").selectOption("BE");
+  await page.getByLabel("City").fill("Gent");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("signup-step-confirm")).toContainText(email);
+
+  await page.goto(site);
+  await expect(page.getByTestId("activation-reminder")).toBeVisible();
+  await expect.poll(() => activationLink(email), { timeout: 15_000 }).toBeTruthy();
+  await page.goto(activationLink(email)!);
+  await expect(page.getByTestId("activate-done")).toBeVisible();
+  await page.goto(site);
+  await expect(page.getByTestId("activation-reminder")).toHaveCount(0);
+
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill("a long enough secret");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText("Robin");
+});
+
+test("the demo member logs in on its own site only", async ({ page }) => {
+  await enter(page, `${site}/login`);
+  await page.getByLabel("E-mail address").fill("member@lovely.localhost");
+  await page.getByLabel("Password").fill("wrong");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("form-message")).toHaveText("Login failed, please try again");
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("account-menu")).toHaveText("Sam");
+  // the session belongs to lovely only
+  await page.goto(`http://pride.localhost:${PORT}/login`);
+  await expect(page.getByTestId("login-form")).toBeVisible();
+});

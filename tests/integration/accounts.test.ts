@@ -1,0 +1,335 @@
+// Accounts end to end over HTTP: signup, activation mail through the real queue and SMTP,
+// login with lockout, the user API, password reset, settings, deletion and reactivation.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { getDb } from "#app/utils/db.server.ts";
+import { resetSingleton } from "#app/utils/singleton.ts";
+import { closeQueues } from "#app/queue/queues.server.ts";
+import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
+import { startWorkers } from "#workers/index.ts";
+import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { CookieJar } from "#tests/support/session.ts";
+import { startSmtpServer } from "#tests/support/smtp.ts";
+import { waitForMail } from "#tests/support/mailbox.ts";
+
+const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
+const deMail = () => JSON.parse(readFileSync("app/locales/de/mail.json", "utf8"));
+/** Subjects with non-ASCII letters arrive MIME-encoded (=?UTF-8?Q?...?=). */
+const decodeMimeWords = (s: string) =>
+  s.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"));
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let workers: Awaited<ReturnType<typeof startWorkers>>;
+let n = 0;
+const unique = (site = "example.test") => `member${Date.now()}${n++}@${site}`;
+const EN = { "accept-language": "en" };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  resetSingleton("env");
+  server = await startTestServer();
+  workers = await startWorkers({} as never);
+});
+
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await server.close();
+  await smtp.close();
+  delete process.env.SMTP_URL;
+  resetSingleton("env");
+});
+
+const adult = "1990-04-12";
+function signupFields(email: string, extra: Record<string, string> = {}) {
+  return { name: `Anna${n}`, email, password: "correct horse battery", date_of_birth: adult, gender: "female", seeking: "male", ...extra };
+}
+
+async function signUp(host: string, email: string, jar = new CookieJar(), extra: Record<string, string> = {}) {
+  const res = jar.take(await postForm(server, "/signup", signupFields(email, extra), { host, headers: { ...EN, cookie: jar.header } }));
+  return { res, jar };
+}
+
+async function logIn(host: string, email: string, password: string, jar = new CookieJar(), headers: Record<string, string> = EN) {
+  const res = jar.take(await postForm(server, "/login", { email, password }, { host, headers: { ...headers, cookie: jar.header } }));
+  return { res, jar };
+}
+
+const userOf = (email: string, siteKey = "lovely") =>
+  getDb().user.findUnique({ where: { siteKey_email: { siteKey, email } }, include: { profile: true, ledger: true } });
+
+describe("signup", () => {
+  it("explains each invalid field in the member's language and stores nothing", async () => {
+    const email = unique("gmial.com");
+    const res = await postForm(server, "/signup", { ...signupFields(email), name: "@anna", date_of_birth: "2015-01-01", password: "short" }, { host: "lovely.localhost", headers: EN });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain("Your username may not start with @");
+    expect(res.body).toContain("Enter your date of birth with the minimum age");
+    expect(res.body).toContain("Your password must be 8 to 128 characters long");
+    expect(res.body).toContain(`Did you mean ${email.replace("gmial.com", "gmail.com")}?`);
+    expect(await userOf(email)).toBeNull();
+
+    const bad = await postForm(server, "/signup", { ...signupFields("not-an-email"), name: "not-an-email" }, { host: "mature.localhost" });
+    expect(bad.body).toContain(de.validation.invalidEmail);
+  });
+
+  it("refuses a username equal to the e-mail address", async () => {
+    const email = unique();
+    const res = await postForm(server, "/signup", { ...signupFields(email), name: email }, { host: "lovely.localhost", headers: EN });
+    expect(res.body).toContain("Your username may not be your e-mail address");
+  });
+
+  it("creates an unconfirmed account with signup credits and mails the activation link in the site's brand", async () => {
+    const email = unique();
+    const { res, jar } = await signUp("lovely.localhost", email);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/signup?step=photo");
+    expect(jar.has("rdv_session")).toBe(true);
+    expect(String(res.headers["set-cookie"])).toMatch(/rdv_session=.*HttpOnly.*SameSite=Lax/i);
+
+    const user = await userOf(email);
+    expect(user).toMatchObject({ status: "not_confirmed", credits: 20, language: "en" });
+    expect(user!.profile).toMatchObject({ status: "disabled", gender: "female", seeking: "male" });
+    expect(user!.ledger).toEqual([expect.objectContaining({ delta: 20, balanceAfter: 20, reason: "signup_bonus" })]);
+
+    const home = await request(server, "/", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(home.body).toContain('data-testid="activation-reminder"');
+    expect(home.body).not.toContain('data-testid="entry-warning"');
+
+    const mail = await waitForMail(smtp.received, email);
+    expect(mail.subject).toBe("Confirm your e-mail address for Lovely Dates");
+    expect(mail.raw).toMatch(/^From: Lovely Dates <noreply@lovely\.localhost>/m);
+    expect(mail.decoded).toContain("Lovely Media B.V.");
+    expect(mail.link).toMatch(/^http:\/\/lovely\.localhost(:\d+)?\/activate\?token=/);
+
+    const path = new URL(mail.link!).pathname + new URL(mail.link!).search;
+    const activated = await request(server, path, { host: "lovely.localhost" });
+    expect(activated.headers.location).toBe("/activate/done");
+    expect(await userOf(email)).toMatchObject({ status: "active", profile: expect.objectContaining({ status: "active" }) });
+
+    const again = await request(server, path, { host: "lovely.localhost" });
+    expect(again.headers.location).toBe("/activate/error");
+    const errorPage = await request(server, "/activate/error", { host: "lovely.localhost", headers: EN });
+    expect(errorPage.body).toContain("Activation failed");
+  });
+
+  it("writes the activation mail in the site's language", async () => {
+    const email = unique();
+    await signUp("mature.localhost", email, new CookieJar(), {});
+    // mature accepts signups only with a traffic source: this one had none
+    expect(await userOf(email, "mature")).toBeNull();
+    const jar = new CookieJar();
+    jar.take(await request(server, "/?ref=partner42&sub1=spring", { host: "mature.localhost" }));
+    const { res } = await signUp("mature.localhost", email, jar);
+    expect(res.status).toBe(302);
+    const mail = await waitForMail(smtp.received, email);
+    const subject = deMail().activation.subject.replace("{{siteName}}", "Mature Moments");
+    expect(decodeMimeWords(mail.subject)).toBe(subject);
+    const user = await userOf(email, "mature");
+    const tracking = await getDb().tracking.findFirst({ where: { userId: user!.id } });
+    expect(tracking).toMatchObject({ siteKey: "mature", ref: "partner42", sub1: "spring" });
+  });
+
+  it("allows one e-mail address once per site", async () => {
+    const email = unique();
+    await signUp("lovely.localhost", email);
+    const twice = await postForm(server, "/signup", signupFields(email), { host: "lovely.localhost", headers: EN });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toContain("An account with this e-mail address already exists");
+    const otherSite = await signUp("pride.localhost", email);
+    expect(otherSite.res.status).toBe(302);
+  });
+
+  it("saves skippable profile steps and strips photo metadata", async () => {
+    const email = unique();
+    const { jar } = await signUp("lovely.localhost", email);
+    const skip = await postForm(server, "/signup?step=personal", { intent: "skip" }, { host: "lovely.localhost", headers: { cookie: jar.header } });
+    expect(skip.headers.location).toBe("/signup?step=about");
+    const about = await postForm(server, "/signup?step=location", { country: "BE", region: "Antwerpen", city: "Mechelen" }, { host: "lovely.localhost", headers: { cookie: jar.header } });
+    expect(about.headers.location).toBe("/signup?step=confirm");
+    expect((await userOf(email))!.profile).toMatchObject({ country: "BE", region: "Antwerpen", city: "Mechelen" });
+
+    const jpeg = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#c33" } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: "secret-exif-marker" } } })
+      .toBuffer();
+    expect(jpeg.toString("latin1")).toContain("secret-exif-marker");
+    for (let i = 0; i < 4; i++) {
+      const form = new FormData();
+      form.append("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "me.jpg");
+      const body = new Response(form);
+      const res = await request(server, "/signup?step=photo", {
+        host: "lovely.localhost",
+        method: "POST",
+        headers: { cookie: jar.header, ...EN, "content-type": body.headers.get("content-type")! },
+        body: Buffer.from(await body.arrayBuffer()),
+      });
+      if (i < 3) expect(res.headers.location).toBe("/signup?step=personal");
+      else expect(res.body).toContain("You can upload up to 3 photos");
+    }
+    const photos = await getDb().photo.findMany({ where: { profile: { user: { email, siteKey: "lovely" } } } });
+    expect(photos).toHaveLength(3);
+    const stored = readFileSync(`${process.env.DATA_DIR}/media/${photos[0]!.filename}`);
+    expect(stored.toString("latin1")).not.toContain("secret-exif-marker");
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe("login", () => {
+  it("logs in, and is blocked after too many failures", async () => {
+    const email = unique();
+    await signUp("pride.localhost", email);
+    const wrong = await logIn("pride.localhost", email, "wrong password");
+    expect(wrong.res.status).toBe(401);
+    expect(wrong.res.body).toContain("Login failed, please try again");
+    for (let i = 0; i < 3; i++) await logIn("pride.localhost", email, "wrong password");
+    const fifth = await logIn("pride.localhost", email, "wrong password");
+    expect(fifth.res.body).toContain("Too many incorrect attempts, account blocked for 15 min.");
+    const right = await logIn("pride.localhost", email, "correct horse battery");
+    expect(right.res.status).toBe(429);
+    expect(right.jar.has("rdv_session")).toBe(false);
+  });
+
+  it("answers in the member's language", async () => {
+    const res = await postForm(server, "/login", { email: "nobody@example.test", password: "x" }, { host: "mature.localhost" });
+    expect(res.body).toContain(de.messages.loginFailed);
+  });
+
+  it("a session of one site is worthless on another", async () => {
+    const email = unique();
+    const { jar } = await signUp("lovely.localhost", email);
+    const own = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } });
+    expect(own.json().user).toMatchObject({ status: "not_confirmed", credits: 20 });
+    const other = await request(server, "/api/user.php", { host: "pride.localhost", headers: { cookie: jar.header } });
+    expect(other.json().user).toBeNull();
+  });
+});
+
+describe("/api/user.php", () => {
+  it("logs in with JSON, sets the language, and logs out", async () => {
+    const email = unique();
+    await signUp("lovely.localhost", email);
+    const jar = new CookieJar();
+    const login = jar.take(await request(server, "/api/user.php", {
+      host: "lovely.localhost", method: "POST",
+      headers: { "content-type": "application/json", "x-request-type": "client", ...EN },
+      body: JSON.stringify({ email, password: "correct horse battery" }),
+    }));
+    expect(login.status).toBe(200);
+    expect(login.json().user).toMatchObject({ status: "not_confirmed", paid_user: false, credits: 20, fictional_icon: "🎭" });
+
+    const put = jar.take(await request(server, "/api/user.php", {
+      host: "lovely.localhost", method: "PUT",
+      headers: { "content-type": "application/json", cookie: jar.header },
+      body: JSON.stringify({ language: "nl" }),
+    }));
+    expect(put.json().user.language).toBe("nl");
+    expect(String(put.headers["set-cookie"])).toContain("lng=nl");
+
+    const badLogin = await request(server, "/api/user.php", {
+      host: "lovely.localhost", method: "POST", headers: { "content-type": "application/json", ...EN },
+      body: JSON.stringify({ email, password: "nope" }),
+    });
+    expect(badLogin.status).toBe(401);
+    expect(badLogin.json().error).toBe("Login failed, please try again");
+
+    jar.take(await request(server, "/api/logout.php", { host: "lovely.localhost", headers: { cookie: jar.header } }));
+    const after = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } });
+    expect(after.json().user).toBeNull();
+  });
+});
+
+describe("password reset", () => {
+  it("mails a one-time link, checks the repeat, and signs out other sessions", async () => {
+    const unknown = await postForm(server, "/reset-password", { email: unique() }, { host: "lovely.localhost", headers: EN });
+    expect(unknown.body).toContain("E-mail address not found");
+
+    const email = unique();
+    const { jar: oldSession } = await signUp("lovely.localhost", email);
+    await waitForMail(smtp.received, email); // activation
+    const sent = await postForm(server, "/reset-password", { email }, { host: "lovely.localhost", headers: EN });
+    expect(sent.status).toBe(200);
+    const mail = await waitForMail(smtp.received, email, 2);
+    expect(mail.subject).toBe("Choose a new password for Lovely Dates");
+    const token = new URL(mail.link!).searchParams.get("token")!;
+
+    const differ = await postForm(server, "/reset-password/do", { token, password: "new password 1", password_repeat: "new password 2" }, { host: "lovely.localhost", headers: EN });
+    expect(differ.body).toContain("The entered passwords are not the same");
+    const done = await postForm(server, "/reset-password/do", { token, password: "new password 1", password_repeat: "new password 1" }, { host: "lovely.localhost", headers: EN });
+    expect(done.headers.location).toBe("/login?notice=passwordChanged");
+    const reused = await postForm(server, "/reset-password/do", { token, password: "new password 3", password_repeat: "new password 3" }, { host: "lovely.localhost", headers: EN });
+    expect(reused.body).toContain("Link expired or invalid, request a new email");
+
+    const stale = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: oldSession.header } });
+    expect(stale.json().user).toBeNull();
+    expect((await logIn("lovely.localhost", email, "new password 1")).res.status).toBe(302);
+
+    await postForm(server, "/reset-password", { email }, { host: "lovely.localhost", headers: EN });
+    await postForm(server, "/reset-password", { email }, { host: "lovely.localhost", headers: EN });
+    const limited = await postForm(server, "/reset-password", { email }, { host: "lovely.localhost", headers: EN });
+    expect(limited.body).toContain("Too many password reset emails sent, please try again tomorrow.");
+  });
+});
+
+describe("settings", () => {
+  it("checks the old password and confirms a new e-mail address by link", async () => {
+    const email = unique();
+    const { jar } = await signUp("lovely.localhost", email);
+    const wrongOld = await postForm(server, "/profile/settings", { intent: "password", old_password: "nope", password: "another secret", password_repeat: "another secret" }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(wrongOld.body).toContain("Please check your old password");
+
+    const newEmail = unique();
+    const change = await postForm(server, "/profile/settings", { intent: "email", email: newEmail }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(change.status).toBe(200);
+    const mail = await waitForMail(smtp.received, newEmail);
+    const link = new URL(mail.link!);
+    const confirmed = await request(server, link.pathname + link.search, { host: "lovely.localhost", headers: EN });
+    expect(confirmed.body).toContain('data-testid="mail-change-done"');
+    expect(await userOf(newEmail)).not.toBeNull();
+    expect(await userOf(email)).toBeNull();
+
+    const off = await postForm(server, "/profile/settings", { intent: "notifications", enabled: "like" }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(off.status).toBe(200);
+    expect((await userOf(newEmail))!.notificationsOff).toHaveLength(7);
+  });
+
+  it("sends visitors to the login page", async () => {
+    const res = await request(server, "/profile/settings", { host: "lovely.localhost" });
+    expect(res.headers.location).toBe("/login?redirectTo=%2Fprofile%2Fsettings");
+  });
+});
+
+describe("account deletion", () => {
+  it("hides the account, offers reactivation for 14 days, then anonymises it", async () => {
+    const email = unique();
+    const { jar } = await signUp("lovely.localhost", email);
+    const solutions = await request(server, "/profile/delete?reason=too_expensive", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(solutions.body).toContain("30% off"); // Lovely Media's delete_discount
+    const deleted = jar.take(await postForm(server, "/profile/delete", { reason: "too_expensive" }, { host: "lovely.localhost", headers: { cookie: jar.header } }));
+    expect(deleted.headers.location).toBe("/account-deleted");
+    expect(await userOf(email)).toMatchObject({ status: "pending_deletion", profile: expect.objectContaining({ status: "disabled" }) });
+    expect((await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } })).json().user).toBeNull();
+
+    const pending = await logIn("lovely.localhost", email, "correct horse battery");
+    expect(pending.res.body).toContain("You&#x27;re account is still pending deletion");
+    const mail = await waitForMail(smtp.received, email, 2);
+    expect(mail.subject).toBe("Your Lovely Dates account will be deleted in 14 days");
+    const link = new URL(mail.link!);
+    const back = await request(server, link.pathname + link.search, { host: "lovely.localhost" });
+    expect(back.headers.location).toBe("/login?notice=reactivated");
+    expect((await logIn("lovely.localhost", email, "correct horse battery")).res.status).toBe(302);
+
+    const { jar: again } = await logIn("lovely.localhost", email, "correct horse battery");
+    await postForm(server, "/profile/delete", { reason: "privacy" }, { host: "lovely.localhost", headers: { cookie: again.header } });
+    const user = await userOf(email);
+    await getDb().user.update({ where: { id: user!.id }, data: { deletionRequestedAt: new Date(Date.now() - 15 * 24 * 3600_000) } });
+    expect(await purgeDeletedAccounts()).toBeGreaterThanOrEqual(1);
+    const purged = await getDb().user.findUnique({ where: { id: user!.id }, include: { profile: true } });
+    expect(purged).toMatchObject({ status: "deleted", passwordHash: null, email: `deleted-${user!.id}@deleted.invalid` });
+    expect(purged!.profile!.name).not.toBe(user!.profile!.name);
+  });
+});

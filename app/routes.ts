@@ -21,6 +21,10 @@ export default [
     route("profile/settings", "routes/profile.settings.tsx"),
     route("profile/delete", "routes/profile.delete.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
+    route("members", "routes/members.tsx"),
+    route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
+    route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
+    route("profile", "routes/profile.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/layouts/lander.tsx", [
@@ -35,4 +39,7 @@ export default [
   route("api/logout.php", "routes/api/logout.ts"),
   route("api/alerts", "routes/api/alerts.ts"),
   route("api/activation-mail", "routes/api/activation-mail.ts"),
+  route("api/regions.php", "routes/api/regions.ts"),
+  route("api/interests.php", "routes/api/interests.ts"),
+  route("api/geocode.php", "routes/api/geocode.ts"),
 ] satisfies RouteConfig;

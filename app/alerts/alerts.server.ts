@@ -6,12 +6,13 @@ export const ALERTS = ["activation_reminder", "profile_photo", "push_prompt", "n
 export type Alert = (typeof ALERTS)[number];
 
 export async function activeAlerts(user: CurrentUser | null) {
-  if (!user) return { activationReminder: false, notificationsDisabled: false };
+  if (!user) return { activationReminder: false, notificationsDisabled: false, profilePhoto: false };
   const dismissed = new Set((await getDb().alertDismissal.findMany({ where: { userId: user.id }, select: { alert: true } })).map((d) => d.alert));
   return {
     activationReminder:
       user.status === "not_confirmed" && user.profile?.status === "disabled" && user.notificationsDisabled.length === 0 && !dismissed.has("activation_reminder"),
     notificationsDisabled: user.notificationsDisabled.length > 0 && !dismissed.has("notifications_disabled"),
+    profilePhoto: !user.profile?.mainPhotoId && !dismissed.has("profile_photo"),
   };
 }
 

@@ -8,7 +8,7 @@ import { sessionUserId } from "./session.server.ts";
 const userSelect = {
   id: true, email: true, status: true, credits: true, paidUser: true, signupDate: true, language: true,
   notificationsOff: true, notificationsDisabled: true, siteKey: true,
-  profile: { select: { id: true, name: true, status: true, country: true, mainPhotoId: true } },
+  profile: { select: { id: true, name: true, status: true, country: true, mainPhotoId: true, seeking: true } },
 } as const;
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;

@@ -3,9 +3,10 @@ import { useFetcher, useLocation } from "react-router";
 
 const HIDE_ACTIVATION_ON = ["/signup", "/profile/settings", "/notifications"];
 const HIDE_NOTIFICATIONS_ON = ["/profile/settings", "/notifications"];
+const HIDE_PHOTO_WARNING_ON = ["/profile", "/signup", "/activate/done", "/premium", "/notifications", "/directdebit", "/profile/settings"];
 
 /** The warning banners of the default layout (spec section 4). */
-export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean }; email: string }) {
+export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean; profilePhoto: boolean }; email: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const resend = useFetcher<{ sent?: boolean }>();
@@ -13,7 +14,8 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
   const dismissed = (alert: string) => dismiss.formData?.get("alert") === alert;
   const showActivation = alerts.activationReminder && !HIDE_ACTIVATION_ON.includes(pathname) && !dismissed("activation_reminder");
   const showNotifications = alerts.notificationsDisabled && !HIDE_NOTIFICATIONS_ON.includes(pathname) && !dismissed("notifications_disabled");
-  if (!showActivation && !showNotifications) return null;
+  const showPhoto = alerts.profilePhoto && !HIDE_PHOTO_WARNING_ON.includes(pathname) && !dismissed("profile_photo");
+  if (!showActivation && !showNotifications && !showPhoto) return null;
   return (
     <div className="border-b border-warning/50 bg-warning/20">
       {showActivation ? (
@@ -23,6 +25,12 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
             <button className="font-semibold underline" type="submit">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>
           </resend.Form>
           <DismissButton fetcher={dismiss} alert="activation_reminder" />
+        </div>
+      ) : null}
+      {showPhoto ? (
+        <div className="container-site flex items-center gap-3 py-2 text-sm" data-testid="photo-warning">
+          <p className="flex-1">{t("alerts.photo")} <a href="/profile" className="font-semibold underline">{t("alerts.photoAction")}</a></p>
+          <DismissButton fetcher={dismiss} alert="profile_photo" />
         </div>
       ) : null}
       {showNotifications ? (

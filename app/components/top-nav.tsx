@@ -38,6 +38,7 @@ function AccountMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-3">
+      <Link to="/members" className="font-semibold text-dark hover:text-primary">{t("nav.search")}</Link>
       {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
         <>
           {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}
@@ -47,6 +48,7 @@ function AccountMenu({ user }: { user: NavUser }) {
       <details className="relative">
         <summary className="cursor-pointer list-none rounded-full border border-black/15 px-3 py-1 text-sm font-semibold" data-testid="account-menu">{user.name}</summary>
         <ul className="absolute right-0 z-40 mt-2 w-48 rounded border border-black/10 bg-white py-1 text-sm shadow-lg">
+          <li><Link className="block px-4 py-2 hover:bg-light" to="/profile">{t("nav.myProfile")}</Link></li>
           <li><Link className="block px-4 py-2 hover:bg-light" to="/profile/settings">{t("nav.settings")}</Link></li>
           <li>
             <Form method="post" action="/api/logout.php">

@@ -1,6 +1,15 @@
 // The site's home page for visitors.
 import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import type { Route } from "./+types/home";
+import { getUser } from "#app/auth/user-context.server.ts";
 import { useRootData } from "#app/root.tsx";
+
+/** After login the members search is home. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (getUser(context)) throw redirect("/members");
+  return null;
+}
 
 const FEATURES = ["profiles", "chat", "privacy"] as const;
 

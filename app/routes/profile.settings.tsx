@@ -1,4 +1,5 @@
 // /profile/settings: password, e-mail address, notifications, language; the way to delete.
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -11,14 +12,28 @@ import { suggestEmail } from "#app/auth/email-suggestion.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
+import { GeolocationButton } from "#app/components/geolocation-button.tsx";
+import { REGIONS } from "#app/profiles/geo-data.ts";
+import { saveLocation, setInvisible } from "#app/profiles/profile-edit.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
 
 export const handle = { entryWarning: false };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, locale } = requestInfo(request, context);
-  return { email: user.email, notificationsOff: user.notificationsOff, language: (user.language ?? locale) as Locale, locales: site.locales };
+  const profile = await getDb().profile.findUniqueOrThrow({ where: { userId: user.id }, select: { invisible: true, country: true, region: true, city: true } });
+  return {
+    email: user.email,
+    notificationsOff: user.notificationsOff,
+    language: (user.language ?? locale) as Locale,
+    locales: site.locales,
+    invisible: profile.invisible,
+    location: { country: profile.country, region: profile.region ?? "", city: profile.city ?? "" },
+    countries: site.countries,
+    regions: Object.fromEntries(site.countries.map((c) => [c, [...(REGIONS[c as keyof typeof REGIONS] ?? [])]])),
+  };
 }
 
 type Result = { section: string; ok?: boolean; errors?: Record<string, string>; message?: string; params?: Record<string, unknown> };
@@ -50,6 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "notifications") {
     const enabled = new Set(form.getAll("enabled").map(String));
     await setNotificationsOff(user.id, NOTIFICATION_TYPES.filter((n) => !enabled.has(n)));
+    return data<Result>({ section: intent, ok: true, message: "settings.saved" });
+  }
+  if (intent === "invisible") {
+    await setInvisible(user.profile!.id, form.get("invisible") === "on");
+    return data<Result>({ section: intent, ok: true, message: "settings.saved" });
+  }
+  if (intent === "location") {
+    const saved = await saveLocation(site, user.profile!.id, raw);
+    if (!saved.ok) return data<Result>({ section: intent, errors: saved.errors }, 400);
     return data<Result>({ section: intent, ok: true, message: "settings.saved" });
   }
   if (intent === "language") {
@@ -116,6 +140,22 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
         </Form>
       </Section>
 
+      <Section title={t("settings.visibilityTitle")}>
+        <Form method="post" className="flex flex-col gap-3" data-testid="settings-invisible">
+          <input type="hidden" name="intent" value="invisible" />
+          {result("invisible")?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="invisible" defaultChecked={d.invisible} />{t("settings.invisible")}
+          </label>
+          <p className="text-sm text-black/60">{t("settings.invisibleHelp")}</p>
+          <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title={t("settings.locationTitle")}>
+        <LocationForm d={d} result={result("location")} busy={busy} />
+      </Section>
+
       {d.locales.length > 1 ? (
         <Section title={t("nav.language")}>
           <Form method="post" className="flex items-center gap-3" data-testid="settings-language">
@@ -133,5 +173,38 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
         <Link to="/profile/delete" className="font-semibold text-danger underline">{t("deletion.start")}</Link>
       </Section>
     </main>
+  );
+}
+
+function LocationForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader>>; result?: Result | undefined; busy: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [loc, setLoc] = useState(d.location);
+  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" });
+  return (
+    <Form method="post" className="flex flex-col gap-4" data-testid="settings-location">
+      <input type="hidden" name="intent" value="location" />
+      {result?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
+      <GeolocationButton
+        onLocated={(g) => { if (d.countries.includes(g.country)) setLoc({ country: g.country, region: g.region, city: g.city }); }}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <label className="text-sm font-medium">{t("profile.fields.country")}
+          <select name="country" value={loc.country} onChange={(e) => setLoc({ country: e.target.value, region: "", city: loc.city })} className="mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 font-normal">
+            {d.countries.map((c) => <option key={c} value={c}>{countryName.of(c)}</option>)}
+          </select>
+        </label>
+        <label className="text-sm font-medium">{t("profile.fields.region")}
+          <select name="region" value={loc.region} onChange={(e) => setLoc({ ...loc, region: e.target.value })} className="mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 font-normal">
+            <option value="">—</option>
+            {(d.regions[loc.country] ?? []).map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+          {result?.errors?.region ? <span className="text-danger">{t(result.errors.region)}</span> : null}
+        </label>
+        <label className="text-sm font-medium">{t("profile.fields.city")}
+          <input name="city" value={loc.city} onChange={(e) => setLoc({ ...loc, city: e.target.value })} className="mt-1 w-full rounded border border-black/20 px-3 py-2 font-normal" />
+        </label>
+      </div>
+      <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
+    </Form>
   );
 }

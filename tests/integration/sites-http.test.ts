@@ -10,7 +10,7 @@ describe("one codebase, several sites", () => {
   it("answers an unknown host with a plain 404 that names no site", async () => {
     const res = await request(server, "/", { host: "unknown.example" });
     expect(res.status).toBe(404);
-    expect(res.body).not.toMatch(/Lovely|Mature|Pride|rendezvous/i);
+    expect(res.html).not.toMatch(/Lovely|Mature|Pride|rendezvous/i);
   });
 
   it("serves each site's settings at /api/settings.php", async () => {
@@ -58,11 +58,11 @@ describe("one codebase, several sites", () => {
     const lovely = await request(server, "/", { host: "lovely.localhost", headers: { "accept-language": "en" } });
     const pride = await request(server, "/", { host: "pride.localhost", headers: { "accept-language": "en" } });
     expect(lovely.status).toBe(200);
-    expect(lovely.body).toContain("/brands/lovely.svg");
-    expect(lovely.body).toContain("--color-primary:#b3123b");
-    expect(lovely.body).not.toContain("Pride Match");
-    expect(pride.body).toContain("/brands/pride.svg");
-    expect(pride.body).toContain("Meet men looking for men");
+    expect(lovely.html).toContain("/brands/lovely.svg");
+    expect(lovely.html).toContain("--color-primary:#b3123b");
+    expect(lovely.html).not.toContain("Pride Match");
+    expect(pride.html).toContain("/brands/pride.svg");
+    expect(pride.html).toContain("Meet men looking for men");
   });
 });
 
@@ -97,10 +97,10 @@ describe("language", () => {
 
   it("offers in the switcher only the languages of the visitor's country", async () => {
     const be = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "BE" } });
-    expect(be.body).toMatch(/<option[^>]*value="fr"/);
-    expect(be.body).not.toMatch(/<option[^>]*value="en"/);
+    expect(be.html).toMatch(/<option[^>]*value="fr"/);
+    expect(be.html).not.toMatch(/<option[^>]*value="en"/);
     const nl = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "NL" } });
-    expect(nl.body).not.toContain('data-testid="language-switcher"');
+    expect(nl.html).not.toContain('data-testid="language-switcher"');
   });
 });
 
@@ -130,7 +130,7 @@ describe("entry warning", () => {
     const gb = await request(server, "/landers/gallery/summer", { host: "lovely.localhost", headers: { "cf-ipcountry": "GB" } });
     const nl = await request(server, "/landers/gallery/summer", { host: "lovely.localhost", headers: { "cf-ipcountry": "NL" } });
     expect(gb.status).toBe(200);
-    expect(gb.body).toContain('data-layout="lander"');
+    expect(gb.html).toContain('data-layout="lander"');
     expect(shown(gb.body)).toBe(false);
     expect(shown(nl.body)).toBe(true);
   });
@@ -140,11 +140,11 @@ describe("pages", () => {
   it("renders the terms with the site's company and the terms version date", async () => {
     const lovely = await request(server, "/pages/terms", { host: "lovely.localhost", headers: { "accept-language": "en" } });
     expect(lovely.status).toBe(200);
-    expect(lovely.body).toContain("Lovely Media B.V.");
-    expect(lovely.body).toMatch(/December 1, 2023/); // company added 2022: the base date
+    expect(lovely.html).toContain("Lovely Media B.V.");
+    expect(lovely.html).toMatch(/December 1, 2023/); // company added 2022: the base date
     const pride = await request(server, "/pages/terms", { host: "pride.localhost", headers: { "accept-language": "en" } });
-    expect(pride.body).toContain("Nordlys Dating AB");
-    expect(pride.body).toMatch(/March 15, 2024/); // company added later than the base date
+    expect(pride.html).toContain("Nordlys Dating AB");
+    expect(pride.html).toMatch(/March 15, 2024/); // company added later than the base date
   });
 
   it.each(["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"])("serves /pages/%s in the member's language", async (page) => {
@@ -160,23 +160,23 @@ describe("pages", () => {
   it("shows the US privacy text to English readers in the United States", async () => {
     const us = await request(server, "/pages/privacy", { host: "pride.localhost", headers: { "accept-language": "en", "cf-ipcountry": "US" } });
     const gb = await request(server, "/pages/privacy", { host: "pride.localhost", headers: { "accept-language": "en", "cf-ipcountry": "GB" } });
-    expect(us.body).toMatch(/California/);
-    expect(gb.body).not.toMatch(/California/);
+    expect(us.html).toMatch(/California/);
+    expect(gb.html).not.toMatch(/California/);
   });
 
   it("shows the pricing from the site's settings", async () => {
     const res = await request(server, "/pricing", { host: "pride.localhost", headers: { "accept-language": "en", "cf-ipcountry": "SE" } });
-    expect(res.body).toMatch(/8 credits/); // pride's message_credits
-    expect(res.body).toMatch(/SE.*9[.,]90/);
+    expect(res.html).toMatch(/8 credits/); // pride's message_credits
+    expect(res.html).toMatch(/SE.*9[.,]90/);
   });
 
   it("answers an unknown page with the 404 error page and a link home", async () => {
     const res = await request(server, "/no/such/page", { host: "lovely.localhost", headers: { "accept-language": "en" } });
     expect(res.status).toBe(404);
-    expect(res.body).toContain("This page could not be found");
-    expect(res.body).toMatch(/<a href="\/"[^>]*>Back to the home page<\/a>/);
+    expect(res.html).toContain("This page could not be found");
+    expect(res.html).toMatch(/<a href="\/"[^>]*>Back to the home page<\/a>/);
     const de = await request(server, "/pages/nope", { host: "mature.localhost" });
     expect(de.status).toBe(404);
-    expect(de.body).not.toContain("This page could not be found");
+    expect(de.html).not.toContain("This page could not be found");
   });
 });

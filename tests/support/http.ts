@@ -30,6 +30,9 @@ export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The rendered markup without <script> elements: what a reader sees, not the hydration data
+   * (which carries the whole translation catalogue and would make text assertions vacuous). */
+  html: string;
   json<T = any>(): T;
 }
 
@@ -52,7 +55,7 @@ export function request(
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => {
           const body = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, html: body.replace(/<script\b[\s\S]*?<\/script>/g, ""), json: () => JSON.parse(body) });
         });
       },
     );

@@ -97,7 +97,6 @@ CREATE TABLE "users" (
     "language" TEXT,
     "notifications_off" "NotificationType"[],
     "notifications_disabled" TEXT[],
-    "invisible" BOOLEAN NOT NULL DEFAULT false,
     "last_seen_at" TIMESTAMP(3),
     "deletion_requested_at" TIMESTAMP(3),
     "deletion_reason" TEXT,
@@ -116,6 +115,7 @@ CREATE TABLE "profiles" (
     "name" TEXT NOT NULL,
     "status" "ProfileStatus" NOT NULL DEFAULT 'disabled',
     "fictional" BOOLEAN NOT NULL DEFAULT false,
+    "invisible" BOOLEAN NOT NULL DEFAULT false,
     "country" TEXT NOT NULL,
     "region" TEXT,
     "city" TEXT,
@@ -397,10 +397,10 @@ CREATE UNIQUE INDEX "profiles_user_id_key" ON "profiles"("user_id");
 CREATE UNIQUE INDEX "profiles_main_photo_id_key" ON "profiles"("main_photo_id");
 
 -- CreateIndex
-CREATE INDEX "profiles_network_status_gender_country_date_of_birth_idx" ON "profiles"("network", "status", "gender", "country", "date_of_birth");
+CREATE INDEX "profiles_network_status_invisible_gender_country_last_activ_idx" ON "profiles"("network", "status", "invisible", "gender", "country", "last_active_at" DESC, "date_of_birth");
 
 -- CreateIndex
-CREATE INDEX "profiles_site_key_status_gender_country_date_of_birth_idx" ON "profiles"("site_key", "status", "gender", "country", "date_of_birth");
+CREATE INDEX "profiles_site_key_status_invisible_gender_country_last_acti_idx" ON "profiles"("site_key", "status", "invisible", "gender", "country", "last_active_at" DESC, "date_of_birth");
 
 -- CreateIndex
 CREATE INDEX "photos_profile_id_status_idx" ON "photos"("profile_id", "status");

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface Geocode { country: string; region: string; city: string }
+
+const MAX_AGE_MS = 60 * 60_000; // spec: a cached position may be at most 1 hour old
+
+/** "Use my location": asks the browser for a position and turns it into country, region and city. */
+export function GeolocationButton({ onLocated }: { onLocated: (g: Geocode) => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<"idle" | "asking" | "denied" | "unknown" | "done">("idle");
+  const locate = () => {
+    if (!("geolocation" in navigator)) return setState("unknown");
+    setState("asking");
+    navigator.geolocation.getCurrentPosition(
+      async ({ coords }) => {
+        const res = await fetch(`/api/geocode.php?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`).catch(() => null);
+        const body = (await res?.json().catch(() => null)) as { geocode: Geocode | null } | null;
+        if (body?.geocode) { onLocated(body.geocode); setState("done"); } else setState("unknown");
+      },
+      (error) => setState(error.code === error.PERMISSION_DENIED ? "denied" : "unknown"),
+      { maximumAge: MAX_AGE_MS, timeout: 15_000 },
+    );
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <label className="flex items-center gap-2">
+        <input type="checkbox" role="switch" checked={state === "done" || state === "asking"} onChange={(e) => (e.target.checked ? locate() : setState("idle"))} data-testid="geolocation-toggle" />
+        {t("settings.useLocation")}
+      </label>
+      {state === "denied" ? <span className="text-danger">{t("settings.locationDenied")}</span> : null}
+      {state === "unknown" ? <span className="text-danger">{t("settings.locationUnknown")}</span> : null}
+      {state === "done" ? <span className="text-success" data-testid="geolocation-done">{t("settings.locationFound")}</span> : null}
+    </div>
+  );
+}

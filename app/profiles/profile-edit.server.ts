@@ -1,0 +1,86 @@
+// Editing one's own profile: every field of spec section 3, validated; photos managed.
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { fieldErrors, usernameField } from "#app/auth/validation.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { REGIONS } from "./geo-data.ts";
+import { mediaDir } from "./photos.server.ts";
+import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP } from "./profile-fields.ts";
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.literal("").transform(() => null)]).nullable().default(null);
+
+export function profileSchema(site: Site) {
+  return z
+    .object({
+      name: usernameField,
+      gender: z.enum(["male", "female"], { message: "validation.required" }),
+      seeking: z.enum(["male", "female"], { message: "validation.required" }),
+      sexuality: z.enum(["hetero", "gay", "lesbian", "bi"], { message: "validation.required" }),
+      relationship: optionalEnum(RELATIONSHIP),
+      hairColor: optionalEnum(HAIR),
+      eyeColor: optionalEnum(EYES),
+      bodyType: optionalEnum(BODY),
+      tattoos: z.enum(["yes", "no", ""]).default("").transform((v) => (v === "yes" ? true : v === "no" ? false : null)),
+      interests: z.array(z.enum(INTERESTS)).max(20, { message: "validation.tooMany" }),
+      aboutMe: z.string().trim().max(2000, { message: "validation.tooLong" }).transform((v) => v || null),
+      country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
+      region: z.string().trim().max(100).transform((v) => v || null),
+      city: z.string().trim().max(100).transform((v) => v || null),
+    })
+    .superRefine((v, ctx) => {
+      const known = REGIONS[v.country as keyof typeof REGIONS] as readonly string[] | undefined;
+      if (v.region && known && !known.includes(v.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
+    });
+}
+
+export async function updateProfile(site: Site, profileId: number, form: FormData) {
+  const parsed = profileSchema(site).safeParse({ ...Object.fromEntries(form), interests: form.getAll("interests") });
+  if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
+  await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
+  return { ok: true as const };
+}
+
+export async function setMainPhoto(profileId: number, photoId: number) {
+  const photo = await getDb().photo.findFirst({ where: { id: photoId, profileId, status: "active" } });
+  if (!photo) return false;
+  await getDb().profile.update({ where: { id: profileId }, data: { mainPhotoId: photoId } });
+  return true;
+}
+
+export async function deletePhoto(profileId: number, photoId: number) {
+  const db = getDb();
+  const photo = await db.photo.findFirst({ where: { id: photoId, profileId } });
+  if (!photo) return false;
+  await db.$transaction(async (tx) => {
+    await tx.photo.delete({ where: { id: photo.id } });
+    const next = await tx.photo.findFirst({ where: { profileId, status: "active" }, orderBy: { position: "asc" } });
+    await tx.profile.updateMany({ where: { id: profileId, OR: [{ mainPhotoId: null }, { mainPhotoId: photo.id }] }, data: { mainPhotoId: next?.id ?? null } });
+  });
+  await Promise.all([photo.filename, photo.thumbFilename].map((f) => rm(path.join(mediaDir(), f), { force: true })));
+  return true;
+}
+
+export async function setInvisible(profileId: number, invisible: boolean) {
+  await getDb().profile.update({ where: { id: profileId }, data: { invisible } });
+}
+
+/** The location options of the settings page (also prefilled by geolocation). */
+export async function saveLocation(site: Site, profileId: number, raw: Record<string, FormDataEntryValue>) {
+  const parsed = z
+    .object({
+      country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
+      region: z.string().trim().max(100).transform((v) => v || null),
+      city: z.string().trim().max(100).transform((v) => v || null),
+    })
+    .superRefine((v, ctx) => {
+      const known = REGIONS[v.country as keyof typeof REGIONS] as readonly string[] | undefined;
+      if (v.region && known && !known.includes(v.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
+    })
+    .safeParse(raw);
+  if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
+  await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
+  return { ok: true as const };
+}

@@ -1,0 +1,121 @@
+// /members/{id} (and /likes/m/{id}): one profile, with related and similar profiles; block
+// and unblock.
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/members.$id";
+import { getUser, requireUser } from "#app/auth/user-context.server.ts";
+import { ProfileGrid } from "#app/components/profile-card.tsx";
+import { block, unblock } from "#app/profiles/blocks.server.ts";
+import { viewProfile } from "#app/profiles/profile-view.server.ts";
+import { searchVisible } from "#app/search/visibility.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
+import { ageFrom } from "#app/profiles/age.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = getUser(context);
+  if (!searchVisible(site, !!user, hasTrafficSource(request))) throw redirect("/signup");
+  const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, Number(params.id));
+  if (result.kind === "not_found") throw data(null, { status: 404 });
+  if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
+  return {
+    blockedBy: null,
+    view: {
+      ...result,
+      age: ageFrom(result.profile.dateOfBirth),
+      fields: site.visible_profile_fields,
+      fictionalIcon: site.fictional_icon,
+      fictionalWarning: site.fictional_warning,
+      loggedIn: !!user,
+      paidUser: user?.paidUser ?? false,
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const intent = z.enum(["block", "unblock"]).safeParse((await request.formData()).get("intent"));
+  const id = Number(params.id);
+  if (!intent.success || !user.profile || !Number.isInteger(id)) return data({ ok: false }, 400);
+  if (intent.data === "block") await block(user.profile.id, id);
+  else await unblock(user.profile.id, id);
+  return intent.data === "block" ? redirect("/members") : redirect(`/members/${id}`);
+}
+
+const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type", "tattoos", "city", "region", "country"] as const;
+
+export default function MemberProfile({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  if (loaderData.blockedBy) {
+    return (
+      <main className="container-site py-16 text-center">
+        <p className="text-xl font-semibold" data-testid="blocked-message">{t("profileView.blockedBy", { name: loaderData.blockedBy })}</p>
+        <Link to="/members" className="mt-6 inline-block underline">{t("profileView.backToSearch")}</Link>
+      </main>
+    );
+  }
+  const v = loaderData.view!;
+  const p = v.profile;
+  const show = (f: string) => v.fields.includes(f as never);
+  const fictionalWarning = v.fictionalWarning[i18n.language as never] ?? t("fictional.warning");
+  const value = (f: (typeof FIELD_ORDER)[number]): string | null => {
+    switch (f) {
+      case "age": return String(v.age);
+      case "gender": return t(`profile.gender.${p.gender}`);
+      case "sexuality": return t(`profile.sexuality.${p.sexuality}`);
+      case "relationship": return p.relationship ? t(`profile.relationship.${p.relationship}`) : null;
+      case "hair_color": return p.hairColor ? t(`profile.hair.${p.hairColor}`) : null;
+      case "eye_color": return p.eyeColor ? t(`profile.eye.${p.eyeColor}`) : null;
+      case "body_type": return p.bodyType ? t(`profile.bodyType.${p.bodyType}`) : null;
+      case "tattoos": return p.tattoos == null ? null : t(p.tattoos ? "profile.yes" : "profile.no");
+      case "city": return p.city;
+      case "region": return p.region;
+      case "country": return new Intl.DisplayNames([i18n.language], { type: "region" }).of(p.country) ?? p.country;
+    }
+  };
+  const fieldLabel: Record<string, string> = { age: "profileView.age", gender: "profileView.gender", sexuality: "profileView.sexuality", relationship: "profile.fields.relationship", hair_color: "profile.fields.hairColor", eye_color: "profile.fields.eyeColor", body_type: "profile.fields.bodyType", tattoos: "profile.fields.tattoos", city: "profile.fields.city", region: "profile.fields.region", country: "profile.fields.country" };
+  return (
+    <main className="container-site py-6" data-testid="profile-view">
+      <div className="grid gap-6 md:grid-cols-[2fr_3fr]">
+        <div className="flex flex-col gap-2">
+          {p.photos.length ? p.photos.map((photo) => <img key={photo.id} src={photo.url} alt={p.name} className="w-full rounded-lg object-cover" data-testid="profile-photo" />) : (
+            <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-accent text-6xl text-primary/40" aria-hidden>♥</div>
+          )}
+          {!v.paidUser && !v.own ? <p className="text-xs text-black/60">{t("profileView.morePhotosPremium")}</p> : null}
+        </div>
+        <div>
+          <h1 className="text-3xl font-bold">{p.name}{show("age") ? `, ${v.age}` : ""}</h1>
+          {p.fictional ? (
+            <p className="mt-2 rounded border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
+              <span className="mr-1">{v.fictionalIcon}</span>{fictionalWarning}
+            </p>
+          ) : null}
+          <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
+            {FIELD_ORDER.filter(show).map((f) => {
+              const val = value(f);
+              return val ? [<dt key={`${f}-t`} className="text-black/60">{t(fieldLabel[f]!)}</dt>, <dd key={`${f}-d`}>{val}</dd>] : null;
+            })}
+          </dl>
+          {show("about_me") && p.aboutMe ? <section className="mt-6"><h2 className="font-semibold">{t("profile.fields.aboutMe")}</h2><p className="mt-1 whitespace-pre-line">{p.aboutMe}</p></section> : null}
+          {show("interests") && p.interests.length ? (
+            <section className="mt-6"><h2 className="font-semibold">{t("profile.fields.interests")}</h2>
+              <ul className="mt-2 flex flex-wrap gap-2">{p.interests.map((i) => <li key={i} className="rounded-full bg-accent px-3 py-1 text-sm">{t(`profile.interests.${i}`)}</li>)}</ul>
+            </section>
+          ) : null}
+          {v.loggedIn && !v.own ? (
+            <Form method="post" className="mt-8">
+              <button type="submit" name="intent" value={v.iBlocked ? "unblock" : "block"} className="text-sm text-danger underline" data-testid="block-toggle">
+                {v.iBlocked ? t("profileView.unblock") : t("profileView.block", { name: p.name })}
+              </button>
+            </Form>
+          ) : null}
+          {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
+        </div>
+      </div>
+      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} fictionalIcon={v.fictionalIcon} /></section> : null}
+      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} fictionalIcon={v.fictionalIcon} /></section> : null}
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+// The members search: the site's pool, visible profiles only, filtered by gender, country,
+// region and age, most recently active first, page by page, with the total count.
+import type { Prisma } from "#app/generated/prisma/client.ts";
+import { birthRange } from "#app/profiles/age.ts";
+import { toCard, cardSelect } from "#app/profiles/cards.server.ts";
+import { poolWhere, visibleTo } from "#app/profiles/pool.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { singleton } from "#app/utils/singleton.ts";
+import { PAGE_SIZE, type SearchState } from "./search-params.ts";
+
+export function searchWhere(site: Site, viewerProfileId: number | null, s: Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">): Prisma.ProfileWhereInput {
+  const { latest, earliest } = birthRange(s.minAge, s.maxAge);
+  return {
+    ...poolWhere(site),
+    ...visibleTo(viewerProfileId),
+    gender: s.gender,
+    country: s.country ?? { in: site.countries },
+    ...(s.region ? { region: s.region } : {}),
+    dateOfBirth: { lte: latest, gt: earliest },
+  };
+}
+
+const COUNT_TTL_MS = 60_000;
+const counts = () => singleton("searchCounts", () => new Map<string, { at: number; value: Promise<number> }>());
+
+/** Totals change slowly and cost a range count: cached per pool and filter for a minute. */
+function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
+  const cache = counts();
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value;
+  if (cache.size > 5_000) cache.clear();
+  const value = getDb().profile.count({ where });
+  value.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** Pages `from`..`to` (1-based, inclusive) of the results. */
+export async function searchMembers(site: Site, viewerProfileId: number | null, s: SearchState, from: number, to: number) {
+  const where = searchWhere(site, viewerProfileId, s);
+  // the viewer's blocks only narrow the pool slightly: the shared count leaves them out
+  const countKey = JSON.stringify([site.member_resell ? site.network : site.key, s.gender, s.country, s.region, s.minAge, s.maxAge]);
+  const [rows, total] = await Promise.all([
+    getDb().profile.findMany({
+      where,
+      orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }],
+      skip: (from - 1) * PAGE_SIZE,
+      take: (to - from + 1) * PAGE_SIZE + 1,
+      select: cardSelect,
+    }),
+    cachedCount(countKey, searchWhere(site, null, s)),
+  ]);
+  const hasMore = rows.length > (to - from + 1) * PAGE_SIZE;
+  return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE).map((p) => toCard(p, site)), total, hasMore };
+}

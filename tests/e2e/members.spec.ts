@@ -1,0 +1,36 @@
+// A member searches, loads more results, opens a profile and blocks it, in a real browser.
+import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const site = `http://lovely.localhost:${PORT}`;
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+test("search, load more, open a profile, block it", async ({ page }) => {
+  await page.goto(`${site}/login`);
+  await page.getByTestId("entry-warning").getByRole("button").click();
+  await page.getByLabel("E-mail address").fill("member@lovely.localhost");
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${site}/members`);
+
+  // demo members of the whole network, women by default for Sam (seeking women)
+  await page.getByLabel("Age from").fill("18");
+  await page.getByLabel("Age to").fill("99");
+  await page.getByRole("button", { name: "Search" }).click();
+  const cards = page.getByTestId("profile-card");
+  await expect(cards).toHaveCount(24);
+  await expect(page.getByTestId("search-total")).toContainText("members found");
+  await page.getByTestId("load-more").click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(24);
+  await expect(page).toHaveURL(/\/members\?/); // appended in place, no navigation to ?upto
+
+  const first = cards.first();
+  const id = await first.getAttribute("data-profile-id");
+  await first.click();
+  await expect(page).toHaveURL(`${site}/members/${id}`);
+  await expect(page.getByTestId("profile-view")).toBeVisible();
+  await expect(page.getByTestId("profile-photo")).toHaveCount(1); // free member: main photo only
+  await page.getByTestId("block-toggle").click();
+  await expect(page).toHaveURL(`${site}/members`);
+  await expect(page.locator(`[data-profile-id="${id}"]`)).toHaveCount(0);
+});

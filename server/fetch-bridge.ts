@@ -29,6 +29,10 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.append(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed) throw error; // the client went away mid-response: nothing to report
+  }
 }

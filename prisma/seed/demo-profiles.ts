@@ -1,6 +1,8 @@
 // Builds the demo members of every site from a seeded PRNG: who they are, where they live,
 // what they wrote and how their portrait illustrations look. Pure: no I/O, no clock (the caller
 // passes `now`), so the same seed and `now` always give the same data.
+import { REGIONS, type Country } from "#app/profiles/geo-data.ts";
+import { PLACES } from "#app/profiles/places-data.ts";
 import type {
   BodyType,
   EyeColor,
@@ -411,7 +413,8 @@ function pickPlace(rng: Rng, country: string, language: DemoLanguage) {
   if (!entry) throw new Error(`no demo places for country ${country}`);
   const local = entry.regions.filter((r) => r.lang === language);
   const region = pick(rng, local.length ? local : entry.regions);
-  return { region: region.name, city: pick(rng, region.cities), north: entry.north };
+  const city = pick(rng, region.cities);
+  return { region: canonicalRegion(country, region.name, city), city, north: entry.north };
 }
 
 /**
@@ -564,7 +567,7 @@ const MEMBER_TEMPLATES: readonly MemberTemplate[] = [
     aboutMe: "Ich koche gern für Freunde und probiere neue Rezepte aus. Das Leben ist zu kurz für schlechten Wein und langweilige Gespräche.",
   },
   {
-    siteKey: "pride", name: "Lukas", language: "en", country: "SE", region: "Stockholms län", city: "Stockholm",
+    siteKey: "pride", name: "Lukas", language: "en", country: "SE", region: "Stockholm", city: "Stockholm",
     age: 29, gender: "male", sexuality: "gay", seeking: "male", relationship: "single",
     hairColor: "blond", eyeColor: "green", bodyType: "slim", tattoos: true,
     interests: ["gym", "party", "music", "beach", "photography", "sushi"],
@@ -595,4 +598,18 @@ export function buildDemoMembers({ now, seed = DEFAULT_DEMO_SEED, sites = DEMO_S
       photos: [{ look, variant: buildVariant(rng) }, { look, variant: buildVariant(rng) }],
     };
   });
+}
+
+/**
+ * The demo table names some regions differently from the official lists members choose from
+ * (app/profiles/geo-data.ts): take the region the gazetteer gives the city, else the closest
+ * official spelling.
+ */
+function canonicalRegion(country: string, name: string, city: string): string {
+  const official = REGIONS[country as Country] ?? [];
+  if (official.includes(name)) return name;
+  const place = PLACES.find((p) => p.country === country && p.name === city);
+  if (place) return place.region;
+  const bare = name.replace(/^(County|Region) /, "").replace(/s? län$/, "").toLowerCase();
+  return official.find((r) => r.toLowerCase() === bare) ?? official.find((r) => bare.includes(r.toLowerCase())) ?? official[0] ?? name;
 }

@@ -53,7 +53,8 @@ if (count < TOTAL) {
   await sql(url, `
     INSERT INTO users (site_key, network, email, status, confirmed_at, updated_at)
     SELECT (ARRAY['lovely','mature','pride'])[1 + i % 3], 'rendezvous', 'bench-' || i || '@bench.invalid', 'active', now(), now()
-    FROM generate_series(${count + 1}, ${TOTAL}) AS i`);
+    FROM generate_series(${count + 1}, ${TOTAL}) AS i
+    ON CONFLICT DO NOTHING`);
   await sql(url, `
     INSERT INTO profiles (user_id, site_key, network, name, status, country, region, date_of_birth, gender, sexuality, last_active_at, updated_at)
     SELECT u.id, u.site_key, u.network, 'Member ' || u.id, 'active',
@@ -62,7 +63,8 @@ if (count < TOTAL) {
       (now() - make_interval(days => 18 * 365 + ((hashint4(u.id + 7) & 2147483647) % (57 * 365))))::date,
       (CASE WHEN (hashint4(u.id + 13) & 1) = 0 THEN 'female' ELSE 'male' END)::"Gender",
       'hetero',
-      now() - make_interval(secs => (hashint4(u.id + 29) & 2147483647) % (90 * 86400))
+      now() - make_interval(secs => (hashint4(u.id + 29) & 2147483647) % (90 * 86400)),
+      now()
     FROM users u LEFT JOIN profiles p ON p.user_id = u.id
     WHERE p.id IS NULL`);
   await sql(url, "ANALYZE");

@@ -1,0 +1,26 @@
+// Location from the browser's position, geocoded offline, prefilled and saved; invisible mode.
+import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const site = `http://pride.localhost:${PORT}`;
+test.use({ locale: "en-GB", geolocation: { latitude: 59.3293, longitude: 18.0686 }, permissions: ["geolocation"] });
+
+test("the geolocation toggle prefills country, region and city", async ({ page }) => {
+  await page.goto(`${site}/login`);
+  await page.getByTestId("entry-warning").getByRole("button").click();
+  await page.getByLabel("E-mail address").fill("member@pride.localhost");
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${site}/members`);
+  await page.goto(`${site}/profile/settings`);
+  const form = page.getByTestId("settings-location");
+  await form.getByLabel("City").fill("");
+  await page.getByTestId("geolocation-toggle").check();
+  await expect(page.getByTestId("geolocation-done")).toBeVisible();
+  await expect(form.getByLabel("Country")).toHaveValue("SE");
+  await expect(form.getByLabel("Region")).toHaveValue("Stockholm");
+  await expect(form.getByLabel("City")).toHaveValue("Stockholm");
+  await form.getByRole("button", { name: "Save" }).click();
+  await page.reload();
+  await expect(page.getByTestId("settings-location").getByLabel("City")).toHaveValue("Stockholm");
+});

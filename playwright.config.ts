@@ -9,6 +9,7 @@ if (!process.env.PLAYWRIGHT_KEEP_DATA && !process.env.TEST_WORKER_INDEX) rmSync(
 
 export default defineConfig({
   testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
   timeout: 30_000,
   retries: process.env.CI ? 1 : 0,
   workers: 2,

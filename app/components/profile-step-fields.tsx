@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
+import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
+import { InterestPicker } from "./interest-picker.tsx";
 import { FormField, SelectField } from "./form-field.tsx";
 
 /** The inputs of one signup step; labels come from the catalogue in the member's language. */
@@ -24,16 +25,7 @@ export function ProfileStepFields({ step, countries, errors = {} }: { step: stri
           <label htmlFor="aboutMe" className="mb-1 block text-sm font-medium">{t("profile.fields.aboutMe")}</label>
           <textarea id="aboutMe" name="aboutMe" rows={4} maxLength={2000} className="w-full rounded border border-black/20 px-3 py-2" />
         </div>
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium">{t("profile.fields.interests")}</legend>
-          <div className="flex flex-wrap gap-2">
-            {INTERESTS.map((i) => (
-              <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
-                <input type="checkbox" name="interests" value={i} className="sr-only" />{t(`profile.interests.${i}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <InterestPicker />
       </>
     );
   }

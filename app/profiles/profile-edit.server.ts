@@ -12,9 +12,21 @@ import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP } from "./profile-fields.ts";
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.literal("").transform(() => null)]).nullable().default(null);
 
-export function profileSchema(site: Site) {
+/** Country of the site, a region of that country's official list, a free-text city. */
+export function locationSchema(site: Pick<Site, "countries">) {
   return z
     .object({
+      country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
+      region: z.string().trim().max(100).default("").transform((v) => v || null),
+      city: z.string().trim().max(100).default("").transform((v) => v || null),
+    })
+    .superRefine((v, ctx) => {
+      const known = REGIONS[v.country as keyof typeof REGIONS] as readonly string[] | undefined;
+      if (v.region && known && !known.includes(v.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
+    });
+}
+
+const profileFields = z.object({
       name: usernameField,
       gender: z.enum(["male", "female"], { message: "validation.required" }),
       seeking: z.enum(["male", "female"], { message: "validation.required" }),
@@ -26,15 +38,9 @@ export function profileSchema(site: Site) {
       tattoos: z.enum(["yes", "no", ""]).default("").transform((v) => (v === "yes" ? true : v === "no" ? false : null)),
       interests: z.array(z.enum(INTERESTS)).max(20, { message: "validation.tooMany" }),
       aboutMe: z.string().trim().max(2000, { message: "validation.tooLong" }).transform((v) => v || null),
-      country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
-      region: z.string().trim().max(100).transform((v) => v || null),
-      city: z.string().trim().max(100).transform((v) => v || null),
-    })
-    .superRefine((v, ctx) => {
-      const known = REGIONS[v.country as keyof typeof REGIONS] as readonly string[] | undefined;
-      if (v.region && known && !known.includes(v.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
-    });
-}
+});
+
+export const profileSchema = (site: Site) => z.intersection(profileFields, locationSchema(site));
 
 export async function updateProfile(site: Site, profileId: number, form: FormData) {
   const parsed = profileSchema(site).safeParse({ ...Object.fromEntries(form), interests: form.getAll("interests") });
@@ -69,17 +75,7 @@ export async function setInvisible(profileId: number, invisible: boolean) {
 
 /** The location options of the settings page (also prefilled by geolocation). */
 export async function saveLocation(site: Site, profileId: number, raw: Record<string, FormDataEntryValue>) {
-  const parsed = z
-    .object({
-      country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
-      region: z.string().trim().max(100).transform((v) => v || null),
-      city: z.string().trim().max(100).transform((v) => v || null),
-    })
-    .superRefine((v, ctx) => {
-      const known = REGIONS[v.country as keyof typeof REGIONS] as readonly string[] | undefined;
-      if (v.region && known && !known.includes(v.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
-    })
-    .safeParse(raw);
+  const parsed = locationSchema(site).safeParse(raw);
   if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
   await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
   return { ok: true as const };

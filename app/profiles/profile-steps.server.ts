@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { fieldErrors } from "#app/auth/validation.ts";
+import { locationSchema } from "./profile-edit.server.ts";
 import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP, type SignupStep } from "./profile-fields.ts";
 
 
@@ -27,15 +28,8 @@ export async function saveProfileStep(profileId: number, step: SignupStep, form:
   let parsed;
   if (step === "personal") parsed = personal.safeParse(raw);
   else if (step === "about") parsed = about.safeParse({ aboutMe: raw.aboutMe, interests: form.getAll("interests") });
-  else if (step === "location") {
-    parsed = z
-      .object({
-        country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
-        region: z.string().trim().max(100).optional(),
-        city: z.string().trim().max(100).optional(),
-      })
-      .safeParse(raw);
-  } else return { ok: false as const, errors: {} };
+  else if (step === "location") parsed = locationSchema(site).safeParse(raw);
+  else return { ok: false as const, errors: {} };
   if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
   await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
   return { ok: true as const };

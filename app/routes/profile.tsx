@@ -8,7 +8,8 @@ import { FormField, FormMessage, SelectField, SubmitButton } from "#app/componen
 import { REGION_LABEL, REGIONS } from "#app/profiles/geo-data.ts";
 import { addPhoto, PHOTO_LIMITS } from "#app/profiles/photos.server.ts";
 import { deletePhoto, setMainPhoto, updateProfile } from "#app/profiles/profile-edit.server.ts";
-import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
+import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
+import { InterestPicker } from "#app/components/interest-picker.tsx";
 import { photoUrl } from "#app/profiles/photo-url.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -120,16 +121,7 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
           <textarea id="aboutMe" name="aboutMe" rows={5} maxLength={2000} defaultValue={p.aboutMe ?? ""} className="w-full rounded border border-black/20 px-3 py-2" />
           {errors.aboutMe ? <p className="text-sm text-danger">{t(errors.aboutMe)}</p> : null}
         </div>
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium">{t("profile.fields.interests")}</legend>
-          <div className="flex flex-wrap gap-2">
-            {INTERESTS.map((i) => (
-              <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
-                <input type="checkbox" name="interests" value={i} defaultChecked={p.interests.includes(i)} className="sr-only" />{t(`profile.interests.${i}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <InterestPicker selected={p.interests} />
         <SubmitButton className="self-start">{t("settings.save")}</SubmitButton>
       </Form>
     </main>

@@ -1,17 +1,13 @@
 // A member searches, loads more results, opens a profile and blocks it, in a real browser.
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { logInAsDemoMember } from "./helpers.ts";
 
 const site = `http://lovely.localhost:${PORT}`;
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
 test("search, load more, open a profile, block it", async ({ page }) => {
-  await page.goto(`${site}/login`);
-  await page.getByTestId("entry-warning").getByRole("button").click();
-  await page.getByLabel("E-mail address").fill("member@lovely.localhost");
-  await page.getByLabel("Password").fill("rendezvous-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${site}/members`);
+  await logInAsDemoMember(page, site, "lovely.localhost");
 
   // demo members of the whole network, women by default for Sam (seeking women)
   await page.getByLabel("Age from").fill("18");

@@ -1,17 +1,13 @@
 // Location from the browser's position, geocoded offline, prefilled and saved; invisible mode.
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { logInAsDemoMember } from "./helpers.ts";
 
 const site = `http://pride.localhost:${PORT}`;
 test.use({ locale: "en-GB", geolocation: { latitude: 59.3293, longitude: 18.0686 }, permissions: ["geolocation"] });
 
 test("the geolocation toggle prefills country, region and city", async ({ page }) => {
-  await page.goto(`${site}/login`);
-  await page.getByTestId("entry-warning").getByRole("button").click();
-  await page.getByLabel("E-mail address").fill("member@pride.localhost");
-  await page.getByLabel("Password").fill("rendezvous-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${site}/members`);
+  await logInAsDemoMember(page, site, "pride.localhost");
   await page.goto(`${site}/profile/settings`);
   const form = page.getByTestId("settings-location");
   await form.getByLabel("City").fill("");

@@ -1,0 +1,11 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Confirms the entry warning and logs in as a site's demo member; ends on /members. */
+export async function logInAsDemoMember(page: Page, origin: string, host: string) {
+  await page.goto(`${origin}/login`);
+  await page.getByTestId("entry-warning").getByRole("button").click();
+  await page.getByLabel("E-mail address").fill(`member@${host}`);
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${origin}/members`);
+}

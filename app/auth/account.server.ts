@@ -1,13 +1,11 @@
 // What a member changes about their account: password, e-mail, notifications, language,
 // deletion (14 days to change their mind) and the purge after that.
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { NotificationType } from "#app/generated/prisma/enums.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { getEnv } from "#app/utils/env.server.ts";
+import { getMediaStorage } from "#app/media/storage.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { revokeSessions } from "./session.server.ts";
 import { consumeToken, countTokensSince, issueToken } from "./tokens.server.ts";
@@ -113,11 +111,8 @@ export async function purgeDeletedAccounts(now = new Date()) {
     where: { status: "pending_deletion", deletionRequestedAt: { lte: new Date(now.getTime() - REACTIVATION_DAYS * 24 * 3600_000) } },
     select: { id: true, profile: { select: { id: true, photos: { select: { filename: true, thumbFilename: true } } } } },
   });
-  const mediaDir = path.join(getEnv().dataDir, "media");
   for (const user of due) {
-    for (const photo of user.profile?.photos ?? []) {
-      await Promise.all([photo.filename, photo.thumbFilename].map((f) => rm(path.join(mediaDir, f), { force: true })));
-    }
+    await getMediaStorage().remove((user.profile?.photos ?? []).flatMap((p) => [p.filename, p.thumbFilename]));
     await db.$transaction([
       db.photo.deleteMany({ where: { profileId: user.profile?.id ?? -1 } }),
       db.profile.updateMany({

@@ -2,11 +2,9 @@
 // upright, a display size and a thumbnail written to the media store. Free members keep up to
 // 3 photos, premium members up to 25.
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { getDb } from "#app/utils/db.server.ts";
-import { getEnv } from "#app/utils/env.server.ts";
+import { getMediaStorage } from "#app/media/storage.server.ts";
 
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -14,7 +12,6 @@ const ACCEPTED = new Set(["jpeg", "png", "webp", "heif", "avif", "gif"]);
 
 export type PhotoError = { error: "photo.limit"; limit: number; premium: boolean } | { error: "photo.invalid" } | { error: "photo.tooLarge" };
 
-export const mediaDir = () => path.join(getEnv().dataDir, "media");
 
 export async function addPhoto(profileId: number, paidUser: boolean, file: File): Promise<{ photoId: number } | PhotoError> {
   if (file.size > MAX_UPLOAD_BYTES) return { error: "photo.tooLarge" };
@@ -38,11 +35,8 @@ export async function addPhoto(profileId: number, paidUser: boolean, file: File)
     upright.clone().resize(900, 1125, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
     upright.clone().resize(200, 250, { fit: "cover" }).jpeg({ quality: 78 }).toBuffer(),
   ]);
-  await mkdir(path.join(mediaDir(), String(profileId)), { recursive: true });
-  await Promise.all([
-    writeFile(path.join(mediaDir(), `${base}.jpg`), display.data),
-    writeFile(path.join(mediaDir(), `${base}_thumb.jpg`), thumb),
-  ]);
+  const storage = getMediaStorage();
+  await Promise.all([storage.put(`${base}.jpg`, display.data, "image/jpeg"), storage.put(`${base}_thumb.jpg`, thumb, "image/jpeg")]);
   const photo = await db.$transaction(async (tx) => {
     const created = await tx.photo.create({
       data: { profileId, filename: `${base}.jpg`, thumbFilename: `${base}_thumb.jpg`, width: display.info.width, height: display.info.height, status: "active", position: count },

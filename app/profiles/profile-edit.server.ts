@@ -1,12 +1,10 @@
 // Editing one's own profile: every field of spec section 3, validated; photos managed.
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { z } from "zod";
 import { fieldErrors, usernameField } from "#app/auth/validation.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { REGIONS } from "./geo-data.ts";
-import { mediaDir } from "./photos.server.ts";
+import { getMediaStorage } from "#app/media/storage.server.ts";
 import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP } from "./profile-fields.ts";
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -65,7 +63,7 @@ export async function deletePhoto(profileId: number, photoId: number) {
     const next = await tx.photo.findFirst({ where: { profileId, status: "active" }, orderBy: { position: "asc" } });
     await tx.profile.updateMany({ where: { id: profileId, OR: [{ mainPhotoId: null }, { mainPhotoId: photo.id }] }, data: { mainPhotoId: next?.id ?? null } });
   });
-  await Promise.all([photo.filename, photo.thumbFilename].map((f) => rm(path.join(mediaDir(), f), { force: true })));
+  await getMediaStorage().remove([photo.filename, photo.thumbFilename]);
   return true;
 }
 

@@ -38,8 +38,10 @@ test("the entry warning is confirmed once and stays away", async ({ page }) => {
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Lovely Dates");
+  const confirmed = page.waitForResponse((r) => r.url().includes("/api/entry-warning") && r.request().method() === "POST");
   await dialog.getByRole("button").click();
   await expect(dialog).toBeHidden();
+  await confirmed;
   await page.reload();
   await expect(page.getByTestId("site-title")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -21,7 +21,7 @@ export class LocalDiskStorage implements MediaStorage {
     return file;
   }
 
-  async put(key: string, body: Buffer) {
+  async put(key: string, body: Buffer, _contentType?: string) {
     await mkdir(path.dirname(this.file(key)), { recursive: true });
     await writeFile(this.file(key), body);
   }

@@ -5,9 +5,9 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
+import { MAX_UPLOAD_BYTES } from "#app/media/upload.server.ts";
 
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ACCEPTED = new Set(["jpeg", "png", "webp", "heif", "avif", "gif"]);
 
 export type PhotoError = { error: "photo.limit"; limit: number; premium: boolean } | { error: "photo.invalid" } | { error: "photo.tooLarge" };

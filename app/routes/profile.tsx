@@ -7,6 +7,7 @@ import { requireUser } from "#app/auth/user-context.server.ts";
 import { FormField, FormMessage, SelectField, SubmitButton } from "#app/components/form-field.tsx";
 import { REGION_LABEL, REGIONS } from "#app/profiles/geo-data.ts";
 import { addPhoto, PHOTO_LIMITS } from "#app/profiles/photos.server.ts";
+import { readUploadForm } from "#app/media/upload.server.ts";
 import { deletePhoto, setMainPhoto, updateProfile } from "#app/profiles/profile-edit.server.ts";
 import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
 import { InterestPicker } from "#app/components/interest-picker.tsx";
@@ -35,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const site = context.get(siteContext);
   const profileId = user.profile!.id;
-  const form = await request.formData();
+  const read = await readUploadForm(request);
+  if (!read.ok) return data({ section: "photos", error: read.error }, 413);
+  const form = read.form;
   const intent = form.get("intent");
   if (intent === "photo-upload") {
     const file = form.get("photo");

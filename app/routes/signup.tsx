@@ -16,6 +16,7 @@ import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
 import { saveProfileStep } from "#app/profiles/profile-steps.server.ts";
 import { SIGNUP_STEPS, stepIndex, type SignupStep } from "#app/profiles/profile-fields.ts";
 import { addPhoto } from "#app/profiles/photos.server.ts";
+import { readUploadForm } from "#app/media/upload.server.ts";
 import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
 import { hasTrafficSource, trackingId } from "#app/tracking/tracking.server.ts";
 
@@ -35,7 +36,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const info = requestInfo(request, context);
   const user = getUser(context);
-  const form = await request.formData();
+  const read = await readUploadForm(request);
+  if (!read.ok) return data({ stepError: read.error }, 413);
+  const form = read.form;
 
   if (!user) {
     const values = Object.fromEntries([...form].filter(([k, v]) => k !== "password" && typeof v === "string")) as Record<string, string>;

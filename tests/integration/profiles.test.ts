@@ -187,6 +187,31 @@ describe("profile editing", () => {
   });
 });
 
+describe("photo uploads", () => {
+  it("refuses a file over 10 MB while reading it, and a file that is no image", async () => {
+    const m = await createMember({});
+    const jar = await session("lovely.localhost", m.email);
+    const post = async (bytes: Buffer, type: string) => {
+      const form = new FormData();
+      form.append("intent", "photo-upload");
+      form.append("photo", new Blob([new Uint8Array(bytes)], { type }), "upload.jpg");
+      const body = new Response(form);
+      return request(server, "/profile", {
+        host: "lovely.localhost", method: "POST",
+        headers: { ...EN, cookie: jar.header, "content-type": body.headers.get("content-type")! },
+        body: Buffer.from(await body.arrayBuffer()),
+      });
+    };
+    const big = await post(Buffer.alloc(10 * 1024 * 1024 + 1, 1), "image/jpeg");
+    expect(big.status).toBe(413);
+    expect(big.html).toContain("This photo is larger than 10 MB.");
+    const text = await post(Buffer.from("not an image at all, just text"), "image/jpeg");
+    expect(text.status).toBe(400);
+    expect(text.html).toContain("This file is not a photo we can use.");
+    expect(await getDb().photo.count({ where: { profileId: m.profile.id } })).toBe(0);
+  });
+});
+
 describe("geography API", () => {
   it("serves regions, interests and offline geocoding", async () => {
     const regions = (await request(server, "/api/regions.php", { host: "lovely.localhost" })).json().regions;

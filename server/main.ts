@@ -20,7 +20,8 @@ async function main() {
   const workers = (env.WORKER_IN_PROCESS ?? env.NODE_ENV !== "production") ? await startWorkers(env) : null;
   if (workers) console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
 
-  const app = env.NODE_ENV === "development" ? await developmentApp(env) : await productionApp(env);
+  // `npm run dev` serves through Vite with hot reload; everything else serves the build
+  const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp(env);
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;
     console.log(`Rendezvous on http://localhost:${port}`);

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, useSearchParams } from "react-router";
 
 const HIDE_ACTIVATION_ON = ["/signup", "/profile/settings", "/notifications"];
 const HIDE_NOTIFICATIONS_ON = ["/profile/settings", "/notifications"];
@@ -9,6 +9,8 @@ const HIDE_PHOTO_WARNING_ON = ["/profile", "/signup", "/activate/done", "/premiu
 export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean; profilePhoto: boolean }; email: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // right after signup on a phone the reminder is a modal instead of a bar
+  const asModal = useSearchParams()[0].has("api_signup_complete");
   const resend = useFetcher<{ sent?: boolean }>();
   const dismiss = useFetcher();
   const dismissed = (alert: string) => dismiss.formData?.get("alert") === alert;
@@ -19,7 +21,13 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
   return (
     <div className="border-b border-warning/50 bg-warning/20">
       {showActivation ? (
-        <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm" data-testid="activation-reminder">
+        <div
+          className={asModal
+            ? "fixed inset-x-4 top-1/3 z-50 flex flex-wrap items-center gap-3 rounded-lg bg-white p-5 text-sm shadow-2xl md:static md:inset-auto md:mx-auto md:max-w-[1140px] md:rounded-none md:bg-transparent md:p-0 md:py-2 md:shadow-none"
+            : "container-site flex flex-wrap items-center gap-3 py-2 text-sm"}
+          role={asModal ? "dialog" : undefined}
+          data-testid="activation-reminder"
+        >
           <p className="flex-1">{t("alerts.activation", { email })}</p>
           <resend.Form method="post" action="/api/activation-mail">
             <button className="font-semibold underline" type="submit">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>

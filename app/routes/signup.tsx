@@ -136,7 +136,7 @@ function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }
           <button type="submit" className="text-sm font-semibold underline">{t("alerts.activationResend")}</button>
         </Form>
       ) : null}
-      <Link to="/members" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("signup.toSite")}</Link>
+      <Link to="/members?api_signup_complete=1" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("signup.toSite")}</Link>
     </div>
   );
 }

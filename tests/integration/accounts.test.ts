@@ -99,6 +99,8 @@ describe("signup", () => {
     const home = await request(server, "/members", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     expect(home.html).toContain('data-testid="activation-reminder"');
     expect(home.html).not.toContain('data-testid="entry-warning"');
+    const afterSignup = await request(server, "/members?api_signup_complete=1", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(afterSignup.html).toMatch(/role="dialog" data-testid="activation-reminder"/); // a modal on phones
 
     const mail = await waitForMail(smtp.received, email);
     expect(mail.subject).toBe("Confirm your e-mail address for Lovely Dates");

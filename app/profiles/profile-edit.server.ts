@@ -78,3 +78,16 @@ export async function saveLocation(site: Site, profileId: number, raw: Record<st
   await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
   return { ok: true as const };
 }
+
+/** The member's own profile with every photo that is not rejected, for the edit page. */
+export function loadOwnProfile(userId: number) {
+  return getDb().profile.findUniqueOrThrow({
+    where: { userId },
+    include: { photos: { where: { status: { not: "rejected" } }, orderBy: { position: "asc" } } },
+  });
+}
+
+/** Invisible mode and location, for the settings page. */
+export function loadProfileSettings(userId: number) {
+  return getDb().profile.findUniqueOrThrow({ where: { userId }, select: { invisible: true, country: true, region: true, city: true } });
+}

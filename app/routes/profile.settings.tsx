@@ -14,8 +14,7 @@ import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { GeolocationButton } from "#app/components/geolocation-button.tsx";
 import { REGIONS } from "#app/profiles/geo-data.ts";
-import { saveLocation, setInvisible } from "#app/profiles/profile-edit.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { loadProfileSettings, saveLocation, setInvisible } from "#app/profiles/profile-edit.server.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
 
 export const handle = { entryWarning: false };
@@ -23,7 +22,7 @@ export const handle = { entryWarning: false };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, locale } = requestInfo(request, context);
-  const profile = await getDb().profile.findUniqueOrThrow({ where: { userId: user.id }, select: { invisible: true, country: true, region: true, city: true } });
+  const profile = await loadProfileSettings(user.id);
   return {
     email: user.email,
     notificationsOff: user.notificationsOff,

@@ -8,22 +8,18 @@ import { FormField, FormMessage, SelectField, SubmitButton } from "#app/componen
 import { REGION_LABEL, REGIONS } from "#app/profiles/geo-data.ts";
 import { addPhoto, PHOTO_LIMITS } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
-import { deletePhoto, setMainPhoto, updateProfile } from "#app/profiles/profile-edit.server.ts";
+import { deletePhoto, loadOwnProfile, setMainPhoto, updateProfile } from "#app/profiles/profile-edit.server.ts";
 import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
 import { InterestPicker } from "#app/components/interest-picker.tsx";
 import { photoUrl } from "#app/profiles/photo-url.ts";
 import { siteContext } from "#app/tenancy/context.ts";
-import { getDb } from "#app/utils/db.server.ts";
 
 export const handle = { entryWarning: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const site = context.get(siteContext);
-  const profile = await getDb().profile.findUniqueOrThrow({
-    where: { userId: user.id },
-    include: { photos: { where: { status: { not: "rejected" } }, orderBy: { position: "asc" } } },
-  });
+  const profile = await loadOwnProfile(user.id);
   return {
     profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site.cdn_prefix, p.thumbFilename), main: p.id === profile.mainPhotoId })) },
     countries: site.countries,

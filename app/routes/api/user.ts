@@ -9,7 +9,7 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser, loadUser } from "#app/auth/user-context.server.ts";
 import { userJson } from "#app/auth/user-json.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
 
 export const REQUEST_TYPE_HEADER = "x-request-type";
 
@@ -25,7 +25,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ user: user ? userJson(user, site) : null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const pushSubscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, t } = requestInfo(request, context);
@@ -35,13 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === "POST" && url.searchParams.get("push") === "1") {
     const user = getUser(context);
     if (!user) return data({ authentication_required: true }, 403);
-    const sub = pushSubscription.safeParse(input.subscription ?? input);
+    const sub = pushSubscriptionSchema.safeParse(input.subscription ?? input);
     if (!sub.success) return data({ error: t("messages.genericError") }, 400);
-    await getDb().pushSubscription.upsert({
-      where: { endpoint: sub.data.endpoint },
-      create: { userId: user.id, endpoint: sub.data.endpoint, p256dh: sub.data.keys.p256dh, auth: sub.data.keys.auth },
-      update: { userId: user.id, p256dh: sub.data.keys.p256dh, auth: sub.data.keys.auth },
-    });
+    await savePushSubscription(user.id, sub.data);
     return data({ ok: true });
   }
 

@@ -31,9 +31,8 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
-      SESSION_SECRET: "e2e-session-secret-0123456789",
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: "54332",
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54332",
       DATABASE_URL: "",
       REDIS_URL: "",
       SMTP_URL: "",

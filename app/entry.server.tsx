@@ -2,30 +2,50 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type RouterContextProvider } from "react-router";
+import { userContext } from "#app/auth/user-context.server.ts";
+import { cspNonceContext, NonceContext } from "#app/utils/nonce.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+/** Pages are per visitor (language, session, entry warning): never stored by shared caches, and a member's never at all. */
+function privateCaching(headers: Headers, context: Readonly<RouterContextProvider>) {
+  if (headers.has("Cache-Control")) return;
+  headers.set("Cache-Control", context.get(userContext) ? "private, no-store" : "private, no-cache");
+}
+
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  const nonce = loadContext.get(cspNonceContext);
+  privateCaching(headers, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and no-JavaScript clients get the whole document at once.
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyEvent]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error: unknown) {
-        status = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
 
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  privateCaching(response.headers, context);
+  return response;
+};

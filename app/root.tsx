@@ -20,8 +20,10 @@ import { getUser, userMiddleware } from "#app/auth/user-context.server.ts";
 import { trackingMiddleware } from "#app/tracking/tracking-middleware.server.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { signupGate } from "#app/auth/signup.server.ts";
+import { useNonce } from "#app/utils/nonce.ts";
+import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [userMiddleware, localeMiddleware, trackingMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -91,6 +93,7 @@ function useI18n(locale: Locale | undefined, messages: Record<string, unknown> |
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const i18n = useI18n(data?.locale, data?.messages);
+  const nonce = useNonce();
   const colors = data?.site.colors ?? {};
   const style = Object.fromEntries(Object.entries(colors).map(([k, v]) => [`--color-${k}`, v])) as React.CSSProperties;
   return (
@@ -103,8 +106,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -126,7 +129,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string" && error.data ? error.data : error.statusText
+    ? responseMessage(error.data) || error.statusText
     : import.meta.env.DEV && error instanceof Error ? error.message : "";
   return <ErrorView status={status} message={message || t("errors.generic")} showHomeLink />;
+}
+
+/** What a thrown response says: a plain string, or the `{ error }` body every API answers with. */
+function responseMessage(data: unknown) {
+  if (typeof data === "string") return data;
+  const error = (data as { error?: unknown } | null)?.error;
+  return typeof error === "string" ? error : "";
 }

@@ -1,13 +1,21 @@
-// The HTTP host: static files, tenant resolution, then React Router.
+// The HTTP host: request log, method and size guards, security headers, static files, the
+// site resolved from the host, then React Router.
 import express from "express";
+import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { resolveSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
+import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
+import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { readiness } from "./health.ts";
+import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
+import { newNonce, securityHeaders } from "./security-headers.ts";
 
 const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404 Not Found</h1><p>There is no site at this address.</p></body></html>`;
+const SERVER_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>500</h1><p>Something went wrong. Please try again later.</p></body></html>`;
 
 export interface AppOptions {
   env: Env;
@@ -21,8 +29,31 @@ export interface AppOptions {
 
 export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   const app = express();
+  const registry = getSiteRegistry();
+  const development = typeof build === "function";
+  const logger = getLogger();
+
   app.disable("x-powered-by");
+  // believe X-Forwarded-* from exactly this many proxies: the client cannot choose its own IP
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customProps: (_req, res) => ({ site: (res as express.Response).locals?.siteKey }),
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+  app.use(methodGuard, bodySizeGuard);
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = newNonce();
+    next();
+  });
+  app.use(securityHeaders(env, registry, { development }));
   for (const handler of before) app.use(handler);
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
@@ -32,15 +63,17 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   // uploaded and demo photos; in production a CDN serves them under the site's cdn_prefix
   app.use("/media", express.static(`${env.dataDir}/media`, { maxAge: "7d", fallthrough: false }));
 
-  // for load balancers and the browser suite: answers without a site
-  app.get("/healthz", (_req, res) => { res.type("text").send("ok"); });
+  // for load balancers and the browser suite: ready when the database and the queue answer
+  app.get("/healthz", async (_req, res) => {
+    const state = await readiness();
+    if (!state.ok) logger.error({ health: state }, "not ready");
+    res.status(state.ok ? 200 : 503).set("Cache-Control", "no-store").json(state);
+  });
 
-  const registry = getSiteRegistry();
-  const development = env.NODE_ENV !== "production";
   const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (b: ServerBuild) => {
     let handler = handlers.get(b);
-    if (!handler) handlers.set(b, (handler = createRequestHandler(b, env.NODE_ENV)));
+    if (!handler) handlers.set(b, (handler = createRequestHandler(b, development ? "development" : "production")));
     return handler;
   };
 
@@ -50,21 +83,30 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       const resolved = resolveSite(
         registry,
         { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
-        { trustProxy: env.TRUST_PROXY, development },
+        { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
       );
       if (!resolved) {
         res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
         return;
       }
+      res.locals.siteKey = resolved.site.key;
       const context = new RouterContextProvider();
       context.set(siteContext, resolved.site);
       context.set(visitorContext, { country: geoCountry(req.headers["cf-ipcountry"]), ip: req.ip ?? req.socket.remoteAddress ?? "" });
+      context.set(cspNonceContext, res.locals.cspNonce as string);
       const current = typeof build === "function" ? await build() : build;
-      const response = await handlerFor(current)(toFetchRequest(req, res, resolved.authority), context);
-      await sendFetchResponse(res, response);
+      const request = toFetchRequest(req, res, resolved.authority, bodyLimit(req.headers["content-type"]));
+      await sendFetchResponse(res, await handlerFor(current)(request, context));
     } catch (error) {
       next(error);
     }
+  });
+
+  // last resort: logged with its stack, answered without it
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.err = error instanceof Error ? error : new Error(String(error));
+    if (res.headersSent) return void res.destroy();
+    res.status(500).type("html").send(SERVER_ERROR_PAGE);
   });
   return app;
 }

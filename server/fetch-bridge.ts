@@ -3,10 +3,22 @@
 // and when its copy of react-router differs from ours (test runners, Node's module-sync
 // condition) its `instanceof RouterContextProvider` check rejects our context. Calling
 // react-router's own createRequestHandler from this ESM module keeps one copy.
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 
-export function toFetchRequest(req: express.Request, res: express.Response, host: string): Request {
+/** Passes a body through until it grows past `limit` bytes, then fails it (chunked uploads have no Content-Length to check up front). */
+function limited(limit: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      callback(seen > limit ? new Error(`request body larger than ${limit} bytes`) : null, chunk);
+    },
+  });
+}
+
+export function toFetchRequest(req: express.Request, res: express.Response, host: string, bodyLimit: number): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${host}`);
   const controller = new AbortController();
   res.on("close", () => controller.abort());
@@ -17,7 +29,9 @@ export function toFetchRequest(req: express.Request, res: express.Response, host
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    const body = limited(bodyLimit);
+    req.on("error", (error) => body.destroy(error));
+    init.body = createReadableStreamFromReadable(req.pipe(body));
     init.duplex = "half";
   }
   return new Request(url, init);

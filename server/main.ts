@@ -3,33 +3,39 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { getEnv } from "#app/utils/env.server.ts";
+import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { SiteConfigError } from "#app/tenancy/site-registry.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { startWorkers } from "#workers/index.ts";
-import { prepareDatabase } from "./database/prepare.ts";
+import { prepareDatabase, type PreparedDatabase } from "./database/prepare.ts";
+import { acquireInstanceLock, InstanceRunning } from "./instance-lock.ts";
 import { createApp } from "./app.ts";
+
+/** A crashing embedded database is restarted this often per minute before the server gives up. */
+const EMBEDDED_RESTARTS_PER_MINUTE = 3;
 
 async function main() {
   const env = getEnv();
   const sites = getSiteRegistry(); // fails fast on a broken tenants/ file
+  const releaseLock = acquireInstanceLock(env.dataDir, env.PORT);
   const database = await prepareDatabase(env);
 
-  const workers = (env.WORKER_IN_PROCESS ?? env.NODE_ENV !== "production") ? await startWorkers(env) : null;
+  const workers = env.workerInProcess ? await startWorkers(env) : null;
   if (workers) console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
 
   // `npm run dev` serves through Vite with hot reload; everything else serves the build
-  const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp(env);
+  const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp();
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;
-    console.log(`Rendezvous on http://localhost:${port}`);
+    console.log(`Rendezvous on http://localhost:${port} (${env.NODE_ENV === "production" ? "production build" : "development"})`);
     for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
   });
 
   let stopping = false;
-  const stop = async () => {
+  const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
     server.close();
@@ -38,19 +44,46 @@ async function main() {
     await closeQueues();
     await getDb().$disconnect();
     await database.embedded?.stop();
-    process.exit(0);
+    releaseLock();
+    process.exit(code);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+  superviseEmbedded(database, { stopping: () => stopping, giveUp: () => stop(1) });
 }
 
-async function productionApp(env: ReturnType<typeof getEnv>) {
+/** The embedded PostgreSQL is our child: if it dies, say so and start it again, or stop. */
+function superviseEmbedded({ embedded }: PreparedDatabase, { stopping, giveUp }: { stopping: () => boolean; giveUp: () => Promise<void> }) {
+  if (!embedded) return;
+  const log = getLogger();
+  const restarts: number[] = [];
+  embedded.onUnexpectedExit(async (code) => {
+    if (stopping()) return; // our own shutdown (or the library's exit hook) stopped it
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length > EMBEDDED_RESTARTS_PER_MINUTE) {
+      log.fatal(`embedded PostgreSQL stopped (exit code ${code}) ${restarts.length} times within a minute: stopping the server`);
+      return giveUp();
+    }
+    log.error(`embedded PostgreSQL stopped unexpectedly (exit code ${code}): restarting it`);
+    try {
+      await embedded.restart();
+      log.info("embedded PostgreSQL is running again");
+    } catch (error) {
+      log.fatal(`embedded PostgreSQL could not be restarted: ${error instanceof Error ? error.message : String(error)}`);
+      await giveUp();
+    }
+  });
+}
+
+async function productionApp() {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  return createApp({ env, build, clientDir: path.join(buildDir, "client") });
+  return createApp({ env: getEnv(), build, clientDir: path.join(buildDir, "client") });
 }
 
-async function developmentApp(env: ReturnType<typeof getEnv>) {
+async function developmentApp(env: Env) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   return createApp({
@@ -60,8 +93,9 @@ async function developmentApp(env: ReturnType<typeof getEnv>) {
   });
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   if (error instanceof SiteConfigError) console.error(`Invalid site configuration:\n${error.message}`);
-  else console.error(error);
+  else if (error instanceof InstanceRunning) console.error(error.message);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : `start failed: ${String(error)}`);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { parse, serialize } from "cookie";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { cookieDefaults } from "#app/utils/env.server.ts";
 
 export const SESSION_COOKIE = "rdv_session";
 export const SESSION_MAX_AGE = 30 * 24 * 60 * 60; // spec: auth cookie lifetime 30 days
@@ -13,10 +14,8 @@ export const newToken = () => randomBytes(32).toString("base64url");
 
 function sessionCookie(value: string, maxAge: number) {
   return serialize(SESSION_COOKIE, value, {
-    path: "/",
+    ...cookieDefaults(),
     httpOnly: true,
-    sameSite: "lax",
-    secure: process.env.NODE_ENV === "production",
     maxAge,
   });
 }

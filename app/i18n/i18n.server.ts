@@ -7,6 +7,7 @@ import { createContext, type Cookie, type MiddlewareFunction } from "react-route
 import { LanguageDetector } from "remix-i18next/server";
 import { siteContext } from "#app/tenancy/context.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
+import { cookieDefaults } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "./locales.ts";
 import { resources } from "./resources.server.ts";
@@ -22,10 +23,8 @@ export const localeCookie: Cookie = {
   parse: async (header) => parse(header ?? "")[LOCALE_COOKIE] ?? null,
   serialize: async (value: string) =>
     serialize(LOCALE_COOKIE, value, {
-      path: "/",
-      sameSite: "lax",
+      ...cookieDefaults(),
       maxAge: LOCALE_COOKIE_MAX_AGE,
-      secure: process.env.NODE_ENV === "production",
     }),
 };
 

@@ -2,7 +2,7 @@
 // the backend chosen from configuration (see docs/decisions/003-queue-backend.md).
 import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
-import { getEnv } from "#app/utils/env.server.ts";
+import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
 export const QUEUE_NAMES = { mail: "mail", maintenance: "maintenance" } as const;
@@ -17,8 +17,7 @@ function backend(): Backend {
   if (REDIS_URL) {
     return { kind: "redis", connection: () => new Redis(REDIS_URL, { maxRetriesPerRequest: null }) };
   }
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set: the queue runs on PostgreSQL without REDIS_URL");
+  const connectionString = getDatabaseUrl();
   return { kind: "postgres", connection: () => ({ connectionString, migrate: true }) };
 }
 

@@ -4,11 +4,15 @@ import path from "node:path";
 import { data } from "react-router";
 import type { Route } from "./+types/dev.outbox";
 import { outboxDir } from "#app/mail/transport.server.ts";
+import { visitorContext } from "#app/tenancy/context.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 
-export async function loader() {
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** Only `npm run dev` without SMTP_URL, and only to a browser on this machine: the mails hold login links. */
+export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
-  if (env.NODE_ENV === "production" || env.SMTP_URL) throw data(null, { status: 404 });
+  if (env.NODE_ENV !== "development" || env.SMTP_URL || !LOOPBACK.test(context.get(visitorContext).ip)) throw data(null, { status: 404 });
   const files = (await readdir(outboxDir()).catch(() => [])).filter((f) => f.endsWith(".eml")).sort().reverse().slice(0, 50);
   const mails = await Promise.all(files.map(async (file) => {
     const raw = await readFile(path.join(outboxDir(), file), "utf8");

@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .object({ language: z.enum(site.locales as [string, ...string[]]), redirectTo: z.string().optional() })
     .safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return redirect("/lang-config");
-  return redirect(safeRedirectPath(form.data.redirectTo), {
+  return redirect(safeRedirectPath(form.data.redirectTo, request), {
     headers: { "Set-Cookie": await localeCookie.serialize(form.data.language) },
   });
 }

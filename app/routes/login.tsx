@@ -9,7 +9,7 @@ import { safeRedirectPath } from "#app/utils/redirect.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (getUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/members"));
+  if (getUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), request, "/members"));
   return { redirectTo: url.searchParams.get("redirectTo") ?? "", notice: url.searchParams.get("notice") };
 }
 
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const result = await logIn(request, context, form);
   if (!result.ok) return data({ ...result, email: String(form.email ?? "") }, result.status);
-  return redirect(safeRedirectPath(String(form.redirectTo ?? ""), "/members"), { headers: { "Set-Cookie": result.setCookie } });
+  return redirect(safeRedirectPath(form.redirectTo, request, "/members"), { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

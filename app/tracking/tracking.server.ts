@@ -2,6 +2,7 @@
 // arrival are stored and later attached to the account they create.
 import { parse, serialize } from "cookie";
 import { getDb } from "#app/utils/db.server.ts";
+import { cookieDefaults } from "#app/utils/env.server.ts";
 
 export const TRACKING_PARAMS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 export const TRACKING_COOKIE = "rdv_src";
@@ -13,7 +14,7 @@ export async function recordArrival(request: Request, siteKey: string): Promise<
   const values = Object.fromEntries(TRACKING_PARAMS.map((p) => [p, url.searchParams.get(p)?.slice(0, 100) || null]));
   if (!Object.values(values).some(Boolean)) return null;
   const row = await getDb().tracking.create({ data: { siteKey, ...values, landing: url.pathname.slice(0, 300) } });
-  return serialize(TRACKING_COOKIE, String(row.id), { path: "/", httpOnly: true, sameSite: "lax", maxAge: MAX_AGE, secure: process.env.NODE_ENV === "production" });
+  return serialize(TRACKING_COOKIE, String(row.id), { ...cookieDefaults(), httpOnly: true, maxAge: MAX_AGE });
 }
 
 export function trackingId(request: Request): number | null {

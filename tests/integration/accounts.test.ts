@@ -239,7 +239,11 @@ describe("/api/user.php", () => {
     expect(badLogin.status).toBe(401);
     expect(badLogin.json().error).toBe("Login failed, please try again");
 
-    jar.take(await request(server, "/api/logout.php", { host: "lovely.localhost", headers: { cookie: jar.header } }));
+    // logging out is a POST: a GET (an <img> on any page) changes nothing
+    const get = await request(server, "/api/logout.php", { host: "lovely.localhost", headers: { cookie: jar.header, ...EN } });
+    expect(get.status).toBe(405);
+    expect((await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } })).json().user).not.toBeNull();
+    jar.take(await request(server, "/api/logout.php", { host: "lovely.localhost", method: "POST", headers: { cookie: jar.header, accept: "application/json" } }));
     const after = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } });
     expect(after.json().user).toBeNull();
   });

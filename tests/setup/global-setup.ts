@@ -9,6 +9,7 @@ import { recreateDatabase } from "#server/database/databases.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/database/embedded-postgres.ts";
 
 let embedded: EmbeddedDatabase | undefined;
+export const TEST_SECRET = "test-secret-for-signed-links-0123456789";
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject) {
   process.env.DATABASE_URL = url;
   process.env.DATA_DIR = path.resolve(".data/test-files");
   process.env.NODE_ENV = "test";
+  process.env.APP_SECRET = TEST_SECRET;
   rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 
   const { prepareDatabase } = await import("#server/database/prepare.ts");
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
 
   execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
   project.provide("databaseUrl", url);
+  project.provide("appSecret", TEST_SECRET);
   console.log(`test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${embedded ? "embedded" : "server"} PostgreSQL)`);
 
   return async () => {
@@ -45,5 +48,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    appSecret: string;
   }
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeEach, inject, vi } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
+process.env.APP_SECRET = inject("appSecret");
 process.env.DATA_DIR ??= ".data/test-files";
 process.env.NODE_ENV = "test";
 

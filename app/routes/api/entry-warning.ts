@@ -1,17 +1,16 @@
 // POST /api/entry-warning: the visitor confirmed the entry warning; remember it for a year.
+import { serialize } from "cookie";
 import { redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/entry-warning";
 import { ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
+import { cookieDefaults } from "#app/utils/env.server.ts";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
+import { readForm } from "#app/utils/request.server.ts";
 
-const form = z.object({ redirectTo: z.string().optional() });
-
-export async function action({ request }: Route.ActionArgs) {
-  const { redirectTo } = form.parse(Object.fromEntries(await request.formData()));
-  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
-  const cookie = `${ENTRY_WARNING_COOKIE}=1; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure}`;
-  return redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request, context);
+  const cookie = serialize(ENTRY_WARNING_COOKIE, "1", { ...cookieDefaults(), maxAge: 365 * 24 * 3600 });
+  return redirect(safeRedirectPath(form.get("redirectTo"), request), { headers: { "Set-Cookie": cookie } });
 }
 
 export const loader = () => redirect("/");

@@ -1,15 +1,15 @@
-// /api/logout.php: ends this session (GET as in the spec, POST from the account menu).
-import { redirect } from "react-router";
+// POST /api/logout.php: ends this session. Logging out changes state, so it is a POST (a GET
+// could be triggered by any page's <img>); a GET answers 405 and changes nothing.
 import type { Route } from "./+types/logout";
 import { destroySession } from "#app/auth/session.server.ts";
+import { errorResponse } from "#app/utils/request.server.ts";
 
-async function logout(request: Request) {
+export async function action({ request }: Route.ActionArgs) {
   const cookie = await destroySession(request);
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
     return Response.json({ ok: true }, { headers: { "Set-Cookie": cookie } });
   }
-  return redirect("/", { headers: { "Set-Cookie": cookie } });
+  return new Response(null, { status: 303, headers: { Location: "/", "Set-Cookie": cookie } });
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => logout(request);
-export const action = ({ request }: Route.ActionArgs) => logout(request);
+export const loader = ({ context }: Route.LoaderArgs) => errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "POST" });

@@ -1,0 +1,84 @@
+// Request input is read here, at the edge, or refused with a 4xx that says so in the member's
+// language: wrong content types, unreadable bodies, NUL characters and ids beyond the database's
+// integer range never reach the domain (where they would become 500s).
+import type { RouterContextProvider } from "react-router";
+import { localeContext } from "#app/i18n/i18n.server.ts";
+
+/** PostgreSQL `integer`: every id column of ours. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive database id from a URL segment, field or cookie; null for anything else. */
+export function parseId(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : value;
+  if (typeof text !== "string" || !/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_ID ? id : null;
+}
+
+export const hasNul = (value: string) => value.includes("\0");
+
+/** The JSON error every API answers with: `{ error }` in the member's language. */
+export function errorResponse(context: Readonly<RouterContextProvider>, status: number, key = "messages.invalidInput", headers?: HeadersInit) {
+  const { t } = context.get(localeContext);
+  return Response.json({ error: t(key) }, { status, headers });
+}
+
+/** Stops the request with a 4xx; page requests show the message on the error page. */
+export function refuse(context: Readonly<RouterContextProvider>, status = 400, key = "messages.invalidInput"): never {
+  throw errorResponse(context, status, key);
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/** The posted form, refused when it is not a form, cannot be read or carries NUL characters. */
+export async function readForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) refuse(context, 415);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    refuse(context);
+  }
+  assertCleanForm(form, context);
+  return form;
+}
+
+export function assertCleanForm(form: FormData, context: Readonly<RouterContextProvider>) {
+  for (const [name, value] of form) {
+    if (hasNul(name) || (typeof value === "string" && hasNul(value))) refuse(context);
+  }
+}
+
+/** The form's text fields as a plain object (files left out). */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  return fields;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return hasNul(value);
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => hasNul(k) || containsNul(v));
+  return false;
+}
+
+/** A JSON object body, refused when it is another type, unparsable, not an object or has NUL characters. */
+export async function readJson(request: Request, context: Readonly<RouterContextProvider>): Promise<Record<string, unknown>> {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) refuse(context, 415);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    refuse(context);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body) || containsNul(body)) refuse(context);
+  return body as Record<string, unknown>;
+}
+
+/** JSON or form, whichever the client sent (the user API takes both). */
+export async function readBody(request: Request, context: Readonly<RouterContextProvider>): Promise<Record<string, unknown>> {
+  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "")
+    ? readJson(request, context)
+    : formFields(await readForm(request, context));
+}

@@ -1,0 +1,56 @@
+// Security headers (helmet): a Content-Security-Policy whose inline scripts need this
+// response's nonce, no framing, no MIME sniffing, a referrer that leaves the path behind,
+// and HSTS when the public site is HTTPS.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type express from "express";
+import helmet from "helmet";
+import type { Env } from "#app/utils/env.server.ts";
+import type { SiteRegistry } from "#app/tenancy/site-registry.server.ts";
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/** Photo hosts: the sites' CDN prefixes that point elsewhere than the site itself. */
+function cdnOrigins(registry: SiteRegistry) {
+  const origins = new Set<string>();
+  for (const site of registry.sites) {
+    try {
+      if (/^https?:\/\//.test(site.cdn_prefix)) origins.add(new URL(site.cdn_prefix).origin);
+    } catch {
+      /* a relative prefix is served by the site itself */
+    }
+  }
+  return [...origins];
+}
+
+export function securityHeaders(env: Env, registry: SiteRegistry, { development }: { development: boolean }): express.RequestHandler {
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`;
+  return helmet({
+    // Vite's development server injects its own inline scripts: no CSP there
+    contentSecurityPolicy: development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            "default-src": ["'self'"],
+            "script-src": ["'self'", nonce],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:", ...cdnOrigins(registry)],
+            "font-src": ["'self'", "data:"],
+            "connect-src": ["'self'"],
+            "media-src": ["'self'", ...cdnOrigins(registry)],
+            "worker-src": ["'self'"],
+            "manifest-src": ["'self'"],
+            "frame-ancestors": ["'none'"],
+            "form-action": ["'self'"],
+            "base-uri": ["'self'"],
+            "object-src": ["'none'"],
+            ...(env.HTTPS ? { "upgrade-insecure-requests": [] } : {}),
+          },
+        },
+    strictTransportSecurity: env.HTTPS ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+}

@@ -38,6 +38,7 @@ export default defineConfig({
       SMTP_URL: "",
       SEED_DEMO: "1",
       WORKER_IN_PROCESS: "1",
+      LOG_LEVEL: "warn",
     },
   },
 });

@@ -2,8 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { userContext } from "#app/auth/user-context.server.ts";
+import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
 import { cspNonceContext, NonceContext } from "#app/utils/nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -37,7 +38,7 @@ export default function handleRequest(request: Request, status: number, headers:
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLogger().error({ err: error, url: redactUrl(request.url) }, "render failed");
         },
       },
     );
@@ -48,4 +49,10 @@ export default function handleRequest(request: Request, status: number, headers:
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
   privateCaching(response.headers, context);
   return response;
+};
+
+/** Server errors go to the structured log; a refusal (4xx) or a client that went away is not an error. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  getLogger().error({ err: error, url: redactUrl(request.url) }, "request failed");
 };

@@ -77,7 +77,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     return handler;
   };
 
-  app.all("*splat", async (req, res, next) => {
+  // app.use, not a route pattern: express would decode the path and fail on "%E0%A4%A" with a
+  // 500 before the app could answer 400 in the visitor's language
+  app.use(async (req, res, next) => {
     try {
       // the only read of the request's host: everything after this gets the resolved site
       const resolved = resolveSite(

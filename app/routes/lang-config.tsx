@@ -7,12 +7,13 @@ import { localeContext, localeCookie } from "#app/i18n/i18n.server.ts";
 import { LOCALE_NAMES, visibleLocales } from "#app/i18n/locales.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const form = z
     .object({ language: z.enum(site.locales as [string, ...string[]]), redirectTo: z.string().optional() })
-    .safeParse(Object.fromEntries(await request.formData()));
+    .safeParse(formFields(await readForm(request, context)));
   if (!form.success) return redirect("/lang-config");
   return redirect(safeRedirectPath(form.data.redirectTo, request), {
     headers: { "Set-Cookie": await localeCookie.serialize(form.data.language) },

@@ -6,6 +6,7 @@ import { logIn } from "#app/auth/login-flow.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -14,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await readForm(request, context));
   const result = await logIn(request, context, form);
   if (!result.ok) return data({ ...result, email: String(form.email ?? "") }, result.status);
   return redirect(safeRedirectPath(form.redirectTo, request, "/members"), { headers: { "Set-Cookie": result.setCookie } });

@@ -9,6 +9,7 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { destroySession } from "#app/auth/session.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
+import { readForm } from "#app/utils/request.server.ts";
 
 export const DELETE_REASONS = ["found_partner", "too_expensive", "too_many_emails", "no_matches", "privacy", "other"] as const;
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, locale, origin } = requestInfo(request, context);
-  const reason = z.enum(DELETE_REASONS).safeParse((await request.formData()).get("reason"));
+  const reason = z.enum(DELETE_REASONS).safeParse((await readForm(request, context)).get("reason"));
   await requestDeletion(site, user.id, reason.success ? reason.data : null, locale, origin);
   return redirect("/account-deleted", { headers: { "Set-Cookie": await destroySession(request) } });
 }

@@ -16,6 +16,7 @@ import { GeolocationButton } from "#app/components/geolocation-button.tsx";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { loadProfileSettings, saveLocation, setInvisible } from "#app/profiles/profile-edit.server.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -40,9 +41,9 @@ type Result = { section: string; ok?: boolean; errors?: Record<string, string>; 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, locale, origin } = requestInfo(request, context);
-  const form = await request.formData();
+  const form = await readForm(request, context);
   const intent = String(form.get("intent"));
-  const raw = Object.fromEntries(form);
+  const raw = formFields(form);
 
   if (intent === "password") {
     const parsed = changePasswordSchema.safeParse(raw);

@@ -7,6 +7,7 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { peekToken } from "#app/auth/tokens.server.ts";
 import { fieldErrors, newPasswordSchema } from "#app/auth/validation.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { formFields, readForm } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { site } = requestInfo(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await readForm(request, context));
   const parsed = newPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), error: undefined }, 400);
   const userId = await resetPassword(site, String(form.token ?? ""), parsed.data.password);

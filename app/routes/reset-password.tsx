@@ -6,12 +6,13 @@ import { requestPasswordReset } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { emailField } from "#app/auth/validation.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { readForm } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, locale, origin } = requestInfo(request, context);
-  const email = emailField.safeParse((await request.formData()).get("email"));
+  const email = emailField.safeParse((await readForm(request, context)).get("email"));
   if (!email.success) return data({ error: "validation.invalidEmail", sent: false }, 400);
   const result = await requestPasswordReset(site, email.data, locale, origin);
   if (!result.ok) return data({ error: result.error === "limit" ? "messages.tooManyResets" : "messages.emailNotFound", sent: false }, result.error === "limit" ? 429 : 404);

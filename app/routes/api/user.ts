@@ -10,14 +10,9 @@ import { getUser, loadUser } from "#app/auth/user-context.server.ts";
 import { userJson } from "#app/auth/user-json.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
+import { errorResponse, readBody } from "#app/utils/request.server.ts";
 
 export const REQUEST_TYPE_HEADER = "x-request-type";
-
-async function body(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) return (await request.json().catch(() => ({}))) as Record<string, unknown>;
-  return Object.fromEntries(await request.formData());
-}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -25,17 +20,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ user: user ? userJson(user, site) : null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, t } = requestInfo(request, context);
   const url = new URL(request.url);
-  const input = await body(request);
+  if (request.method !== "POST" && request.method !== "PUT") return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "GET, POST, PUT" });
+  const input = await readBody(request, context);
 
   if (request.method === "POST" && url.searchParams.get("push") === "1") {
     const user = getUser(context);
     if (!user) return data({ authentication_required: true }, 403);
     const sub = pushSubscriptionSchema.safeParse(input.subscription ?? input);
-    if (!sub.success) return data({ error: t("messages.genericError") }, 400);
+    if (!sub.success) return errorResponse(context, 400);
     await savePushSubscription(user.id, sub.data);
     return data({ ok: true });
   }
@@ -47,13 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });
   }
 
-  if (request.method === "PUT") {
-    const user = getUser(context);
-    if (!user) return data({ authentication_required: true }, 403);
-    const language = z.enum(site.locales as [string, ...string[]]).safeParse(input.language);
-    if (!language.success) return data({ error: t("messages.genericError") }, 400);
-    await setLanguage(user.id, language.data as never);
-    return data({ user: { ...userJson(user, site), language: language.data } }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
-  }
-  return data({ error: "method not allowed" }, 405);
+  const user = getUser(context);
+  if (!user) return data({ authentication_required: true }, 403);
+  const language = z.enum(site.locales as [string, ...string[]]).safeParse(input.language);
+  if (!language.success) return errorResponse(context, 400);
+  await setLanguage(user.id, language.data as never);
+  return data({ user: { ...userJson(user, site), language: language.data } }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
 }

@@ -1,0 +1,199 @@
+// What a hostile page or client tries against the HTTP surface: cross-site state changes,
+// open redirects, odd methods, a forged client address; and the headers every answer carries.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#app/utils/db.server.ts";
+import { resetSingleton } from "#app/utils/singleton.ts";
+import { getDatabaseUrl, setDatabaseUrl } from "#app/utils/env.server.ts";
+import { safeRedirectPath } from "#app/utils/redirect.ts";
+import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { CookieJar } from "#tests/support/session.ts";
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(() => server.close());
+
+const HOST = "lovely.localhost";
+const EVIL = { origin: "https://evil.example", "accept-language": "en" };
+
+async function loggedIn() {
+  const m = await createMember({ site: "lovely" });
+  const jar = new CookieJar();
+  jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: HOST }));
+  expect(jar.has("rdv_session")).toBe(true);
+  return { ...m, jar };
+}
+
+describe("state changes from another site", () => {
+  it("refuses the user API, push, alerts, activation mail and entry warning with a foreign Origin", async () => {
+    const m = await loggedIn();
+    const json = (body: unknown) => ({ "content-type": "application/json", cookie: m.jar.header, ...EVIL, body: JSON.stringify(body) });
+    const attempts = [
+      { path: "/api/user.php", method: "PUT", ...json({ language: "de" }) },
+      { path: "/api/user.php?push=1", method: "POST", ...json({ endpoint: "https://push.example/abc", keys: { p256dh: "k", auth: "a" } }) },
+      { path: "/api/alerts", method: "POST", "content-type": "application/x-www-form-urlencoded", cookie: m.jar.header, ...EVIL, body: "alert=photo" },
+      { path: "/api/activation-mail", method: "POST", "content-type": "application/x-www-form-urlencoded", cookie: m.jar.header, ...EVIL, body: "" },
+      { path: "/api/entry-warning", method: "POST", "content-type": "application/x-www-form-urlencoded", ...EVIL, body: "redirectTo=/" },
+      { path: "/api/logout.php", method: "POST", cookie: m.jar.header, ...EVIL, body: "" },
+    ];
+    for (const { path, method, body, ...headers } of attempts) {
+      const res = await request(server, path, { host: HOST, method, headers: headers as Record<string, string>, body });
+      expect(res.status, path).toBe(403);
+      expect(res.json().error).toBe("This request did not come from this site. Reload the page and try again.");
+      expect(res.headers["set-cookie"], path).toBeUndefined();
+    }
+    const user = await getDb().user.findUniqueOrThrow({ where: { id: m.user.id }, select: { language: true, pushSubscriptions: true, alertDismissals: true } });
+    expect(user.language).not.toBe("de");
+    expect(user.pushSubscriptions).toEqual([]);
+    expect(user.alertDismissals).toEqual([]);
+    // still logged in: the forged logout did nothing
+    expect((await request(server, "/api/user.php", { host: HOST, headers: { cookie: m.jar.header } })).json().user).not.toBeNull();
+  });
+
+  it("refuses a cross-site login post, also when the browser sends only Sec-Fetch-Site", async () => {
+    const m = await createMember({ site: "lovely" });
+    const form = { email: m.email, password: PASSWORD };
+    // page actions: React Router's own origin check answers 400 before our guard's 403
+    const foreign = await postForm(server, "/login", form, { host: HOST, headers: EVIL });
+    expect([400, 403]).toContain(foreign.status);
+    expect(foreign.headers["set-cookie"]).toBeUndefined();
+    const fetchMeta = await postForm(server, "/login", form, { host: HOST, headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchMeta.status).toBe(403);
+    const sibling = await postForm(server, "/login", form, { host: HOST, headers: { origin: "http://pride.localhost" } });
+    expect([400, 403]).toContain(sibling.status);
+    expect(sibling.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("accepts the same requests from the site's own pages", async () => {
+    const m = await loggedIn();
+    const own = { origin: `http://${HOST}`, "sec-fetch-site": "same-origin" };
+    const put = await request(server, "/api/user.php", { host: HOST, method: "PUT", headers: { "content-type": "application/json", cookie: m.jar.header, ...own }, body: JSON.stringify({ language: "de" }) });
+    expect(put.status).toBe(200);
+    expect(put.json().user.language).toBe("de");
+    const login = await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: HOST, headers: own });
+    expect(login.status).toBe(302);
+  });
+});
+
+describe("redirects stay on the site", () => {
+  const attacks = ["//evil.example", "/\\evil.example", "/\t/evil.example", "/%09/evil.example", "/\\/evil.example", "https://evil.example", "javascript:alert(1)", "/\r\nSet-Cookie: x=1", " /x", "/%5C%5Cevil.example"];
+
+  it("keeps only same-origin paths", () => {
+    const req = new Request("http://lovely.localhost/login");
+    for (const target of attacks) {
+      const result = safeRedirectPath(target, req);
+      expect(new URL(result, "http://lovely.localhost").host, target).toBe("lovely.localhost");
+      expect(result, target).not.toMatch(/[\r\n\t]/);
+    }
+    expect(safeRedirectPath("/members?gender=female#top", req)).toBe("/members?gender=female#top");
+    expect(safeRedirectPath("/chats/12", req)).toBe("/chats/12");
+  });
+
+  it("after login, on a logged-in visit to /login, after the language choice and the entry warning", async () => {
+    const m = await loggedIn();
+    for (const target of attacks) {
+      const checks = [
+        await postForm(server, "/login", { email: m.email, password: PASSWORD, redirectTo: target }, { host: HOST }),
+        await request(server, `/login?redirectTo=${encodeURIComponent(target)}`, { host: HOST, headers: { cookie: m.jar.header } }),
+        await postForm(server, "/lang-config", { language: "en", redirectTo: target }, { host: HOST }),
+        await postForm(server, "/api/entry-warning", { redirectTo: target }, { host: HOST }),
+      ];
+      for (const res of checks) {
+        expect(res.status, target).toBe(302);
+        const location = String(res.headers.location);
+        expect(new URL(location, `http://${HOST}`).host, `${target} → ${location}`).toBe(HOST);
+        expect(location).not.toMatch(/^\/\/|^\/\\|[\r\n\t]/);
+      }
+    }
+  });
+});
+
+describe("methods and headers", () => {
+  it("answers TRACE and other unknown methods with 405", async () => {
+    for (const method of ["TRACE", "PROPFIND", "CONNECT_X"]) {
+      const res = await request(server, "/", { host: HOST, method });
+      expect([405, 400]).toContain(res.status);
+    }
+    expect((await request(server, "/", { host: HOST, method: "TRACE" })).status).toBe(405);
+  });
+
+  it("sends a nonce-based CSP, no framing, no sniffing and a short referrer", async () => {
+    const res = await request(server, "/", { host: HOST, headers: { "accept-language": "en" } });
+    const csp = String(res.headers["content-security-policy"]);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    // every inline script of the page carries this response's nonce, and only that one
+    const scripts = [...res.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) if (!/\bsrc=/.test(attrs)) expect(attrs).toContain(`nonce="${nonce}"`);
+    const again = await request(server, "/", { host: HOST });
+    expect(String(again.headers["content-security-policy"])).not.toContain(nonce);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("sends HSTS and Secure cookies when the public site is HTTPS", async () => {
+    // cookies read the process's settings, as in production
+    process.env.HTTPS = "1";
+    resetSingleton("env");
+    const https = await startTestServer();
+    try {
+      const res = await request(https, "/lang-config", { host: HOST, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "language=nl" });
+      expect(String(res.headers["strict-transport-security"])).toContain("max-age=31536000");
+      expect(String(res.headers["set-cookie"])).toMatch(/lng=nl;.*Secure/);
+    } finally {
+      delete process.env.HTTPS;
+      resetSingleton("env");
+      await https.close();
+    }
+  });
+
+  it("keeps member pages out of shared caches", async () => {
+    const m = await loggedIn();
+    const member = await request(server, "/members", { host: HOST, headers: { cookie: m.jar.header } });
+    expect(member.headers["cache-control"]).toBe("private, no-store");
+    const visitor = await request(server, "/", { host: HOST });
+    expect(visitor.headers["cache-control"]).toMatch(/^private/);
+  });
+});
+
+describe("behind a proxy", () => {
+  it("believes only the configured number of hops in X-Forwarded-For", async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: "1" });
+    try {
+      const m = await createMember({ site: "lovely" });
+      // the client forged the left entry; the proxy appended the address it saw
+      await postForm(proxied, "/login", { email: m.email, password: "wrong password" }, { host: HOST, headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.9" } });
+      const attempt = await getDb().loginAttempt.findFirstOrThrow({ where: { email: m.email }, select: { ip: true } });
+      expect(attempt.ip).toBe("203.0.113.9");
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("readiness", () => {
+  it("answers 503 while the database is unreachable, 200 again once it is back", async () => {
+    expect((await request(server, "/healthz", { host: "anything" })).json()).toEqual({ ok: true, database: "ok", queue: "ok" });
+    const real = getDatabaseUrl();
+    await getDb().$disconnect();
+    resetSingleton("db");
+    setDatabaseUrl("postgresql://postgres@127.0.0.1:9/unreachable");
+    try {
+      const down = await request(server, "/healthz", { host: "anything" });
+      expect(down.status).toBe(503);
+      expect(down.json()).toMatchObject({ ok: false, queue: "ok" });
+    } finally {
+      await getDb().$disconnect();
+      resetSingleton("db");
+      setDatabaseUrl(real);
+    }
+    expect((await request(server, "/healthz", { host: "anything" })).status).toBe(200);
+  });
+});

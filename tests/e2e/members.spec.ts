@@ -9,7 +9,7 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 test("search, load more, open a profile, block it", async ({ page }) => {
   await logInAsDemoMember(page, site, "lovely.localhost");
 
-  // demo members of the whole network, women by default for Sam (seeking women)
+  // demo members of the reselling sites (lovely and mature), women by default for Sam (seeking women)
   await page.getByLabel("Age from").fill("18");
   await page.getByLabel("Age to").fill("99");
   await page.getByRole("button", { name: "Search" }).click();

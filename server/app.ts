@@ -1,9 +1,10 @@
 // The HTTP host: request log, method and size guards, security headers, static files, the
-// site resolved from the host, then React Router.
+// site resolved from the host, then signed media or React Router.
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { serveMedia } from "#app/media/serve.server.ts";
 import { resolveSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
@@ -60,9 +61,6 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     app.use(express.static(clientDir, { maxAge: "1h" }));
   }
 
-  // uploaded and demo photos; in production a CDN serves them under the site's cdn_prefix
-  app.use("/media", express.static(`${env.dataDir}/media`, { maxAge: "7d", fallthrough: false }));
-
   // for load balancers and the browser suite: ready when the database and the queue answer
   app.get("/healthz", async (_req, res) => {
     const state = await readiness();
@@ -92,6 +90,11 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
         return;
       }
       res.locals.siteKey = resolved.site.key;
+      // photos: only for a URL this site signed (app/profiles/photo-url.server.ts)
+      if (req.path.startsWith("/media/")) {
+        const media = await serveMedia(resolved.site, req.method, req.path);
+        return void res.status(media.status).set(media.headers).end(media.body ?? undefined);
+      }
       const context = new RouterContextProvider();
       context.set(siteContext, resolved.site);
       context.set(visitorContext, { country: geoCountry(req.headers["cf-ipcountry"]), ip: req.ip ?? req.socket.remoteAddress ?? "" });

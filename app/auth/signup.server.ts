@@ -5,6 +5,7 @@ import { Prisma } from "#app/generated/prisma/client.ts";
 import { applyCredits } from "#app/credits/ledger.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import { mayContact, profileAccess } from "#app/profiles/access.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -59,13 +60,15 @@ export async function createAccount(
       if (site.signup_credits > 0) {
         await applyCredits(tx, { userId: user.id, delta: site.signup_credits, reason: "signup_bonus", idempotencyKey: `signup-${user.id}` });
       }
-      // message-or-create: the first message to the profile the visitor came for
+      // message-or-create: the first message to the profile the visitor came for, if this site
+      // still shows it (the route checked; this is the write itself)
       if (input.target_profile && input.signup_message && user.id) {
         const me = await tx.profile.findUniqueOrThrow({ where: { userId: user.id }, select: { id: true } });
-        await tx.conversation.create({
+        const target = await profileAccess(site, me.id, input.target_profile, tx);
+        if (mayContact(target)) await tx.conversation.create({
           data: {
             startedById: me.id,
-            participants: { create: [{ profileId: me.id }, { profileId: input.target_profile, unreadCount: 1 }] },
+            participants: { create: [{ profileId: me.id }, { profileId: target.id, unreadCount: 1 }] },
             messages: { create: { senderId: me.id, body: input.signup_message, clientKey: "signup" } },
           },
         });

@@ -1,24 +1,33 @@
-// Blocking: a blocked member cannot see the blocker's profile or contact the blocker.
+// Blocking: a blocked member cannot see the blocker's profile or contact the blocker. Only a
+// profile this site shows the member can be blocked or unblocked; anything else is "not found".
+import { Prisma } from "#app/generated/prisma/client.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { profileAccess } from "./access.server.ts";
 
-export async function block(blockerId: number, blockedId: number) {
-  if (blockerId === blockedId) return;
-  await getDb().block.upsert({
-    where: { blockerId_blockedId: { blockerId, blockedId } },
-    create: { blockerId, blockedId },
-    update: {},
-  });
+type BlockSite = Pick<Site, "key" | "network" | "member_resell">;
+
+/** False when `blockedId` is not a profile this site shows the blocker (the route answers 404). */
+export async function block(site: BlockSite, blockerId: number, blockedId: number | null) {
+  const access = await profileAccess(site, blockerId, blockedId);
+  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return false;
+  try {
+    await getDb().block.upsert({
+      where: { blockerId_blockedId: { blockerId, blockedId: access.id } },
+      create: { blockerId, blockedId: access.id },
+      update: {},
+    });
+  } catch (error) {
+    // the profile was removed between the check and the insert
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return false;
+    throw error;
+  }
+  return true;
 }
 
-export async function unblock(blockerId: number, blockedId: number) {
-  await getDb().block.deleteMany({ where: { blockerId, blockedId } });
-}
-
-/** Who blocked whom between two profiles. */
-export async function blockState(viewerId: number, otherId: number) {
-  const rows = await getDb().block.findMany({
-    where: { OR: [{ blockerId: viewerId, blockedId: otherId }, { blockerId: otherId, blockedId: viewerId }] },
-    select: { blockerId: true },
-  });
-  return { iBlocked: rows.some((r) => r.blockerId === viewerId), blockedMe: rows.some((r) => r.blockerId === otherId) };
+export async function unblock(site: BlockSite, blockerId: number, blockedId: number | null) {
+  const access = await profileAccess(site, blockerId, blockedId);
+  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return false;
+  await getDb().block.deleteMany({ where: { blockerId, blockedId: access.id } });
+  return true;
 }

@@ -1,8 +1,9 @@
-// A profile as a card in lists (search, related, similar): only the main photo.
+// A profile as a card in lists (search, related, similar): only the main photo, which anyone
+// who may see the card may see.
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { ageFrom } from "./age.ts";
-import { photoUrl } from "./photo-url.ts";
+import { photoUrl } from "./photo-url.server.ts";
 
 export const ONLINE_WINDOW_MS = 15 * 60_000;
 
@@ -13,7 +14,7 @@ export const cardSelect = {
 
 type CardRow = Prisma.ProfileGetPayload<{ select: typeof cardSelect }>;
 
-export function toCard(p: CardRow, site: Pick<Site, "cdn_prefix">) {
+export function toCard(p: CardRow, site: Pick<Site, "key" | "cdn_prefix">) {
   const photo = p.mainPhoto?.status === "active" ? p.mainPhoto : null;
   return {
     id: p.id,
@@ -23,7 +24,7 @@ export function toCard(p: CardRow, site: Pick<Site, "cdn_prefix">) {
     country: p.country,
     fictional: p.fictional,
     online: Date.now() - p.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-    thumb: photo ? photoUrl(site.cdn_prefix, photo.thumbFilename) : null,
+    thumb: photo ? photoUrl(site, photo.thumbFilename) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 // Editing one's own profile: every field of spec section 3, validated; photos managed.
 import { z } from "zod";
+import { Prisma } from "#app/generated/prisma/client.ts";
 import { fieldErrors, usernameField } from "#app/auth/validation.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -47,22 +48,29 @@ export async function updateProfile(site: Site, profileId: number, form: FormDat
   return { ok: true as const };
 }
 
+// Photo actions take the member's own profile id from the session: another member's photo id
+// matches nothing and is "not found". Each is one statement or transaction, so a photo deleted
+// meanwhile is "not found" too, never a foreign-key error.
 export async function setMainPhoto(profileId: number, photoId: number) {
-  const photo = await getDb().photo.findFirst({ where: { id: photoId, profileId, status: "active" } });
-  if (!photo) return false;
-  await getDb().profile.update({ where: { id: profileId }, data: { mainPhotoId: photoId } });
-  return true;
+  const { count } = await getDb().profile.updateMany({
+    where: { id: profileId, photos: { some: { id: photoId, status: "active" } } },
+    data: { mainPhotoId: photoId },
+  }).catch((error: unknown) => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return { count: 0 };
+    throw error;
+  });
+  return count > 0;
 }
 
 export async function deletePhoto(profileId: number, photoId: number) {
-  const db = getDb();
-  const photo = await db.photo.findFirst({ where: { id: photoId, profileId } });
-  if (!photo) return false;
-  await db.$transaction(async (tx) => {
-    await tx.photo.delete({ where: { id: photo.id } });
+  const photo = await getDb().$transaction(async (tx) => {
+    const found = await tx.photo.findFirst({ where: { id: photoId, profileId } });
+    if (!found || (await tx.photo.deleteMany({ where: { id: found.id } })).count === 0) return null;
     const next = await tx.photo.findFirst({ where: { profileId, status: "active" }, orderBy: { position: "asc" } });
-    await tx.profile.updateMany({ where: { id: profileId, OR: [{ mainPhotoId: null }, { mainPhotoId: photo.id }] }, data: { mainPhotoId: next?.id ?? null } });
+    await tx.profile.updateMany({ where: { id: profileId, OR: [{ mainPhotoId: null }, { mainPhotoId: found.id }] }, data: { mainPhotoId: next?.id ?? null } });
+    return found;
   });
+  if (!photo) return false;
   await getMediaStorage().remove([photo.filename, photo.thumbFilename]);
   return true;
 }

@@ -1,11 +1,10 @@
 // One profile as a given viewer may see it (spec sections 2, 3 and 6).
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { profileAccess, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
-import { blockState } from "./blocks.server.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
-import { photoUrl } from "./photo-url.ts";
-import { poolWhere, visibleTo } from "./pool.server.ts";
+import { photoUrl } from "./photo-url.server.ts";
 
 export interface Viewer {
   profileId: number | null;
@@ -20,11 +19,11 @@ export type ProfileViewResult =
   | { kind: "blocked"; name: string }
   | { kind: "ok"; profile: ProfileDetail; related: ReturnType<typeof toCard>[]; similar: ReturnType<typeof toCard>[]; iBlocked: boolean; own: boolean };
 
-function loadDetail(id: number, site: Site) {
-  return getDb().profile.findFirst({
-    where: { id, ...poolWhere(site) },
+function loadDetail(id: number) {
+  return getDb().profile.findUnique({
+    where: { id },
     select: {
-      id: true, name: true, status: true, invisible: true, fictional: true, dateOfBirth: true, gender: true, sexuality: true,
+      id: true, name: true, fictional: true, dateOfBirth: true, gender: true, sexuality: true,
       relationship: true, hairColor: true, eyeColor: true, bodyType: true, tattoos: true, interests: true, city: true, region: true,
       country: true, aboutMe: true, mainPhotoId: true, lastActiveAt: true,
       photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true } },
@@ -32,21 +31,18 @@ function loadDetail(id: number, site: Site) {
   });
 }
 
-export async function viewProfile(site: Site, viewer: Viewer, id: number): Promise<ProfileViewResult> {
-  if (!Number.isInteger(id) || id <= 0) return { kind: "not_found" };
-  const profile = await loadDetail(id, site);
-  const own = !!profile && profile.id === viewer.profileId;
-  if (!profile || (!own && (profile.status !== "active" || profile.invisible))) return { kind: "not_found" };
-  let iBlocked = false;
-  if (viewer.profileId && !own) {
-    const state = await blockState(viewer.profileId, profile.id);
-    if (state.blockedMe) return { kind: "blocked", name: profile.name };
-    iBlocked = state.iBlocked;
-  }
+/** `id` from the URL, already parsed (null: not an id). */
+export async function viewProfile(site: Site, viewer: Viewer, id: number | null): Promise<ProfileViewResult> {
+  const access = await profileAccess(site, viewer.profileId, id);
+  if (access.kind === "none") return { kind: "not_found" };
+  if (access.kind === "blocked_by_them") return { kind: "blocked", name: access.name };
+  const own = access.kind === "own";
+  const profile = await loadDetail(access.id);
+  if (!profile) return { kind: "not_found" };
   // visitors and free members see only the main photo of others; premium members see all
   const photos = own || viewer.paidUser ? profile.photos : profile.photos.filter((p) => p.id === profile.mainPhotoId);
   const age = ageFrom(profile.dateOfBirth);
-  const base = { ...poolWhere(site), ...visibleTo(viewer.profileId), id: { notIn: [profile.id, ...(viewer.profileId ? [viewer.profileId] : [])] }, gender: profile.gender };
+  const base = { ...visibleWhere(site, viewer.profileId), id: { notIn: [profile.id, ...(viewer.profileId ? [viewer.profileId] : [])] }, gender: profile.gender };
   const [related, similar] = await Promise.all([
     getDb().profile.findMany({ where: { ...base, country: profile.country, ...(profile.region ? { region: profile.region } : {}) }, orderBy: { lastActiveAt: "desc" }, take: 6, select: cardSelect }),
     getDb().profile.findMany({
@@ -57,8 +53,8 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number): Promi
   return {
     kind: "ok",
     own,
-    iBlocked,
-    profile: { ...profile, photos: photos.map((p) => ({ id: p.id, url: photoUrl(site.cdn_prefix, p.filename), thumb: photoUrl(site.cdn_prefix, p.thumbFilename) })) },
+    iBlocked: access.kind === "visible" && access.iBlocked,
+    profile: { ...profile, photos: photos.map((p) => ({ id: p.id, url: photoUrl(site, p.filename), thumb: photoUrl(site, p.thumbFilename) })) },
     related: related.map((p) => toCard(p, site)),
     similar: similar.filter((p) => !related.some((r) => r.id === p.id)).map((p) => toCard(p, site)),
   };

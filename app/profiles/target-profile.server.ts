@@ -1,12 +1,9 @@
-// The profile a visitor signs up to write to (members/{id}/signup): active and in this site's pool.
+// The profile a visitor signs up to write to (members/{id}/signup): one this site shows and the
+// visitor may contact (access.server.ts); null means "not found".
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { mayContact, profileAccess } from "./access.server.ts";
 
-export async function findTargetProfile(site: Site, id: number) {
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const profile = await getDb().profile.findFirst({
-    where: { id, status: "active", ...(site.member_resell ? { network: site.network } : { siteKey: site.key }) },
-    select: { id: true, name: true },
-  });
-  return profile;
+export async function findTargetProfile(site: Site, viewerProfileId: number | null, id: number | null) {
+  const access = await profileAccess(site, viewerProfileId, id);
+  return mayContact(access) ? { id: access.id, name: access.name } : null;
 }

@@ -12,12 +12,13 @@ import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { ageFrom } from "#app/profiles/age.ts";
+import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = getUser(context);
   if (!searchVisible(site, !!user, hasTrafficSource(request))) throw redirect("/signup");
-  const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, Number(params.id));
+  const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, parseId(params.id));
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
   return {
@@ -35,12 +36,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const site = context.get(siteContext);
   const user = requireUser(context, request);
-  const intent = z.enum(["block", "unblock"]).safeParse((await request.formData()).get("intent"));
-  const id = Number(params.id);
-  if (!intent.success || !user.profile || !Number.isInteger(id)) return data({ ok: false }, 400);
-  if (intent.data === "block") await block(user.profile.id, id);
-  else await unblock(user.profile.id, id);
+  const intent = z.enum(["block", "unblock"]).safeParse((await readForm(request, context)).get("intent"));
+  if (!intent.success) refuse(context);
+  const id = parseId(params.id);
+  const done = !!user.profile && (intent.data === "block" ? await block(site, user.profile.id, id) : await unblock(site, user.profile.id, id));
+  if (!done) throw data(null, { status: 404 });
   return intent.data === "block" ? redirect("/members") : redirect(`/members/${id}`);
 }
 

@@ -11,8 +11,9 @@ import { readUploadForm } from "#app/media/upload.server.ts";
 import { deletePhoto, loadOwnProfile, setMainPhoto, updateProfile } from "#app/profiles/profile-edit.server.ts";
 import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
 import { InterestPicker } from "#app/components/interest-picker.tsx";
-import { photoUrl } from "#app/profiles/photo-url.ts";
+import { photoUrl } from "#app/profiles/photo-url.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { parseId } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const profile = await loadOwnProfile(user.id);
   return {
-    profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site.cdn_prefix, p.thumbFilename), main: p.id === profile.mainPhotoId })) },
+    profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site, p.thumbFilename), main: p.id === profile.mainPhotoId })) },
     countries: site.countries,
     regions: Object.fromEntries(site.countries.map((c) => [c, [...(REGIONS[c as keyof typeof REGIONS] ?? [])]])),
     photoLimit: user.paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
@@ -44,8 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { section: "photos", ok: true };
   }
   if (intent === "photo-main" || intent === "photo-delete") {
-    const photoId = Number(form.get("photo"));
-    const done = intent === "photo-main" ? await setMainPhoto(profileId, photoId) : await deletePhoto(profileId, photoId);
+    // only the member's own photos: another member's photo id is "not found"
+    const photoId = parseId(form.get("photo"));
+    const done = photoId !== null && (intent === "photo-main" ? await setMainPhoto(profileId, photoId) : await deletePhoto(profileId, photoId));
     return data({ section: "photos", ok: done }, done ? 200 : 404);
   }
   const result = await updateProfile(site, profileId, form);

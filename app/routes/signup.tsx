@@ -19,6 +19,7 @@ import { addPhoto } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
 import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
 import { hasTrafficSource, trackingId } from "#app/tracking/tracking.server.ts";
+import { parseId } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: true };
 
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { site } = requestInfo(request, context);
   const user = getUser(context);
   const step = new URL(request.url).searchParams.get("step") as SignupStep | null;
-  const target = params.id ? await findTargetProfile(site, Number(params.id)) : null;
+  const target = params.id ? await findTargetProfile(site, user?.profile?.id ?? null, parseId(params.id)) : null;
   if (params.id && !target) throw data(null, { status: 404 });
   if (!user) return { step: "account" as const, gate: signupGate(site, hasTrafficSource(request)), target, user: null, countries: site.countries };
   const current: SignupStep = step === "confirm" || stepIndex(step) >= 0 ? step! : "photo";
@@ -36,6 +37,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const info = requestInfo(request, context);
   const user = getUser(context);
+  // message or create: only to a profile this site shows (checked again where the message is written)
+  const target = params.id ? await findTargetProfile(info.site, user?.profile?.id ?? null, parseId(params.id)) : null;
+  if (params.id && !target) throw data(null, { status: 404 });
   const read = await readUploadForm(request);
   if (!read.ok) return data({ stepError: read.error }, 413);
   const form = read.form;
@@ -49,7 +53,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (gate === "invite_only" && !info.site.invite_codes.includes(String(form.get("invite_code") ?? "").trim())) errors.invite_code = "validation.inviteCode";
     const suggestion = typeof values.email === "string" ? suggestEmail(values.email.trim().toLowerCase()) : null;
     if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion }, 400);
-    const target = params.id ? await findTargetProfile(info.site, Number(params.id)) : null;
     try {
       const created = await createAccount(
         { ...parsed.data, target_profile: target?.id },

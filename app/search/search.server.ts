@@ -3,7 +3,7 @@
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { birthRange } from "#app/profiles/age.ts";
 import { toCard, cardSelect } from "#app/profiles/cards.server.ts";
-import { poolWhere, visibleTo } from "#app/profiles/pool.server.ts";
+import { poolKey, visibleWhere } from "#app/profiles/access.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -12,8 +12,7 @@ import { PAGE_SIZE, type SearchState } from "./search-params.ts";
 export function searchWhere(site: Site, viewerProfileId: number | null, s: Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">): Prisma.ProfileWhereInput {
   const { latest, earliest } = birthRange(s.minAge, s.maxAge);
   return {
-    ...poolWhere(site),
-    ...visibleTo(viewerProfileId),
+    ...visibleWhere(site, viewerProfileId),
     gender: s.gender,
     country: s.country ?? { in: site.countries },
     ...(s.region ? { region: s.region } : {}),
@@ -40,7 +39,7 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
 export async function searchMembers(site: Site, viewerProfileId: number | null, s: SearchState, from: number, to: number) {
   const where = searchWhere(site, viewerProfileId, s);
   // the viewer's blocks only narrow the pool slightly: the shared count leaves them out
-  const countKey = JSON.stringify([site.member_resell ? site.network : site.key, s.gender, s.country, s.region, s.minAge, s.maxAge]);
+  const countKey = JSON.stringify([poolKey(site), s.gender, s.country ?? site.countries, s.region, s.minAge, s.maxAge]);
   const [rows, total] = await Promise.all([
     getDb().profile.findMany({
       where,

@@ -171,7 +171,7 @@ export async function seedDemo(db: Db, { mediaDir, now = new Date(), perSite }: 
         return id;
       });
 
-      const files = jobs.map((job) => ({ ...job, ...photoFilenames(profileIds[job.s] as number, job.index) }));
+      const files = jobs.map((job) => ({ ...job, ...photoFilenames(profileIds[job.s] as number) }));
       await tx.photo.createMany({
         data: files.map((file, i) => ({
           profileId: profileIds[file.s] as number,

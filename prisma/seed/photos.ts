@@ -1,5 +1,6 @@
 // Portrait illustrations for the demo profiles, drawn as SVG and rendered to JPEG with sharp.
 // Nothing is downloaded: every photo is computed from its PortraitSpec.
+import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -321,9 +322,11 @@ export async function renderPortrait(spec: PortraitSpec): Promise<RenderedPortra
   return { full, thumb, width: PHOTO_WIDTH, height: PHOTO_HEIGHT };
 }
 
-/** Where photo number `index` (0-based) of a profile lives, relative to the media directory. */
-export function photoFilenames(profileId: number, index: number) {
-  return { filename: `${profileId}/${index + 1}.jpg`, thumbFilename: `${profileId}/${index + 1}_thumb.jpg` };
+/** Where a new photo of a profile lives, relative to the media directory: a random name, as for
+ * uploads, so no photo's name can be guessed from another's. */
+export function photoFilenames(profileId: number) {
+  const base = `${profileId}/${randomUUID()}`;
+  return { filename: `${base}.jpg`, thumbFilename: `${base}_thumb.jpg` };
 }
 
 export async function writeMediaFile(mediaDir: string, relative: string, data: Buffer) {

@@ -18,6 +18,7 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { parseSearch, PAGE_SIZE } from "#app/search/search-params.ts";
 import { searchWhere } from "#app/search/search.server.ts";
 import { cardSelect } from "#app/profiles/cards.server.ts";
+import { poolSiteKeys } from "#app/profiles/access.server.ts";
 import { seedCompanies } from "#prisma/seed/index.ts";
 import { createApp } from "#server/app.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
@@ -103,7 +104,8 @@ for (const page of [1, 20]) {
   }
   report("db: total count, uncached", xs);
 }
-const plan = await sql(url, `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM profiles WHERE network = 'rendezvous' AND status = 'active' AND invisible = false AND gender = 'female' AND country = 'DE'
+const poolSites = poolSiteKeys(site).map((k) => `'${k}'`).join(", ");
+const plan = await sql(url, `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM profiles WHERE network = 'rendezvous' AND site_key IN (${poolSites}) AND status = 'active' AND invisible = false AND gender = 'female' AND country = 'DE'
   AND date_of_birth <= now() - interval '25 years' AND date_of_birth > now() - interval '36 years' ORDER BY last_active_at DESC, id DESC LIMIT 25 OFFSET 456`);
 console.log("plan, page 20:\n  " + plan.map((r) => r["QUERY PLAN"]).join("\n  "));
 

@@ -9,7 +9,7 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 test("search, load more, open a profile, block it", async ({ page }) => {
   await logInAsDemoMember(page, site, "lovely.localhost");
 
-  // demo members of the whole network, women by default for Sam (seeking women)
+  // demo members of the reselling sites (lovely and mature), women by default for Sam (seeking women)
   await page.getByLabel("Age from").fill("18");
   await page.getByLabel("Age to").fill("99");
   await page.getByRole("button", { name: "Search" }).click();
@@ -26,6 +26,8 @@ test("search, load more, open a profile, block it", async ({ page }) => {
   await expect(page).toHaveURL(`${site}/members/${id}`);
   await expect(page.getByTestId("profile-view")).toBeVisible();
   await expect(page.getByTestId("profile-photo")).toHaveCount(1); // free member: main photo only
+  // served at its signed URL: the browser decoded a real image
+  await expect.poll(() => page.getByTestId("profile-photo").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await page.getByTestId("block-toggle").click();
   await expect(page).toHaveURL(`${site}/members`);
   await expect(page.locator(`[data-profile-id="${id}"]`)).toHaveCount(0);

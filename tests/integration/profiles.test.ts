@@ -35,11 +35,13 @@ describe("members search", () => {
     expect((await search("lovely.localhost", "gender=female&country=GB&min_age=40&max_age=42")).html).not.toContain(`data-profile-id="${target.profile.id}"`);
   });
 
-  it("shows network members only where the site resells them", async () => {
+  it("shows network members only where both sites resell them", async () => {
     const fromPride = await createMember({ site: "pride", gender: "female", country: "DE", age: 52 });
     const fromMature = await createMember({ site: "mature", gender: "female", country: "DE", age: 52 });
     const lovely = cardIds((await search("lovely.localhost", "gender=female&country=DE&min_age=52&max_age=52")).html);
-    expect(lovely).toEqual(expect.arrayContaining([fromPride.profile.id, fromMature.profile.id]));
+    expect(lovely).toContain(fromMature.profile.id);
+    // pride keeps its members to itself
+    expect(lovely).not.toContain(fromPride.profile.id);
     // pride does not resell: only its own members, and only in its countries
     const ownPride = await createMember({ site: "pride", gender: "male", country: "SE", age: 33 });
     const lovelyMan = await createMember({ site: "lovely", gender: "male", country: "DE", age: 33 });
@@ -98,9 +100,11 @@ describe("profile view", () => {
     expect((await request(server, `/members/${disabled.profile.id}`, { host: "lovely.localhost" })).status).toBe(404);
     expect((await request(server, "/members/999999999", { host: "lovely.localhost" })).status).toBe(404);
     expect((await request(server, "/members/abc", { host: "lovely.localhost" })).status).toBe(404);
-    // lovely resells the network, pride does not
+    // lovely and mature resell each other's members; pride does not resell
     const lovelyMember = await createMember({ site: "lovely" });
-    expect((await request(server, `/members/${prideOnly.profile.id}`, { host: "lovely.localhost" })).status).toBe(200);
+    const matureMember = await createMember({ site: "mature", country: "DE" });
+    expect((await request(server, `/members/${matureMember.profile.id}`, { host: "lovely.localhost" })).status).toBe(200);
+    expect((await request(server, `/members/${prideOnly.profile.id}`, { host: "lovely.localhost" })).status).toBe(404);
     expect((await request(server, `/members/${lovelyMember.profile.id}`, { host: "pride.localhost" })).status).toBe(404);
   });
 

@@ -1,0 +1,39 @@
+// The single place photo URLs are made and checked. Stored names are random; a URL carries the
+// stored key, the day it expires and an HMAC (APP_SECRET) over key, expiry and the site it was
+// issued for. Only code that already applied the access rule issues one (cards: the main photo;
+// profile view: what the viewer may see; the owner's editor), so a URL cannot be built for a
+// photo the viewer was not shown, nor turned into another photo's, nor replayed on another site.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+
+const DAY_MS = 86_400_000;
+const SIGNATURE_LENGTH = 32; // base64url characters: 192 bits
+const KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.jpg$/;
+const PATH = /^\/media\/(\d{1,7})\/([A-Za-z0-9_-]{32})\/(.+)$/;
+
+const dayOf = (now: number) => Math.floor(now / DAY_MS);
+
+export function mediaSignature(siteKey: string, key: string, expiresDay: number) {
+  return createHmac("sha256", getEnv().secret).update(`media\n${siteKey}\n${expiresDay}\n${key}`).digest("base64url").slice(0, SIGNATURE_LENGTH);
+}
+
+/** `/media/{day}/{signature}/{key}` behind the site's CDN prefix. The expiry is rounded to whole
+ * days, so a photo keeps one URL all day (cacheable) and the URL works until the end of the next. */
+export function photoUrl(site: Pick<Site, "key" | "cdn_prefix">, key: string, now = Date.now()) {
+  const expires = dayOf(now) + 1;
+  return `${site.cdn_prefix.replace(/\/$/, "")}/media/${expires}/${mediaSignature(site.key, key, expires)}/${key}`;
+}
+
+/** The stored key a media path grants on this site, or null (bad signature, expired, other site). */
+export function verifyMediaPath(site: Pick<Site, "key">, pathname: string, now = Date.now()): { key: string; expiresAt: number } | null {
+  const match = PATH.exec(pathname);
+  if (!match) return null;
+  const [, day, signature, key] = match as unknown as [string, string, string, string];
+  const expiresDay = Number(day);
+  const today = dayOf(now);
+  if (!KEY.test(key) || expiresDay < today || expiresDay > today + 1) return null;
+  const expected = Buffer.from(mediaSignature(site.key, key, expiresDay));
+  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  return { key, expiresAt: (expiresDay + 1) * DAY_MS };
+}

@@ -26,10 +26,13 @@ export interface DeliveryResult {
 
 const MAIL_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
-function senderDomain(from: Mail.Options["from"]) {
-  const address = typeof from === "string" ? from : from?.address;
-  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(address ?? "")?.[1] ?? "localhost";
+function firstAddress(from: unknown): string {
+  if (typeof from === "string") return from;
+  if (Array.isArray(from)) return firstAddress(from[0]);
+  return (from as { address?: string } | undefined)?.address ?? "";
 }
+
+const senderDomain = (from: Mail.Options["from"]) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(firstAddress(from))?.[1] ?? "localhost";
 
 export const messageIdHeader = (id: string, from: Mail.Options["from"]) => `<${id}@${senderDomain(from)}>`;
 

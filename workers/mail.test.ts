@@ -144,7 +144,7 @@ describe.each(backends)("mail through the $name queue", ({ redis }) => {
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // a child process starts (tsx) on a shared machine
 });
 
 describe("idempotent delivery", () => {

@@ -25,6 +25,9 @@ export default [
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
     route("profile", "routes/profile.tsx"),
+    route("complete-signup", "routes/complete-signup.tsx"),
+    // spec "Static pages: {token}": /terms, /faq, … as /pages/terms, /pages/faq; static paths rank first
+    route(":page", "routes/pages.$page.tsx", { id: "static-token" }),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/layouts/lander.tsx", [

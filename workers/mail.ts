@@ -1,8 +1,11 @@
-// The mail job: hands one rendered message to the transport. Throwing makes BullMQ retry.
+// The mail job: hands one rendered message to the transport, keyed by the mail's id so that a
+// job that runs again delivers nothing twice. Throwing makes BullMQ retry.
 import type { Job } from "bullmq";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import { deliver } from "#app/mail/transport.server.ts";
 
-export async function sendMailJob(job: Pick<Job<MailJob>, "data">) {
-  return deliver(job.data.message);
+export async function sendMailJob(job: Pick<Job<MailJob>, "data" | "id">) {
+  const id = job.data.id ?? job.id;
+  if (!id) throw new Error("mail job without an id");
+  return deliver(id, job.data.message);
 }

@@ -1,9 +1,18 @@
-// Scheduled housekeeping: accounts whose 14-day reactivation window has passed are anonymised.
+// Scheduled housekeeping: accounts whose 14-day reactivation window has passed are anonymised;
+// expired sessions, old login attempts, spent tokens, anonymous tracking rows and old mail
+// delivery records are removed.
 import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
+import { cleanupExpired } from "#app/maintenance/cleanup.server.ts";
 
-export const MAINTENANCE_SCHEDULES = [{ id: "purge-deleted-accounts", every: 60 * 60_000, job: "purge-deleted-accounts" }] as const;
+const HOUR_MS = 60 * 60_000;
+
+export const MAINTENANCE_SCHEDULES = [
+  { id: "purge-deleted-accounts", every: HOUR_MS, job: "purge-deleted-accounts" },
+  { id: "cleanup-expired", every: HOUR_MS, job: "cleanup-expired" },
+] as const;
 
 export async function maintenanceJob(job: { name: string }) {
   if (job.name === "purge-deleted-accounts") return { purged: await purgeDeletedAccounts() };
+  if (job.name === "cleanup-expired") return cleanupExpired();
   throw new Error(`unknown maintenance job ${job.name}`);
 }

@@ -8,7 +8,8 @@ import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { revokeSessions } from "./session.server.ts";
-import { consumeToken, countTokensSince, issueToken } from "./tokens.server.ts";
+import { consumeToken, countTokensSince, issueToken, peekToken } from "./tokens.server.ts";
+import { fieldErrors, newPasswordSchema } from "./validation.ts";
 
 export const RESET_MAILS_PER_DAY = 3;
 export const REACTIVATION_DAYS = 14;
@@ -37,12 +38,33 @@ export async function requestPasswordReset(site: Site, email: string, locale: Lo
   return { ok: true };
 }
 
-export async function resetPassword(site: Site, token: string, password: string) {
-  const row = await consumeToken(token, "password_reset", site.key);
-  if (!row) return null;
-  await getDb().user.update({ where: { id: row.userId }, data: { passwordHash: await hashPassword(password) } });
-  await revokeSessions(row.userId);
-  return row.userId;
+export type ResetOutcome =
+  | { ok: true; userId: number }
+  | { ok: false; error: "messages.linkInvalid" }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * /reset-password/do: the new password follows the password rules of the token's account; a
+ * refused password leaves the link usable. The token is spent, the password set and every
+ * session ended in one transaction.
+ */
+export async function resetPassword(site: Site, token: string | null, input: Record<string, unknown>): Promise<ResetOutcome> {
+  const db = getDb();
+  const row = await peekToken(token, "password_reset", site.key);
+  if (!row) return { ok: false, error: "messages.linkInvalid" };
+  const who = await db.user.findUniqueOrThrow({ where: { id: row.userId }, select: { email: true, profile: { select: { name: true } } } });
+  const parsed = newPasswordSchema({ email: who.email, name: who.profile?.name }).safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const passwordHash = await hashPassword(parsed.data.password);
+  const done = await db.$transaction(async (tx) => {
+    // only one concurrent use of the link wins
+    const { count } = await tx.userToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
+    if (!count) return false;
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+    await tx.session.deleteMany({ where: { userId: row.userId } });
+    return true;
+  });
+  return done ? { ok: true, userId: row.userId } : { ok: false, error: "messages.linkInvalid" };
 }
 
 export async function emailInUse(site: Site, email: string) {

@@ -1,5 +1,6 @@
 // The signed-in member of this request, loaded once by the root middleware.
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { activityIsStale, recordActivity } from "#app/profiles/activity.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -8,7 +9,7 @@ import { sessionUserId } from "./session.server.ts";
 const userSelect = {
   id: true, email: true, status: true, credits: true, paidUser: true, signupDate: true, language: true,
   notificationsOff: true, notificationsDisabled: true, siteKey: true,
-  profile: { select: { id: true, name: true, status: true, country: true, mainPhotoId: true, seeking: true } },
+  profile: { select: { id: true, name: true, status: true, country: true, mainPhotoId: true, seeking: true, lastActiveAt: true } },
 } as const;
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
@@ -23,7 +24,10 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const id = await sessionUserId(request, context.get(siteContext));
   const user = id ? await loadUser(id) : null;
   // a session of an account that was deleted meanwhile counts as none
-  context.set(userContext, user && user.status !== "deleted" && user.status !== "pending_deletion" ? user : null);
+  const member = user && user.status !== "deleted" && user.status !== "pending_deletion" ? user : null;
+  context.set(userContext, member);
+  // the member is active now: search order and online badge (throttled, usually no write)
+  if (member?.profile && activityIsStale(member.profile.lastActiveAt)) await recordActivity(member.id);
   return next();
 };
 

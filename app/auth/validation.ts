@@ -42,6 +42,32 @@ export const usernameField = z
   .max(30, { message: "validation.usernameLength" })
   .refine((v) => !v.startsWith("@"), { message: "validation.usernameAt" });
 
+/** Who an account is, for the rules that compare fields: the e-mail address and the username. */
+export interface Identity {
+  email: string;
+  name?: string | null | undefined;
+}
+
+const same = (a: string, b: string) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+
+/** Username rule of spec section 5 that needs the e-mail address: the username may not be it. */
+export const usernameIsEmail = (name: string, email: string) => same(name, email);
+
+/** The password may not be the e-mail address or the username (case-insensitive). */
+export const passwordLikeIdentity = (password: string, who: Identity) =>
+  same(password, who.email) || (!!who.name && same(password, who.name));
+
+const newPasswordFields = {
+  password: passwordField,
+  password_repeat: z.string({ message: "validation.passwordsDiffer" }).max(PASSWORD_MAX * 4, { message: "validation.passwordsDiffer" }),
+};
+
+/** The new password and its repeat, checked against the account it is for (reset and change). */
+function checkNewPassword(v: { password: string; password_repeat: string }, who: Identity, ctx: z.RefinementCtx) {
+  if (passwordLikeIdentity(v.password, who)) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
+  if (v.password !== v.password_repeat) ctx.addIssue({ code: "custom", path: ["password_repeat"], message: "validation.passwordsDiffer" });
+}
+
 export const signupSchema = z
   .object({
     name: usernameField,
@@ -50,14 +76,13 @@ export const signupSchema = z
     date_of_birth: dateOfBirthField,
     gender: z.enum(["male", "female"], { message: "validation.required" }),
     seeking: z.enum(["male", "female"], { message: "validation.required" }),
-    signup_message: z.string().trim().max(1000).optional(),
-    invite_code: z.string().trim().optional(),
+    signup_message: z.string().trim().max(1000, { message: "validation.tooLong" }).optional(),
+    invite_code: z.string().trim().max(100, { message: "validation.inviteCode" }).optional(),
     target_profile: z.coerce.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.name.toLowerCase() === v.email) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
-    const pw = v.password.toLowerCase();
-    if (pw === v.email || pw === v.name.toLowerCase()) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
+    if (usernameIsEmail(v.name, v.email)) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
+    if (passwordLikeIdentity(v.password, v)) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
   });
 
 export const loginSchema = z.object({
@@ -65,13 +90,18 @@ export const loginSchema = z.object({
   password: z.string().min(1, { message: "validation.required" }).max(1000, { message: "validation.passwordLength" }),
 });
 
-export const newPasswordSchema = z
-  .object({ password: passwordField, password_repeat: z.string() })
-  .refine((v) => v.password === v.password_repeat, { path: ["password_repeat"], message: "validation.passwordsDiffer" });
+/** /reset-password/do: the account is the token's. */
+export const newPasswordSchema = (who: Identity) =>
+  z.object(newPasswordFields).superRefine((v, ctx) => checkNewPassword(v, who, ctx));
 
-export const changePasswordSchema = z
-  .object({ old_password: z.string().min(1, { message: "validation.oldPassword" }), password: passwordField, password_repeat: z.string() })
-  .refine((v) => v.password === v.password_repeat, { path: ["password_repeat"], message: "validation.passwordsDiffer" });
+/** The password form of /profile/settings: the signed-in member's account. */
+export const changePasswordSchema = (who: Identity) =>
+  z
+    .object({
+      old_password: z.string({ message: "validation.oldPassword" }).min(1, { message: "validation.oldPassword" }).max(PASSWORD_MAX * 4, { message: "validation.oldPassword" }),
+      ...newPasswordFields,
+    })
+    .superRefine((v, ctx) => checkNewPassword(v, who, ctx));
 
 /** Field → first message key, for forms. */
 export function fieldErrors(error: z.ZodError) {

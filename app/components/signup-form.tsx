@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
+import { useEmailSuggestion } from "./email-suggestion.tsx";
 import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.tsx";
 
 export interface SignupActionData {
@@ -55,6 +56,7 @@ export function SignupForm({ gate, data, targetProfile, onStarted, inModal }: {
   const errors = result?.errors ?? {};
   const validated = !!result?.errors;
   const values = result?.values ?? {};
+  const emailHint = useEmailSuggestion("email", result, result?.suggestion, values.email);
 
   if (gate === "trafficsource_required") {
     return <FormMessage tone="info" message="signup.closedTrafficSource" />;
@@ -82,7 +84,7 @@ export function SignupForm({ gate, data, targetProfile, onStarted, inModal }: {
       </div>
       <FormField name="name" label={t("signup.username")} autoComplete="username" required error={errors.name} validated={validated} defaultValue={values.name} />
       <FormField name="email" type="email" label={t("signup.email")} autoComplete="email" required error={errors.email} validated={validated} defaultValue={values.email}
-        hint={result?.suggestion ? <p className="mt-1 text-sm" data-testid="email-suggestion">{t("validation.didYouMean", { suggestion: result.suggestion })}</p> : null} />
+        onBlur={emailHint.onBlur} hint={emailHint.hint} />
       <FormField name="password" type="password" label={t("signup.password")} autoComplete="new-password" required error={errors.password} validated={validated}
         hint={<p className="mt-1 text-xs text-black/60">{t("signup.passwordRule")}</p>} />
       <FormField name="date_of_birth" type="date" label={t("signup.dateOfBirth")} required error={errors.date_of_birth} validated={validated} defaultValue={values.date_of_birth} />

@@ -1,36 +1,78 @@
 // Where mail goes: the SMTP server of SMTP_URL, or, without one, .eml files in a local outbox
 // folder that the development outbox page lists.
-import { mkdir, writeFile } from "node:fs/promises";
+//
+// Delivery is idempotent by the mail's id: the outbox writes `<id>.eml` atomically (temporary
+// file, then rename) and skips an id whose file exists; the SMTP path records the id in
+// mail_deliveries once the server accepted the mail and skips an id recorded there. What is
+// left is at-least-once: a crash in the milliseconds between the server's acceptance and the
+// insert would still send the mail again.
+import { randomBytes } from "node:crypto";
+import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 
 export const outboxDir = () => path.join(getEnv().dataDir, "outbox");
 
 export interface DeliveryResult {
   messageId: string;
+  /** The mail had been delivered by an earlier run of its job; nothing was sent now. */
+  skipped?: true;
   /** The outbox file, when no SMTP server is configured. */
   file?: string;
 }
 
-/** Resolves only once the SMTP server accepted the mail (or the outbox file is written). */
-export async function deliver(message: Mail.Options): Promise<DeliveryResult> {
+const MAIL_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+function firstAddress(from: unknown): string {
+  if (typeof from === "string") return from;
+  if (Array.isArray(from)) return firstAddress(from[0]);
+  return (from as { address?: string } | undefined)?.address ?? "";
+}
+
+const senderDomain = (from: Mail.Options["from"]) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(firstAddress(from))?.[1] ?? "localhost";
+
+export const messageIdHeader = (id: string, from: Mail.Options["from"]) => `<${id}@${senderDomain(from)}>`;
+
+export const outboxFile = (id: string) => path.join(outboxDir(), `${id}.eml`);
+
+const exists = (file: string) => access(file).then(() => true, () => false);
+
+export async function wasDelivered(id: string) {
+  return !!(await getDb().mailDelivery.findUnique({ where: { messageId: id }, select: { messageId: true } }));
+}
+
+/** Resolves only once the SMTP server accepted the mail (or the outbox file is in place). */
+export async function deliver(id: string, message: Mail.Options): Promise<DeliveryResult> {
+  if (!MAIL_ID.test(id)) throw new Error(`invalid mail id ${JSON.stringify(id).slice(0, 120)}`);
+  const messageId = messageIdHeader(id, message.from);
+  const mail = { ...message, messageId };
   const { SMTP_URL } = getEnv();
   if (SMTP_URL) {
+    if (await wasDelivered(id)) return { messageId, skipped: true };
     const transport = nodemailer.createTransport(SMTP_URL);
     try {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail(mail);
       if (info.rejected.length) throw new Error(`SMTP server rejected ${info.rejected.join(", ")}`);
-      return { messageId: info.messageId };
     } finally {
       transport.close();
     }
+    await getDb().mailDelivery.createMany({ data: [{ messageId: id }], skipDuplicates: true });
+    return { messageId };
   }
+  const file = outboxFile(id);
+  if (await exists(file)) return { messageId, skipped: true, file };
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const info = await transport.sendMail(message);
+  const info = await transport.sendMail(mail);
   await mkdir(outboxDir(), { recursive: true });
-  const file = path.join(outboxDir(), `${Date.now()}-${info.messageId.replace(/[^a-z0-9]/gi, "")}.eml`);
-  await writeFile(file, info.message as Buffer);
-  return { messageId: info.messageId, file };
+  const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(tmp, info.message as Buffer);
+    await rename(tmp, file);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+  return { messageId, file };
 }

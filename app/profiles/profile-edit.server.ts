@@ -1,7 +1,7 @@
 // Editing one's own profile: every field of spec section 3, validated; photos managed.
 import { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
-import { fieldErrors, usernameField } from "#app/auth/validation.ts";
+import { fieldErrors, usernameField, usernameIsEmail } from "#app/auth/validation.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { REGIONS } from "./geo-data.ts";
@@ -39,10 +39,14 @@ const profileFields = z.object({
       aboutMe: z.string().trim().max(2000, { message: "validation.tooLong" }).transform((v) => v || null),
 });
 
-export const profileSchema = (site: Site) => z.intersection(profileFields, locationSchema(site));
+/** The profile form of the member whose e-mail address is `email` (the username may not be it). */
+export const profileSchema = (site: Site, email: string) =>
+  z.intersection(profileFields, locationSchema(site)).superRefine((v, ctx) => {
+    if (usernameIsEmail(v.name, email)) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
+  });
 
-export async function updateProfile(site: Site, profileId: number, form: FormData) {
-  const parsed = profileSchema(site).safeParse({ ...Object.fromEntries(form), interests: form.getAll("interests") });
+export async function updateProfile(site: Site, profileId: number, form: FormData, email: string) {
+  const parsed = profileSchema(site, email).safeParse({ ...Object.fromEntries(form), interests: form.getAll("interests") });
   if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
   await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
   return { ok: true as const };

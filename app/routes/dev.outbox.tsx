@@ -1,5 +1,5 @@
 // /dev/outbox: the mails that went to the local outbox (development without SMTP_URL only).
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
 import type { Route } from "./+types/dev.outbox";
@@ -13,7 +13,10 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 export async function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
   if (env.NODE_ENV !== "development" || env.SMTP_URL || !LOOPBACK.test(context.get(visitorContext).ip)) throw data(null, { status: 404 });
-  const files = (await readdir(outboxDir()).catch(() => [])).filter((f) => f.endsWith(".eml")).sort().reverse().slice(0, 50);
+  // files are named by the mail's id: newest first by modification time
+  const names = (await readdir(outboxDir()).catch(() => [])).filter((f) => f.endsWith(".eml"));
+  const dated = await Promise.all(names.map(async (f) => ({ f, at: (await stat(path.join(outboxDir(), f)).catch(() => null))?.mtimeMs ?? 0 })));
+  const files = dated.sort((a, b) => b.at - a.at).slice(0, 50).map((d) => d.f);
   const mails = await Promise.all(files.map(async (file) => {
     const raw = await readFile(path.join(outboxDir(), file), "utf8");
     const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(raw)?.[1] ?? "";

@@ -1,4 +1,5 @@
-// The static pages: terms, privacy, cookies, ban, faq, return-policy, service.
+// The static pages: terms, privacy, cookies, ban, faq, return-policy, service; at /pages/{page}
+// and at the top-level token /{page} (spec: "Static pages: {token}, /pages/ban, …").
 // Rendered on the server in the member's language with the site's company details.
 import { data } from "react-router";
 import type { Route } from "./+types/pages.$page";
@@ -92,3 +93,6 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
     </main>
   );
 }
+
+// an unknown page: the 404 page inside the default layout, like any unknown path
+export { ErrorBoundary } from "#app/root.tsx";

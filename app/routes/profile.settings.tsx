@@ -8,7 +8,9 @@ import { changePassword, emailInUse, requestEmailChange, setLanguage, setNotific
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { changePasswordSchema, emailField, fieldErrors } from "#app/auth/validation.ts";
-import { suggestEmail } from "#app/auth/email-suggestion.ts";
+import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
+import { useEmailSuggestion } from "#app/components/email-suggestion.tsx";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
@@ -16,7 +18,6 @@ import { GeolocationButton } from "#app/components/geolocation-button.tsx";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { loadProfileSettings, saveLocation, setInvisible } from "#app/profiles/profile-edit.server.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
-import { formFields, readForm } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -46,19 +47,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = formFields(form);
 
   if (intent === "password") {
-    const parsed = changePasswordSchema.safeParse(raw);
+    const parsed = changePasswordSchema({ email: user.email, name: user.profile?.name }).safeParse(raw);
     if (!parsed.success) return data<Result>({ section: intent, errors: fieldErrors(parsed.error) }, 400);
     const result = await changePassword(user.id, parsed.data.old_password, parsed.data.password, request);
     if (!result.ok) return data<Result>({ section: intent, errors: { old_password: "validation.oldPassword" } }, 400);
     return data<Result>({ section: intent, ok: true, message: "settings.passwordChanged" });
   }
   if (intent === "email") {
-    const email = emailField.safeParse(raw.email);
+    const email = emailField.safeParse(raw[USE_SUGGESTION_FIELD] || raw.email);
     if (!email.success) {
-      const suggestion = suggestEmail(String(raw.email ?? "").trim().toLowerCase());
+      const suggestion = suggestEmail(String(raw.email ?? "").trim().toLowerCase().slice(0, 254));
       return data<Result>({ section: intent, errors: { email: "validation.invalidEmail" }, params: suggestion ? { suggestion } : undefined }, 400);
     }
     if (email.data === user.email || (await emailInUse(site, email.data))) return data<Result>({ section: intent, errors: { email: "messages.emailExists" } }, 400);
+    // a likely typo (gmial.com): asked once before the confirmation mail goes to it
+    const suggestion = suggestionToConfirm(email.data, raw[EMAIL_CHECKED_FIELD]);
+    if (suggestion) return data<Result>({ section: intent, params: { suggestion, email: email.data } });
     await requestEmailChange(site, user.id, email.data, locale, origin, user.profile?.name ?? user.email);
     return data<Result>({ section: intent, ok: true, message: "settings.emailChangeSent", params: { email: email.data } });
   }
@@ -100,6 +104,7 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
   const result = (section: string) => (actionData?.section === section ? actionData : undefined);
   const pw = result("password");
   const em = result("email");
+  const emailHint = useEmailSuggestion("email", em, em?.params?.suggestion as string | undefined, em?.params?.email as string | undefined);
   return (
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("settings.title")}</h1>
@@ -121,7 +126,7 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
           <p className="text-sm text-black/70">{t("settings.currentEmail", { email: d.email })}</p>
           {em?.ok ? <FormMessage tone="success" message={em.message} params={em.params} /> : null}
           <FormField name="email" type="email" label={t("settings.newEmail")} autoComplete="email" error={em?.errors?.email} validated={!!em?.errors}
-            hint={em?.params?.suggestion ? <p className="mt-1 text-sm">{t("validation.didYouMean", { suggestion: em.params.suggestion })}</p> : null} />
+            defaultValue={em?.params?.suggestion ? String(em.params.email ?? "") : undefined} onBlur={emailHint.onBlur} hint={emailHint.hint} />
           <SubmitButton busy={busy} className="self-start">{t("settings.changeEmail")}</SubmitButton>
         </Form>
       </Section>

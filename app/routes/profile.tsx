@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = photoId !== null && (intent === "photo-main" ? await setMainPhoto(profileId, photoId) : await deletePhoto(profileId, photoId));
     return data({ section: "photos", ok: done }, done ? 200 : 404);
   }
-  const result = await updateProfile(site, profileId, form);
+  const result = await updateProfile(site, profileId, form, user.email);
   if (!result.ok) return data({ section: "profile", errors: result.errors }, 400);
   return { section: "profile", ok: true };
 }

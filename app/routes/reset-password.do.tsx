@@ -5,9 +5,8 @@ import type { Route } from "./+types/reset-password.do";
 import { resetPassword } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { peekToken } from "#app/auth/tokens.server.ts";
-import { fieldErrors, newPasswordSchema } from "#app/auth/validation.ts";
-import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { formFields, readForm } from "#app/utils/request.server.ts";
+import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 
 export const handle = { entryWarning: false };
 
@@ -20,10 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { site } = requestInfo(request, context);
   const form = formFields(await readForm(request, context));
-  const parsed = newPasswordSchema.safeParse(form);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), error: undefined }, 400);
-  const userId = await resetPassword(site, String(form.token ?? ""), parsed.data.password);
-  if (!userId) return data({ errors: {}, error: "messages.linkInvalid" }, 400);
+  const result = await resetPassword(site, form.token?.slice(0, 200) ?? null, form);
+  if (!result.ok) return data({ errors: "errors" in result ? result.errors : {}, error: "error" in result ? result.error : undefined }, 400);
   return redirect("/login?notice=passwordChanged");
 }
 

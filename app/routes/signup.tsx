@@ -9,7 +9,8 @@ import { createSession } from "#app/auth/session.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { fieldErrors, signupSchema } from "#app/auth/validation.ts";
-import { suggestEmail } from "#app/auth/email-suggestion.ts";
+import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
+import { formFields } from "#app/utils/request.server.ts";
 import { clearSignupDraft, SignupForm, type SignupActionData } from "#app/components/signup-form.tsx";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
@@ -45,14 +46,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = read.form;
 
   if (!user) {
-    const values = Object.fromEntries([...form].filter(([k, v]) => k !== "password" && typeof v === "string")) as Record<string, string>;
+    const fields = formFields(form);
+    if (fields[USE_SUGGESTION_FIELD]) fields.email = fields[USE_SUGGESTION_FIELD];
+    // echoed back into the form: never the password, nothing long
+    const values = Object.fromEntries(Object.entries(fields)
+      .filter(([k]) => k !== "password" && k !== EMAIL_CHECKED_FIELD && k !== USE_SUGGESTION_FIELD)
+      .map(([k, v]) => [k, v.slice(0, 1000)]));
     const gate = signupGate(info.site, hasTrafficSource(request));
     if (gate === "trafficsource_required") return data<SignupActionData>({ formError: "signup.closedTrafficSource", values }, 403);
-    const parsed = signupSchema.safeParse(Object.fromEntries(form));
+    const parsed = signupSchema.safeParse(fields);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (gate === "invite_only" && !info.site.invite_codes.includes(String(form.get("invite_code") ?? "").trim())) errors.invite_code = "validation.inviteCode";
-    const suggestion = typeof values.email === "string" ? suggestEmail(values.email.trim().toLowerCase()) : null;
+    if (gate === "invite_only" && !info.site.invite_codes.includes((fields.invite_code ?? "").trim())) errors.invite_code = "validation.inviteCode";
+    const suggestion = suggestEmail((values.email ?? "").trim().toLowerCase());
     if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion }, 400);
+    // a valid form with a likely typo in the address (gmial.com) is answered once with the suggestion
+    const confirm = suggestionToConfirm(parsed.data.email, fields[EMAIL_CHECKED_FIELD]);
+    if (confirm) return data<SignupActionData>({ errors: {}, values, suggestion: confirm });
     try {
       const created = await createAccount(
         { ...parsed.data, target_profile: target?.id },

@@ -8,6 +8,12 @@ export function localizedText(text: Partial<Record<Locale, string>>, locale: Loc
   return text[locale] ?? fallback;
 }
 
+/** Spec section 7: the first two characters of domain_language, when the site offers that locale. */
+export function domainLocale(site: Pick<Site, "domain_language" | "locales">): Locale | null {
+  const code = site.domain_language?.slice(0, 2).toLowerCase();
+  return code && (site.locales as string[]).includes(code) ? (code as Locale) : null;
+}
+
 export function siteSettings(site: Site, opts: { locale: Locale; t: TFunction; geoCountry: string | null; selectedCountry?: string | null }) {
   const { locale, t } = opts;
   return {

@@ -94,3 +94,39 @@ test("the demo member logs in on its own site only", async ({ page }) => {
   await page.goto(`http://pride.localhost:${PORT}/login`);
   await expect(page.getByTestId("login-form")).toBeVisible();
 });
+
+test("the e-mail did-you-mean appears as the member leaves the field and fills in the suggestion", async ({ page }) => {
+  const stamp = Date.now();
+  await enter(page, `${site}/signup`);
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel("E-mail address").fill(`e2e${stamp}@gmial.com`);
+  await form.getByLabel("Username").fill(`Kim${stamp % 1000}`);
+  const hint = form.getByTestId("email-suggestion");
+  await expect(hint).toContainText(`Did you mean e2e${stamp}@gmail.com?`);
+  await hint.getByRole("button", { name: "Use this address" }).click();
+  await expect(form.getByLabel("E-mail address")).toHaveValue(`e2e${stamp}@gmail.com`);
+  await expect(hint).toHaveCount(0);
+
+  await form.getByLabel("I am").selectOption("female");
+  await form.getByLabel("Looking for").selectOption("male");
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await form.getByLabel("Date of birth").fill("1990-02-03");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+});
+
+test("an address kept after the suggestion is not questioned again", async ({ page }) => {
+  const email = `e2e${Date.now()}@hotmial.com`;
+  await enter(page, `${site}/signup`);
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Username").fill("Keeper");
+  await expect(form.getByTestId("email-suggestion")).toContainText("hotmail.com");
+  await form.getByLabel("I am").selectOption("male");
+  await form.getByLabel("Looking for").selectOption("male");
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await form.getByLabel("Date of birth").fill("1988-07-09");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+  await expect(page.getByTestId("signup-step-photo")).toBeVisible();
+});

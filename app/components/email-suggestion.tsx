@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EMAIL_CHECKED_FIELD, suggestEmail, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
+
+/**
+ * The did-you-mean hint under an e-mail field: from the server's answer, or computed as the member
+ * leaves the field. "Use" puts the suggestion into the field (without JavaScript it submits the
+ * form with the suggestion); submitting unchanged keeps the member's spelling.
+ */
+export function useEmailSuggestion(field: string, answer: object | undefined, suggestion: string | null | undefined, email: string | undefined) {
+  const { t } = useTranslation();
+  const fromAnswer = () => (suggestion ? { suggestion, email: email ?? "" } : null);
+  const [shown, setShown] = useState(fromAnswer);
+  const [seen, setSeen] = useState(answer);
+  // a new answer from the server (the action's data) replaces what the browser suggested
+  if (seen !== answer) {
+    setSeen(answer);
+    setShown(fromAnswer());
+  }
+  const onBlur = (e: React.FocusEvent<HTMLInputElement>) => {
+    const email = e.currentTarget.value.trim().toLowerCase();
+    const suggestion = suggestEmail(email);
+    setShown(suggestion ? { suggestion, email } : null);
+  };
+  const hint = shown ? (
+    <div className="mt-1 text-sm" data-testid="email-suggestion">
+      <input type="hidden" name={EMAIL_CHECKED_FIELD} value={shown.email} />
+      <span>{t("validation.didYouMean", { suggestion: shown.suggestion })} </span>
+      <button
+        type="submit"
+        name={USE_SUGGESTION_FIELD}
+        value={shown.suggestion}
+        formNoValidate
+        className="font-semibold text-primary underline"
+        onClick={(e) => {
+          e.preventDefault();
+          const input = e.currentTarget.form?.elements.namedItem(field);
+          if (input instanceof HTMLInputElement) {
+            input.value = shown.suggestion;
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+          }
+          setShown(null);
+        }}
+      >
+        {t("validation.useSuggestion")}
+      </button>
+      <span className="block text-black/60">{t("validation.keepEmail")}</span>
+    </div>
+  ) : null;
+  return { onBlur, hint };
+}

@@ -1,0 +1,108 @@
+// Spec routes that were missing: the language cookie of GET /api/settings.php (section 7),
+// /complete-signup and the static pages at their top-level token ("Static pages: {token}").
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handle } from "#app/routes/complete-signup.tsx";
+import { getDb } from "#app/utils/db.server.ts";
+import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { CookieJar } from "#tests/support/session.ts";
+import { createMember, PASSWORD } from "#tests/support/factories.ts";
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(() => server.close());
+
+const EN = { "accept-language": "en" };
+const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers["set-cookie"] ?? []].flat().map(String);
+
+describe("GET /api/settings.php", () => {
+  it("sets the year-long language cookie from domain_language", async () => {
+    const mature = await request(server, "/api/settings.php", { host: "mature.localhost", headers: EN });
+    expect(mature.status).toBe(200);
+    expect(mature.json().settings.domain_language).toBe("de");
+    const cookie = setCookies(mature).find((c) => c.startsWith("lng="));
+    expect(cookie).toMatch(/^lng=de;/);
+    expect(cookie).toMatch(/Max-Age=31536000/i);
+    expect(cookie).toMatch(/Path=\//i);
+  });
+
+  it("sets none for a site without domain_language, and keeps a language the visitor chose", async () => {
+    const lovely = await request(server, "/api/settings.php", { host: "lovely.localhost" });
+    expect(setCookies(lovely).filter((c) => c.startsWith("lng="))).toEqual([]);
+    const chosen = await request(server, "/api/settings.php", { host: "mature.localhost", headers: { cookie: "lng=fr" } });
+    expect(setCookies(chosen).filter((c) => c.startsWith("lng="))).toEqual([]);
+    const foreign = await request(server, "/api/settings.php", { host: "mature.localhost", headers: { cookie: "lng=sv" } });
+    expect(setCookies(foreign).find((c) => c.startsWith("lng="))).toMatch(/^lng=de;/);
+  });
+});
+
+describe("/complete-signup", () => {
+  const logIn = async (email: string) => {
+    const jar = new CookieJar();
+    expect(jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host: "lovely.localhost" })).status).toBe(302);
+    return jar;
+  };
+  const visit = (jar?: CookieJar) => request(server, "/complete-signup", { host: "lovely.localhost", headers: { ...EN, ...(jar ? { cookie: jar.header } : {}) } });
+
+  it("sends a visitor to log in and back", async () => {
+    const res = await visit();
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/login?redirectTo=%2Fcomplete-signup");
+    const m = await createMember();
+    const login = await postForm(server, "/login", { email: m.email, password: PASSWORD, redirectTo: "/complete-signup" }, { host: "lovely.localhost" });
+    expect(login.headers.location).toBe("/complete-signup");
+  });
+
+  it("takes a member to the first signup step left, and a finished member to the members", async () => {
+    const m = await createMember({ region: null });
+    const jar = await logIn(m.email);
+    const next = async () => (await visit(jar)).headers.location;
+    expect(await next()).toBe("/signup?step=photo");
+    const db = getDb();
+    await db.photo.create({ data: { profileId: m.profile.id, filename: "fixture/cs.jpg", thumbFilename: "fixture/cs_thumb.jpg", status: "pending" } });
+    expect(await next()).toBe("/signup?step=personal");
+    await db.profile.update({ where: { id: m.profile.id }, data: { hairColor: "red" } });
+    expect(await next()).toBe("/signup?step=about");
+    await db.profile.update({ where: { id: m.profile.id }, data: { interests: ["hiking"] } });
+    expect(await next()).toBe("/signup?step=location");
+    await db.profile.update({ where: { id: m.profile.id }, data: { city: "Utrecht" } });
+    await db.user.update({ where: { id: m.user.id }, data: { status: "not_confirmed" } });
+    expect(await next()).toBe("/signup?step=confirm");
+    await db.user.update({ where: { id: m.user.id }, data: { status: "active" } });
+    expect(await next()).toBe("/members");
+  });
+
+  it("is a page without the entry warning (spec section 2)", () => {
+    expect(handle.entryWarning).toBe(false);
+  });
+});
+
+describe("static pages at their token", () => {
+  const h1 = (html: string) => /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+
+  it.each(["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"])("/%s is the same page as under /pages/", async (page) => {
+    const [token, long] = await Promise.all([`/${page}`, `/pages/${page}`].map((p) => request(server, p, { host: "pride.localhost", headers: { "accept-language": "sv" } })));
+    expect(token!.status).toBe(200);
+    expect(h1(token!.html)).toBeTruthy();
+    expect(h1(token!.html)).toBe(h1(long!.html));
+  });
+
+  it("answers an unknown token with the 404 page, never a 500", async () => {
+    for (const path of ["/nope", "/pages", "/terms.php", "/%E2%82%AC", "/constructor", "/__proto__", `/${"x".repeat(3000)}`]) {
+      const res = await request(server, path, { host: "lovely.localhost", headers: EN });
+      expect(res.status, path).toBe(404);
+      expect(res.html, path).toContain("This page could not be found");
+    }
+    const german = await request(server, "/nope", { host: "mature.localhost" });
+    expect(german.status).toBe(404);
+    expect(german.html).not.toContain("This page could not be found");
+  });
+
+  it("does not shadow the other routes", async () => {
+    for (const [path, marker] of [["/pricing", /credits/], ["/login", /data-testid="login-form"/], ["/members", /data-testid="search-form"/], ["/lang-config", /<form/], ["/complaints", /<h1/]] as const) {
+      const res = await request(server, path, { host: "lovely.localhost", headers: EN });
+      expect(res.status, path).toBe(200);
+      expect(res.html, path).toMatch(marker);
+      expect(res.html, path).not.toContain("This page could not be found");
+    }
+  });
+});

@@ -51,7 +51,7 @@ export const signupSchema = z
     gender: z.enum(["male", "female"], { message: "validation.required" }),
     seeking: z.enum(["male", "female"], { message: "validation.required" }),
     signup_message: z.string().trim().max(1000).optional(),
-    invite_code: z.string().trim().optional(),
+    invite_code: z.string().trim().max(100).optional(),
     target_profile: z.coerce.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
@@ -60,9 +60,10 @@ export const signupSchema = z
     if (pw === v.email || pw === v.name.toLowerCase()) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
   });
 
+// bounded: nothing longer can belong to an account (and a megabyte e-mail must not reach an index)
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }),
-  password: z.string().min(1, { message: "validation.required" }),
+  email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }).max(254, { message: "validation.invalidEmail" }),
+  password: z.string().min(1, { message: "validation.required" }).max(PASSWORD_MAX, { message: "validation.passwordLength" }),
 });
 
 export const newPasswordSchema = z

@@ -9,15 +9,11 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser, loadUser } from "#app/auth/user-context.server.ts";
 import { userJson } from "#app/auth/user-json.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
+import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
+import { readBody } from "#app/utils/request.server.ts";
 
 export const REQUEST_TYPE_HEADER = "x-request-type";
-
-async function body(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) return (await request.json().catch(() => ({}))) as Record<string, unknown>;
-  return Object.fromEntries(await request.formData());
-}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -29,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, t } = requestInfo(request, context);
   const url = new URL(request.url);
-  const input = await body(request);
+  const input = await readBody(request, context);
 
   if (request.method === "POST" && url.searchParams.get("push") === "1") {
     const user = getUser(context);
@@ -42,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (request.method === "POST") {
     const result = await logIn(request, context, input);
-    if (!result.ok) return data({ error: t(result.message, result.params), reason: result.reason }, result.status);
+    if (!result.ok) {
+      return data({ error: t(result.message, result.params), reason: result.reason }, { status: result.status, headers: result.retryAfterMs ? retryAfterHeader(result.retryAfterMs) : undefined });
+    }
     const user = await loadUser(result.userId);
     return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });
   }

@@ -6,10 +6,10 @@ import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
-import { LIMITS, take } from "#app/limits/rate-limits.server.ts";
+import { giveBack, ipKey, take, type Check } from "#app/limits/rate-limits.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { revokeSessions } from "./session.server.ts";
-import { consumeToken, issueLimitedToken, issueToken } from "./tokens.server.ts";
+import { consumeToken, issueToken } from "./tokens.server.ts";
 
 export const REACTIVATION_DAYS = 14;
 
@@ -26,21 +26,25 @@ export type ResetRequest = { ok: true } | { ok: false; error: "not_found" | "lim
 
 /**
  * Mails a reset link. The spec's answer says whether the address exists, so requests are
- * limited per IP address (unknown addresses count too); mails per account per day by LIMITS.
+ * limited per IP address (unknown addresses count too); mails per account per day too (LIMITS).
  */
 export async function requestPasswordReset(site: Site, email: string, locale: Locale, origin: string, ip: string): Promise<ResetRequest> {
-  const perIp = await take(["resetIp", ip]);
+  const perIp = await take(["resetIp", ipKey(ip)]);
   if (!perIp.ok) return { ok: false, error: "too_many_requests", retryAfterMs: perIp.retryAfterMs };
   const user = await getDb().user.findUnique({
     where: { siteKey_email: { siteKey: site.key, email } },
     select: { id: true, status: true, language: true, profile: { select: { name: true } } },
   });
   if (!user || user.status === "deleted" || user.status === "banned") return { ok: false, error: "not_found" };
-  const { perAccount: count, accountWindowSeconds: seconds } = LIMITS.passwordReset;
-  const issued = await issueLimitedToken(user.id, "password_reset", { count, seconds });
-  if (!issued.ok) return { ok: false, error: "limit" };
-  const token = issued.token;
-  await sendAccountMail({ kind: "passwordReset", site, locale, to: email, name: user.profile?.name ?? email, link: `${origin}/reset-password/do?token=${token}` });
+  const perAccount: Check = ["resetMail", String(user.id)];
+  if (!(await take(perAccount)).ok) return { ok: false, error: "limit" };
+  try {
+    const token = await issueToken(user.id, "password_reset");
+    await sendAccountMail({ kind: "passwordReset", site, locale, to: email, name: user.profile?.name ?? email, link: `${origin}/reset-password/do?token=${token}` });
+  } catch (error) {
+    await giveBack(perAccount);
+    throw error;
+  }
   return { ok: true };
 }
 

@@ -6,7 +6,7 @@
 // limit allows: the sixth concurrent guess is refused without being verified. Every verified
 // attempt is kept in login_attempts for support.
 import { getDb } from "#app/utils/db.server.ts";
-import { giveBack, holdFull, LIMITS, take, type Check } from "#app/limits/rate-limits.server.ts";
+import { giveBack, holdFull, ipKey, LIMITS, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { verifyPassword } from "./password.server.ts";
 
@@ -17,7 +17,7 @@ export type LoginResult =
   | { ok: false; reason: "pending_deletion"; userId: number };
 
 export async function attemptLogin(site: Site, email: string, password: string, ip: string): Promise<LoginResult> {
-  const checks: Check[] = [["loginAccount", `${site.key}:${email}`], ["loginIp", ip]];
+  const checks: Check[] = [["loginAccount", `${site.key}:${email}`], ["loginIp", ipKey(ip)]];
   const place = await take(...checks);
   if (!place.ok) return { ok: false, reason: "blocked", retryAfterMs: place.retryAfterMs };
 

@@ -3,13 +3,13 @@
 import type { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { applyCredits } from "#app/credits/ledger.server.ts";
-import { LIMITS } from "#app/limits/rate-limits.server.ts";
+import { giveBack, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "./password.server.ts";
-import { issueLimitedToken } from "./tokens.server.ts";
+import { issueToken } from "./tokens.server.ts";
 import type { signupSchema } from "./validation.ts";
 
 export type SignupInput = z.infer<typeof signupSchema>;
@@ -86,12 +86,17 @@ export async function createAccount(
 
 /** Mails the activation link, unless the member already had LIMITS.activationMail of them within a day. */
 export async function sendActivationMail(userId: number, m: { site: Site; locale: Locale; to: string; name: string; origin: string }) {
-  const { perAccount: count, accountWindowSeconds: seconds } = LIMITS.activationMail;
-  const issued = await issueLimitedToken(userId, "activation", { count, seconds });
-  if (issued.ok) {
-    await sendAccountMail({ kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name, link: `${m.origin}/activate?token=${issued.token}` });
+  const perAccount: Check = ["activationMail", String(userId)];
+  const allowed = await take(perAccount);
+  if (!allowed.ok) return allowed;
+  try {
+    const token = await issueToken(userId, "activation");
+    await sendAccountMail({ kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name, link: `${m.origin}/activate?token=${token}` });
+  } catch (error) {
+    await giveBack(perAccount);
+    throw error;
   }
-  return issued;
+  return allowed;
 }
 
 /** The e-mail link: confirms the account and shows the profile to others. */

@@ -1,14 +1,14 @@
 // Every limit on how often something may happen, with its numbers, in one place.
 //
-// Request counters (per IP address, per site + e-mail address, the login lockout) live in
-// PostgreSQL through rate-limiter-flexible's RateLimiterPrisma on the `rate_limits` table: each
-// count is one atomic upsert, so parallel requests and several processes cannot pass a limit
-// together. Windows are fixed: they start with the first count and last `duration` seconds.
-// A refused request counts nothing, so a flood of refused requests does not prolong a block.
+// Counters (per IP address, per site + e-mail address, mails per account, the login lockout)
+// live in PostgreSQL through rate-limiter-flexible's RateLimiterPrisma on the `rate_limits`
+// table: each count is one atomic upsert without a lock or a transaction, so parallel requests
+// and several processes cannot pass a limit together, and a burst does not queue up on a lock.
+// Windows are fixed: they start with the first count and last `duration` seconds. A refused
+// request counts nothing, so a flood of refused requests does not prolong a block.
 //
-// Limits on things that have rows of their own are counted from those rows under a row lock:
-// photos per profile (app/profiles/photos.server.ts) and mails per account per day
-// (issueLimitedToken in app/auth/tokens.server.ts).
+// The photo limit is counted from the photos themselves, under a lock on the profile row
+// (app/profiles/photos.server.ts): deleting a photo frees its place.
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -25,9 +25,9 @@ export const LIMITS = {
   /** failed logins per site + e-mail address and per IP address within the window block logging in */
   login: { perAccount: 5, perIp: 20, windowSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
   signup: { perIp: 10, perAddress: 5, windowSeconds: HOUR },
-  /** per account: mails sent (tokens issued) within a rolling day */
+  /** per account: mails within a day (from the first) */
   passwordReset: { perAccount: 3, accountWindowSeconds: DAY, perIp: 10, windowSeconds: HOUR },
-  /** per account: signup's activation mail plus the resends, within a rolling day */
+  /** per account: signup's activation mail plus the resends, within a day (from signup's) */
   activationMail: { perAccount: 5, accountWindowSeconds: DAY, perIp: 20, windowSeconds: HOUR },
 } as const;
 
@@ -38,18 +38,42 @@ const COUNTERS = {
   signupAddress: { points: LIMITS.signup.perAddress, duration: LIMITS.signup.windowSeconds },
   resetIp: { points: LIMITS.passwordReset.perIp, duration: LIMITS.passwordReset.windowSeconds },
   activationIp: { points: LIMITS.activationMail.perIp, duration: LIMITS.activationMail.windowSeconds },
+  resetMail: { points: LIMITS.passwordReset.perAccount, duration: LIMITS.passwordReset.accountWindowSeconds },
+  activationMail: { points: LIMITS.activationMail.perAccount, duration: LIMITS.activationMail.accountWindowSeconds },
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;
-/** One count: the counter and its key (an IP address, or `site:email`). */
+/** One count: the counter and its key (ipKey(ip), `site:email` or a user id). */
 export type Check = readonly [CounterName, string];
 export type Taken = { ok: true; counts: number[] };
 export type Refused = { ok: false; retryAfterMs: number };
 
 function counter(name: CounterName) {
   return singleton(`rateLimiter:${name}`, () =>
-    new RateLimiterPrisma({ storeClient: getDb(), tableName: "rateLimit", keyPrefix: name, ...COUNTERS[name] }),
+    new RateLimiterPrisma({
+      storeClient: getDb(),
+      tableName: "rateLimit",
+      keyPrefix: name,
+      // its sweep deletes every row expired over an hour ago, whatever the counter: one per process is enough
+      clearExpiredByTimeout: name === "loginAccount",
+      ...COUNTERS[name],
+    }),
   );
+}
+
+/**
+ * The key of a visitor's address: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 prefix,
+ * since one connection commonly holds a whole /64 and could otherwise change address per request.
+ */
+export function ipKey(ip: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
 async function takeOne(name: CounterName, key: string): Promise<{ ok: true; count: number } | Refused> {
@@ -99,8 +123,6 @@ export async function holdFull(name: CounterName, key: string, seconds: number) 
   const rows = await getDb().$queryRaw<{ points: number }[]>`UPDATE rate_limits SET expire = ${until} WHERE key = ${limiter.getKey(key)} RETURNING points`;
   return (rows[0]?.points ?? 0) >= limiter.points;
 }
-
-export const limitOf = (name: CounterName) => COUNTERS[name].points;
 
 /** Whole minutes to show in "try again in {{minutes}} min.", never 0. */
 export const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));

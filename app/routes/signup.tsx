@@ -19,7 +19,7 @@ import { addPhoto } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
 import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
 import { hasTrafficSource, trackingId } from "#app/tracking/tracking.server.ts";
-import { minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
+import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 import { assertCleanForm } from "#app/utils/request.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
 
@@ -42,7 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const info = requestInfo(request, context);
   const user = getUser(context);
   const read = await readUploadForm(request);
-  if (!read.ok) return data({ stepError: read.error }, 413);
+  if (!read.ok) return data({ stepError: read.error }, read.error === "photo.tooLarge" ? 413 : 400);
   const form = read.form;
   assertCleanForm(form, context);
 
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (gate === "invite_only" && !info.site.invite_codes.includes(String(form.get("invite_code") ?? "").trim())) errors.invite_code = "validation.inviteCode";
     const suggestion = typeof values.email === "string" ? suggestEmail(values.email.trim().toLowerCase()) : null;
     if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion }, 400);
-    const limited = await take(["signupIp", info.visitor.ip], ["signupAddress", `${info.site.key}:${parsed.data.email}`]);
+    const limited = await take(["signupIp", ipKey(info.visitor.ip)], ["signupAddress", `${info.site.key}:${parsed.data.email}`]);
     if (!limited.ok) {
       const formParams = { minutes: minutesOf(limited.retryAfterMs) };
       return data<SignupActionData>({ formError: "messages.tooManyRequests", formParams, values }, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) });

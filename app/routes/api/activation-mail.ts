@@ -5,14 +5,14 @@ import type { Route } from "./+types/activation-mail";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { sendActivationMail } from "#app/auth/signup.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
-import { minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
+import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   if (!user) return data({ authentication_required: true }, 403);
   if (user.status !== "not_confirmed") return data({ sent: false });
   const { site, locale, origin, visitor, t } = requestInfo(request, context);
-  const perIp = await take(["activationIp", visitor.ip]);
+  const perIp = await take(["activationIp", ipKey(visitor.ip)]);
   if (!perIp.ok) {
     return data({ sent: false, error: t("messages.tooManyRequests", { minutes: minutesOf(perIp.retryAfterMs) }) }, { status: 429, headers: retryAfterHeader(perIp.retryAfterMs) });
   }

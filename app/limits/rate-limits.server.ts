@@ -63,7 +63,7 @@ function counter(name: CounterName) {
 
 /**
  * The key of a visitor's address: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 prefix,
- * since one connection commonly holds a whole /64 and could otherwise change address per request.
+ * since one subscriber commonly holds a whole /64 and could otherwise take a new address per request.
  */
 export function ipKey(ip: string) {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);

@@ -1,6 +1,6 @@
 // The default for a fresh laptop: no DATABASE_URL, an embedded PostgreSQL under DATA_DIR,
 // migrated, and data that survives a restart.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "#server/database/embedded-postgres.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
 
+const migrations = readdirSync("prisma/migrations").filter((d) => /^\d{14}_/.test(d)).sort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "rendezvous-embedded-"));
 chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -26,7 +27,7 @@ describe("embedded PostgreSQL", () => {
   it("starts, migrates, and keeps its data across restarts", async () => {
     const first = await startEmbeddedPostgres(dataDir, 54339);
     try {
-      expect(await applyMigrations(first.url)).toHaveLength(1);
+      expect(await applyMigrations(first.url)).toEqual(migrations);
       await query(first.url, `INSERT INTO companies (id, name, address, kvk, city, country, support_phone) VALUES (7, 'Kept B.V.', 'x', '1', 'Utrecht', 'NL', '1')`);
     } finally {
       await first.stop();

@@ -6,12 +6,12 @@ import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
+import { giveBack, ipKey, take, type Check } from "#app/limits/rate-limits.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { revokeSessions } from "./session.server.ts";
-import { consumeToken, countTokensSince, issueToken, peekToken } from "./tokens.server.ts";
+import { consumeToken, issueToken, peekToken } from "./tokens.server.ts";
 import { fieldErrors, newPasswordSchema } from "./validation.ts";
 
-export const RESET_MAILS_PER_DAY = 3;
 export const REACTIVATION_DAYS = 14;
 
 export async function changePassword(userId: number, oldPassword: string, newPassword: string, keep: Request) {
@@ -23,18 +23,29 @@ export async function changePassword(userId: number, oldPassword: string, newPas
   return { ok: true as const };
 }
 
-export type ResetRequest = { ok: true } | { ok: false; error: "not_found" | "limit" };
+export type ResetRequest = { ok: true } | { ok: false; error: "not_found" | "limit" } | { ok: false; error: "too_many_requests"; retryAfterMs: number };
 
-export async function requestPasswordReset(site: Site, email: string, locale: Locale, origin: string): Promise<ResetRequest> {
+/**
+ * Mails a reset link. The spec's answer says whether the address exists, so requests are
+ * limited per IP address (unknown addresses count too); mails per account per day too (LIMITS).
+ */
+export async function requestPasswordReset(site: Site, email: string, locale: Locale, origin: string, ip: string): Promise<ResetRequest> {
+  const perIp = await take(["resetIp", ipKey(ip)]);
+  if (!perIp.ok) return { ok: false, error: "too_many_requests", retryAfterMs: perIp.retryAfterMs };
   const user = await getDb().user.findUnique({
     where: { siteKey_email: { siteKey: site.key, email } },
     select: { id: true, status: true, language: true, profile: { select: { name: true } } },
   });
   if (!user || user.status === "deleted" || user.status === "banned") return { ok: false, error: "not_found" };
-  const since = new Date(Date.now() - 24 * 3600_000);
-  if ((await countTokensSince(user.id, "password_reset", since)) >= RESET_MAILS_PER_DAY) return { ok: false, error: "limit" };
-  const token = await issueToken(user.id, "password_reset");
-  await sendAccountMail({ kind: "passwordReset", site, locale, to: email, name: user.profile?.name ?? email, link: `${origin}/reset-password/do?token=${token}` });
+  const perAccount: Check = ["resetMail", String(user.id)];
+  if (!(await take(perAccount)).ok) return { ok: false, error: "limit" };
+  try {
+    const token = await issueToken(user.id, "password_reset");
+    await sendAccountMail({ kind: "passwordReset", site, locale, to: email, name: user.profile?.name ?? email, link: `${origin}/reset-password/do?token=${token}` });
+  } catch (error) {
+    await giveBack(perAccount);
+    throw error;
+  }
   return { ok: true };
 }
 

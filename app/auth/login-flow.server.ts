@@ -6,10 +6,11 @@ import { requestInfo } from "./request-info.server.ts";
 import { createSession } from "./session.server.ts";
 import { loginSchema } from "./validation.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { minutesOf } from "#app/limits/rate-limits.server.ts";
 
 export type LoginOutcome =
   | { ok: true; userId: number; setCookie: string }
-  | { ok: false; status: number; reason: string; message: string; params?: Record<string, unknown> };
+  | { ok: false; status: number; reason: string; message: string; params?: Record<string, unknown>; retryAfterMs?: number };
 
 export async function logIn(request: Request, context: Readonly<RouterContextProvider>, form: Record<string, unknown>): Promise<LoginOutcome> {
   const { site, visitor, locale, origin } = requestInfo(request, context);
@@ -20,7 +21,9 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
     const session = await createSession(result.userId, site, { ip: visitor.ip, userAgent: request.headers.get("user-agent") });
     return { ok: true, userId: result.userId, setCookie: session.setCookie };
   }
-  if (result.reason === "blocked") return { ok: false, status: 429, reason: "blocked", message: "messages.tooManyAttempts", params: { minutes: result.minutes } };
+  if (result.reason === "blocked") {
+    return { ok: false, status: 429, reason: "blocked", message: "messages.tooManyAttempts", params: { minutes: minutesOf(result.retryAfterMs) }, retryAfterMs: result.retryAfterMs };
+  }
   if (result.reason === "pending_deletion") {
     if (form.intent === "reactivation-mail") {
       const user = await getDb().user.findUniqueOrThrow({ where: { id: result.userId }, select: { email: true, profile: { select: { name: true } } } });

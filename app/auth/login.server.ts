@@ -1,41 +1,47 @@
-// Logging in with a lockout: too many failures within the window block the account (per site
-// and e-mail) or the IP address for some minutes.
+// Logging in with a lockout: 5 failures for one account (site + e-mail address) or 20 from one IP
+// address within 15 minutes block logging in for 15 minutes (LIMITS.login).
+//
+// Each attempt takes its place in both counters BEFORE the password is checked and gives it
+// back when the password was right, so parallel attempts cannot check more passwords than the
+// limit allows: the sixth concurrent guess is refused without being verified. Every verified
+// attempt is kept in login_attempts for support.
 import { getDb } from "#app/utils/db.server.ts";
+import { giveBack, holdFull, ipKey, LIMITS, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { verifyPassword } from "./password.server.ts";
-
-export const LOCKOUT = { windowMinutes: 15, perAccount: 5, perIp: 20, blockMinutes: 15 };
 
 export type LoginResult =
   | { ok: true; userId: number }
   | { ok: false; reason: "failed" }
-  | { ok: false; reason: "blocked"; minutes: number }
+  | { ok: false; reason: "blocked"; retryAfterMs: number }
   | { ok: false; reason: "pending_deletion"; userId: number };
 
-async function blockedMinutes(site: Site, email: string, ip: string) {
-  const db = getDb();
-  const since = new Date(Date.now() - LOCKOUT.windowMinutes * 60_000);
-  const [byAccount, byIp] = await Promise.all([
-    db.loginAttempt.findMany({ where: { siteKey: site.key, email, success: false, createdAt: { gte: since } }, orderBy: { createdAt: "desc" }, take: LOCKOUT.perAccount, select: { createdAt: true } }),
-    db.loginAttempt.findMany({ where: { ip, success: false, createdAt: { gte: since } }, orderBy: { createdAt: "desc" }, take: LOCKOUT.perIp, select: { createdAt: true } }),
-  ]);
-  const until = (attempts: { createdAt: Date }[], limit: number) =>
-    attempts.length >= limit ? attempts[limit - 1]!.createdAt.getTime() + LOCKOUT.blockMinutes * 60_000 : 0;
-  const blockedUntil = Math.max(until(byAccount, LOCKOUT.perAccount), until(byIp, LOCKOUT.perIp));
-  return blockedUntil > Date.now() ? Math.ceil((blockedUntil - Date.now()) / 60_000) : 0;
-}
-
 export async function attemptLogin(site: Site, email: string, password: string, ip: string): Promise<LoginResult> {
+  const checks: Check[] = [["loginAccount", `${site.key}:${email}`], ["loginIp", ipKey(ip)]];
+  const place = await take(...checks);
+  if (!place.ok) return { ok: false, reason: "blocked", retryAfterMs: place.retryAfterMs };
+
   const db = getDb();
-  const minutes = await blockedMinutes(site, email, ip);
-  if (minutes) return { ok: false, reason: "blocked", minutes };
-  const user = await db.user.findUnique({ where: { siteKey_email: { siteKey: site.key, email } }, select: { id: true, passwordHash: true, status: true } });
-  const valid = !!user && user.status !== "deleted" && user.status !== "banned" && (await verifyPassword(user.passwordHash, password));
-  await db.loginAttempt.create({ data: { siteKey: site.key, email, ip, success: valid, userId: user?.id ?? null } });
-  if (!valid) {
-    const nowBlocked = await blockedMinutes(site, email, ip);
-    return nowBlocked ? { ok: false, reason: "blocked", minutes: nowBlocked } : { ok: false, reason: "failed" };
+  let valid = false;
+  let user: { id: number; passwordHash: string | null; status: string } | null = null;
+  try {
+    user = await db.user.findUnique({ where: { siteKey_email: { siteKey: site.key, email } }, select: { id: true, passwordHash: true, status: true } });
+    valid = !!user && user.status !== "deleted" && user.status !== "banned" && (await verifyPassword(user.passwordHash, password));
+    await db.loginAttempt.create({ data: { siteKey: site.key, email, ip, success: valid, userId: user?.id ?? null } });
+  } catch (error) {
+    await giveBack(...checks);
+    throw error;
   }
+
+  if (!valid || !user) {
+    // the attempt that filled a counter blocks it for the full block time from now
+    const [accountCount, ipCount] = place.counts as [number, number];
+    const filled = [accountCount >= LIMITS.login.perAccount ? checks[0]! : null, ipCount >= LIMITS.login.perIp ? checks[1]! : null].filter((c) => c !== null);
+    const held = await Promise.all(filled.map(([name, key]) => holdFull(name, key, LIMITS.login.blockSeconds)));
+    if (!held.includes(true)) return { ok: false, reason: "failed" };
+    return { ok: false, reason: "blocked", retryAfterMs: LIMITS.login.blockSeconds * 1000 };
+  }
+  await giveBack(...checks);
   if (user.status === "pending_deletion") return { ok: false, reason: "pending_deletion", userId: user.id };
   await db.user.update({ where: { id: user.id }, data: { lastSeenAt: new Date() } });
   return { ok: true, userId: user.id };

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { applyCredits } from "#app/credits/ledger.server.ts";
+import { giveBack, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import { mayContact, profileAccess } from "#app/profiles/access.server.ts";
@@ -86,9 +87,19 @@ export async function createAccount(
   }
 }
 
+/** Mails the activation link, unless the member already had LIMITS.activationMail of them within a day. */
 export async function sendActivationMail(userId: number, m: { site: Site; locale: Locale; to: string; name: string; origin: string }) {
-  const token = await issueToken(userId, "activation");
-  await sendAccountMail({ kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name, link: `${m.origin}/activate?token=${token}` });
+  const perAccount: Check = ["activationMail", String(userId)];
+  const allowed = await take(perAccount);
+  if (!allowed.ok) return allowed;
+  try {
+    const token = await issueToken(userId, "activation");
+    await sendAccountMail({ kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name, link: `${m.origin}/activate?token=${token}` });
+  } catch (error) {
+    await giveBack(perAccount);
+    throw error;
+  }
+  return allowed;
 }
 
 /** The e-mail link: confirms the account and shows the profile to others. */

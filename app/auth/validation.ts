@@ -85,9 +85,10 @@ export const signupSchema = z
     if (passwordLikeIdentity(v.password, v)) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
   });
 
+// bounded: nothing longer can belong to an account (and a megabyte e-mail must not reach an index)
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }).max(254, { message: "validation.invalidEmail" }),
-  password: z.string().min(1, { message: "validation.required" }).max(1000, { message: "validation.passwordLength" }),
+  password: z.string().min(1, { message: "validation.required" }).max(PASSWORD_MAX, { message: "validation.passwordLength" }),
 });
 
 /** /reset-password/do: the account is the token's. */

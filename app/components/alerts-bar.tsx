@@ -11,7 +11,7 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
   const { pathname } = useLocation();
   // right after signup on a phone the reminder is a modal instead of a bar
   const asModal = useSearchParams()[0].has("api_signup_complete");
-  const resend = useFetcher<{ sent?: boolean }>();
+  const resend = useFetcher<{ sent?: boolean; error?: string }>();
   const dismiss = useFetcher();
   const dismissed = (alert: string) => dismiss.formData?.get("alert") === alert;
   const showActivation = alerts.activationReminder && !HIDE_ACTIVATION_ON.includes(pathname) && !dismissed("activation_reminder");
@@ -31,6 +31,7 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
           <p className="flex-1">{t("alerts.activation", { email })}</p>
           <resend.Form method="post" action="/api/activation-mail">
             <button className="font-semibold underline" type="submit">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>
+            {resend.data?.error ? <span role="alert" className="ml-2 text-danger">{resend.data.error}</span> : null}
           </resend.Form>
           <DismissButton fetcher={dismiss} alert="activation_reminder" />
         </div>

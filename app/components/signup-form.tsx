@@ -7,6 +7,7 @@ import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.
 export interface SignupActionData {
   errors?: Record<string, string>;
   formError?: string;
+  formParams?: Record<string, unknown>;
   suggestion?: string | null;
   values?: Record<string, string>;
 }
@@ -72,7 +73,7 @@ export function SignupForm({ gate, data, targetProfile, onStarted, inModal }: {
           </div>
         </>
       ) : null}
-      <FormMessage message={result?.formError} />
+      <FormMessage message={result?.formError} params={result?.formParams} />
       {gate === "invite_only" ? (
         <FormField name="invite_code" label={t("signup.inviteCode")} error={errors.invite_code} validated={validated} defaultValue={values.invite_code} required hint={<p className="mt-1 text-xs text-black/60">{t("signup.inviteOnly")}</p>} />
       ) : null}

@@ -1,48 +1,101 @@
 // Photo uploads: decoded and re-encoded with sharp (which drops EXIF and GPS data), rotated
 // upright, a display size and a thumbnail written to the media store. Free members keep up to
-// 3 photos, premium members up to 25.
+// 3 photos, premium members up to 25 (LIMITS.photos).
+//
+// Resources: an image is refused from its header when it has more than
+// LIMITS.photoProcessing.maxPixels (a 748 KB PNG can declare 16000 x 16000 pixels, 1 GB decoded),
+// and at most LIMITS.photoProcessing.concurrency images are decoded at once per process.
+// The limit: counted again and inserted under a lock on the profile row, so parallel uploads
+// cannot pass it together; the files of a refused upload are removed.
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
-import { getDb } from "#app/utils/db.server.ts";
+import pLimit from "p-limit";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Prisma } from "#app/generated/prisma/client.ts";
+import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/media/upload.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { singleton } from "#app/utils/singleton.ts";
 
-export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+export const PHOTO_LIMITS = LIMITS.photos;
 const ACCEPTED = new Set(["jpeg", "png", "webp", "heif", "avif", "gif"]);
+const { maxPixels } = LIMITS.photoProcessing;
 
-export type PhotoError = { error: "photo.limit"; limit: number; premium: boolean } | { error: "photo.invalid" } | { error: "photo.tooLarge" };
+export type PhotoError =
+  | { error: "photo.limit"; limit: number; premium: boolean }
+  | { error: "photo.invalid" }
+  | { error: "photo.tooLarge" }
+  | { error: "photo.tooManyPixels" };
 
+const decoding = () => singleton("photoDecoding", () => pLimit(LIMITS.photoProcessing.concurrency));
+
+const countPhotos = (db: Prisma.TransactionClient, profileId: number) => db.photo.count({ where: { profileId, status: { not: "rejected" } } });
 
 export async function addPhoto(profileId: number, paidUser: boolean, file: File): Promise<{ photoId: number } | PhotoError> {
   if (file.size > MAX_UPLOAD_BYTES) return { error: "photo.tooLarge" };
   const db = getDb();
   const limit = paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
-  const count = await db.photo.count({ where: { profileId, status: { not: "rejected" } } });
-  if (count >= limit) return { error: "photo.limit", limit, premium: paidUser };
+  const full: PhotoError = { error: "photo.limit", limit, premium: paidUser };
+  // a quick answer for the usual case; the count that decides is taken under the lock below
+  if ((await countPhotos(db, profileId)) >= limit) return full;
 
-  const input = Buffer.from(await file.arrayBuffer());
+  const processed = await processPhoto(Buffer.from(await file.arrayBuffer()));
+  if ("error" in processed) return processed;
+  const { display, thumb } = processed;
+
+  const base = `${profileId}/${randomUUID()}`;
+  const keys = [`${base}.jpg`, `${base}_thumb.jpg`];
+  const storage = getMediaStorage();
+  try {
+    await Promise.all([storage.put(keys[0]!, display.data, "image/jpeg"), storage.put(keys[1]!, thumb, "image/jpeg")]);
+    const photoId = await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM profiles WHERE id = ${profileId} FOR UPDATE`;
+      const count = await countPhotos(tx, profileId);
+      if (count >= limit) return null;
+      const created = await tx.photo.create({
+        data: { profileId, filename: keys[0]!, thumbFilename: keys[1]!, width: display.info.width, height: display.info.height, status: "active", position: count },
+      });
+      await tx.profile.updateMany({ where: { id: profileId, mainPhotoId: null }, data: { mainPhotoId: created.id } });
+      return created.id;
+    });
+    if (photoId === null) {
+      await storage.remove(keys);
+      return full;
+    }
+    return { photoId };
+  } catch (error) {
+    await storage.remove(keys);
+    throw error;
+  }
+}
+
+type Processed = { display: { data: Buffer; info: OutputInfo }; thumb: Buffer };
+
+async function processPhoto(input: Buffer): Promise<Processed | PhotoError> {
   let meta: Metadata;
   try {
+    // reads the header only
     meta = await sharp(input).metadata();
   } catch {
     return { error: "photo.invalid" };
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || (meta.width ?? 0) < 100 || (meta.height ?? 0) < 100) return { error: "photo.invalid" };
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!meta.format || !ACCEPTED.has(meta.format) || width < 100 || height < 100) return { error: "photo.invalid" };
+  if (width * height > maxPixels) return { error: "photo.tooManyPixels" };
 
-  const base = `${profileId}/${randomUUID()}`;
-  const upright = sharp(input).rotate(); // applies the EXIF orientation; output carries no metadata
-  const [display, thumb] = await Promise.all([
-    upright.clone().resize(900, 1125, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
-    upright.clone().resize(200, 250, { fit: "cover" }).jpeg({ quality: 78 }).toBuffer(),
-  ]);
-  const storage = getMediaStorage();
-  await Promise.all([storage.put(`${base}.jpg`, display.data, "image/jpeg"), storage.put(`${base}_thumb.jpg`, thumb, "image/jpeg")]);
-  const photo = await db.$transaction(async (tx) => {
-    const created = await tx.photo.create({
-      data: { profileId, filename: `${base}.jpg`, thumbFilename: `${base}_thumb.jpg`, width: display.info.width, height: display.info.height, status: "active", position: count },
-    });
-    await tx.profile.updateMany({ where: { id: profileId, mainPhotoId: null }, data: { mainPhotoId: created.id } });
-    return created;
+  return decoding()(async (): Promise<Processed | PhotoError> => {
+    try {
+      // limitInputPixels again: libvips checks it when loading, whatever the header above said
+      const upright = sharp(input, { limitInputPixels: maxPixels }).rotate(); // applies the EXIF orientation; output carries no metadata
+      const [display, thumb] = await Promise.all([
+        upright.clone().resize(900, 1125, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
+        upright.clone().resize(200, 250, { fit: "cover" }).jpeg({ quality: 78 }).toBuffer(),
+      ]);
+      return { display, thumb };
+    } catch {
+      // truncated or corrupt image data behind a readable header
+      return { error: "photo.invalid" };
+    }
   });
-  return { photoId: photo.id };
 }

@@ -5,8 +5,12 @@ import type { Route } from "./+types/login";
 import { logIn } from "#app/auth/login-flow.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
+import { retryAfterHeaders } from "#app/limits/retry-after.ts";
+
+export const headers = retryAfterHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -17,7 +21,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await readForm(request, context));
   const result = await logIn(request, context, form);
-  if (!result.ok) return data({ ...result, email: String(form.email ?? "") }, result.status);
+  if (!result.ok) {
+    const { retryAfterMs, ...failure } = result;
+    return data({ ...failure, email: (form.email ?? "").slice(0, 254) }, { status: result.status, headers: retryAfterMs ? retryAfterHeader(retryAfterMs) : undefined });
+  }
   return redirect(safeRedirectPath(form.redirectTo, request, "/members"), { headers: { "Set-Cookie": result.setCookie } });
 }
 

@@ -2,7 +2,7 @@
 // photo, personal info, about me and location (each skippable), then confirm e-mail.
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/signup";
 import { createAccount, EmailTaken, signupGate } from "#app/auth/signup.server.ts";
 import { createSession } from "#app/auth/session.server.ts";
@@ -20,9 +20,13 @@ import { addPhoto } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
 import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
 import { hasTrafficSource, trackingId } from "#app/tracking/tracking.server.ts";
-import { parseId } from "#app/utils/request.server.ts";
+import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
+import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
+import { retryAfterHeaders } from "#app/limits/retry-after.ts";
 
 export const handle = { entryWarning: true };
+
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { site } = requestInfo(request, context);
@@ -42,8 +46,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const target = params.id ? await findTargetProfile(info.site, user?.profile?.id ?? null, parseId(params.id)) : null;
   if (params.id && !target) throw data(null, { status: 404 });
   const read = await readUploadForm(request);
-  if (!read.ok) return data({ stepError: read.error }, 413);
+  if (!read.ok) return data({ stepError: read.error }, read.error === "photo.tooLarge" ? 413 : 400);
   const form = read.form;
+  assertCleanForm(form, context);
 
   if (!user) {
     const fields = formFields(form);
@@ -62,6 +67,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // a valid form with a likely typo in the address (gmial.com) is answered once with the suggestion
     const confirm = suggestionToConfirm(parsed.data.email, fields[EMAIL_CHECKED_FIELD]);
     if (confirm) return data<SignupActionData>({ errors: {}, values, suggestion: confirm });
+    const limited = await take(["signupIp", ipKey(info.visitor.ip)], ["signupAddress", `${info.site.key}:${parsed.data.email}`]);
+    if (!limited.ok) {
+      const formParams = { minutes: minutesOf(limited.retryAfterMs) };
+      return data<SignupActionData>({ formError: "messages.tooManyRequests", formParams, values }, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) });
+    }
     try {
       const created = await createAccount(
         { ...parsed.data, target_profile: target?.id },
@@ -139,14 +149,16 @@ function ProfileStep({ step, countries, data }: { step: SignupStep; countries: s
 
 function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }) {
   const { t } = useTranslation();
+  const resend = useFetcher<{ sent?: boolean; error?: string }>();
   return (
     <div className="flex flex-col gap-4" data-testid="signup-step-confirm">
       <h1 className="text-2xl font-bold text-primary">{t("signup.steps.confirm.title")}</h1>
       <p>{confirmed ? t("activation.doneBody") : t("signup.steps.confirm.intro", { email })}</p>
       {!confirmed ? (
-        <Form method="post" action="/api/activation-mail">
-          <button type="submit" className="text-sm font-semibold underline">{t("alerts.activationResend")}</button>
-        </Form>
+        <resend.Form method="post" action="/api/activation-mail" className="flex flex-col items-start gap-2">
+          <button type="submit" className="text-sm font-semibold underline">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>
+          {resend.data?.error ? <p role="alert" className="text-sm text-danger">{resend.data.error}</p> : null}
+        </resend.Form>
       ) : null}
       <Link to="/members?api_signup_complete=1" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("signup.toSite")}</Link>
     </div>

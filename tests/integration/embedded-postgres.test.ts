@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "#server/database/embedded-postgres.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
 
+const migrations = readdirSync("prisma/migrations").filter((d) => /^\d{14}_/.test(d)).sort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "rendezvous-embedded-"));
 chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

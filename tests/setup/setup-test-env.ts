@@ -1,5 +1,7 @@
-// Every test file: the shared test database, and any console.error fails the test.
+// Every test file: the shared test database, any console.error fails the test, and each test
+// makes its requests from its own visitor IP address (tests/support/visitor.ts).
 import { afterAll, beforeEach, inject, vi } from "vitest";
+import { newVisitor } from "#tests/support/visitor.ts";
 
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.APP_SECRET = inject("appSecret");
@@ -7,6 +9,7 @@ process.env.DATA_DIR ??= ".data/test-files";
 process.env.NODE_ENV = "test";
 
 beforeEach(() => {
+  newVisitor();
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error was called: ${args.map(String).join(" ")}`);
   });

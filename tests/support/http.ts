@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "#server/app.ts";
 import { parseEnv } from "#app/utils/env.server.ts";
+import { visitorIp } from "./visitor.ts";
 
 export interface TestServer {
   port: number;
@@ -39,7 +40,8 @@ export interface TestResponse {
 export function request(
   server: TestServer,
   pathname: string,
-  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  /** ip: the loopback address the request leaves from (the visitor's IP); the current test's by default */
+  options: { host?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer; ip?: string } = {},
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -47,6 +49,7 @@ export function request(
         host: "127.0.0.1",
         port: server.port,
         path: pathname,
+        localAddress: options.ip ?? visitorIp(),
         method: options.method ?? "GET",
         headers: { host: options.host ?? "lovely.localhost", ...options.headers },
       },
@@ -66,7 +69,7 @@ export function request(
 }
 
 /** Posts an HTML form the way a browser without JavaScript does. */
-export function postForm(server: TestServer, pathname: string, fields: Record<string, string>, options: { host?: string; headers?: Record<string, string> } = {}) {
+export function postForm(server: TestServer, pathname: string, fields: Record<string, string>, options: { host?: string; headers?: Record<string, string>; ip?: string } = {}) {
   return request(server, pathname, {
     ...options,
     method: "POST",

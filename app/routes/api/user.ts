@@ -9,6 +9,7 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser, loadUser } from "#app/auth/user-context.server.ts";
 import { userJson } from "#app/auth/user-json.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
+import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
 import { errorResponse, readBody } from "#app/utils/request.server.ts";
 
@@ -37,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (request.method === "POST") {
     const result = await logIn(request, context, input);
-    if (!result.ok) return data({ error: t(result.message, result.params), reason: result.reason }, result.status);
+    if (!result.ok) {
+      return data({ error: t(result.message, result.params), reason: result.reason }, { status: result.status, headers: result.retryAfterMs ? retryAfterHeader(result.retryAfterMs) : undefined });
+    }
     const user = await loadUser(result.userId);
     return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });
   }

@@ -1,0 +1,129 @@
+// Every limit on how often something may happen, with its numbers, in one place.
+//
+// Counters (per IP address, per site + e-mail address, mails per account, the login lockout)
+// live in PostgreSQL through rate-limiter-flexible's RateLimiterPrisma on the `rate_limits`
+// table: each count is one atomic upsert without a lock or a transaction, so parallel requests
+// and several processes cannot pass a limit together, and a burst does not queue up on a lock.
+// Windows are fixed: they start with the first count and last `duration` seconds. A refused
+// request counts nothing, so a flood of refused requests does not prolong a block.
+//
+// The photo limit is counted from the photos themselves, under a lock on the profile row
+// (app/profiles/photos.server.ts): deleting a photo frees its place.
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { getDb } from "#app/utils/db.server.ts";
+import { singleton } from "#app/utils/singleton.ts";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const LIMITS = {
+  /** photos a profile keeps (rejected ones do not count) */
+  photos: { free: 3, premium: 25 },
+  /** images larger than this are refused from their header, before decoding; at most `concurrency` decode at once per process */
+  photoProcessing: { maxPixels: 40_000_000, concurrency: 2 },
+  /** failed logins per site + e-mail address and per IP address within the window block logging in */
+  login: { perAccount: 5, perIp: 20, windowSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
+  signup: { perIp: 10, perAddress: 5, windowSeconds: HOUR },
+  /** per account: mails within a day (from the first) */
+  passwordReset: { perAccount: 3, accountWindowSeconds: DAY, perIp: 10, windowSeconds: HOUR },
+  /** per account: signup's activation mail plus the resends, within a day (from signup's) */
+  activationMail: { perAccount: 5, accountWindowSeconds: DAY, perIp: 20, windowSeconds: HOUR },
+} as const;
+
+const COUNTERS = {
+  loginAccount: { points: LIMITS.login.perAccount, duration: LIMITS.login.windowSeconds },
+  loginIp: { points: LIMITS.login.perIp, duration: LIMITS.login.windowSeconds },
+  signupIp: { points: LIMITS.signup.perIp, duration: LIMITS.signup.windowSeconds },
+  signupAddress: { points: LIMITS.signup.perAddress, duration: LIMITS.signup.windowSeconds },
+  resetIp: { points: LIMITS.passwordReset.perIp, duration: LIMITS.passwordReset.windowSeconds },
+  activationIp: { points: LIMITS.activationMail.perIp, duration: LIMITS.activationMail.windowSeconds },
+  resetMail: { points: LIMITS.passwordReset.perAccount, duration: LIMITS.passwordReset.accountWindowSeconds },
+  activationMail: { points: LIMITS.activationMail.perAccount, duration: LIMITS.activationMail.accountWindowSeconds },
+} as const;
+
+export type CounterName = keyof typeof COUNTERS;
+/** One count: the counter and its key (ipKey(ip), `site:email` or a user id). */
+export type Check = readonly [CounterName, string];
+export type Taken = { ok: true; counts: number[] };
+export type Refused = { ok: false; retryAfterMs: number };
+
+function counter(name: CounterName) {
+  return singleton(`rateLimiter:${name}`, () =>
+    new RateLimiterPrisma({
+      storeClient: getDb(),
+      tableName: "rateLimit",
+      keyPrefix: name,
+      // its sweep deletes every row expired over an hour ago, whatever the counter: one per process is enough
+      clearExpiredByTimeout: name === "loginAccount",
+      ...COUNTERS[name],
+    }),
+  );
+}
+
+/**
+ * The key of a visitor's address: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 prefix,
+ * since one subscriber commonly holds a whole /64 and could otherwise take a new address per request.
+ */
+export function ipKey(ip: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+async function takeOne(name: CounterName, key: string): Promise<{ ok: true; count: number } | Refused> {
+  const limiter = counter(name);
+  // a key already over its limit is refused with one read, without writing
+  const current = await limiter.get(key);
+  if (current && current.consumedPoints >= limiter.points) return { ok: false, retryAfterMs: current.msBeforeNext };
+  try {
+    return { ok: true, count: (await limiter.consume(key)).consumedPoints };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    await limiter.reward(key, 1);
+    return { ok: false, retryAfterMs: error.msBeforeNext };
+  }
+}
+
+/**
+ * Counts one request against every check, atomically per counter. When any check is over its
+ * limit the request is refused and counts nowhere; `counts` are the positions within each window.
+ */
+export async function take(...checks: Check[]): Promise<Taken | Refused> {
+  const results = await Promise.allSettled(checks.map(([name, key]) => takeOne(name, key)));
+  const failed = results.find((r) => r.status === "rejected");
+  const refused = results.flatMap((r) => (r.status === "fulfilled" && !r.value.ok ? [r.value.retryAfterMs] : []));
+  if (failed || refused.length) {
+    await Promise.all(results.map((r, i) => (r.status === "fulfilled" && r.value.ok ? counter(checks[i]![0]).reward(checks[i]![1], 1) : null)));
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    return { ok: false, retryAfterMs: Math.max(...refused) };
+  }
+  return { ok: true, counts: results.map((r) => ((r as PromiseFulfilledResult<{ count: number }>).value.count)) };
+}
+
+/** Gives back what `take` counted, for a request that turned out not to count (a successful login). */
+export async function giveBack(...checks: Check[]) {
+  await Promise.all(checks.map(([name, key]) => counter(name).reward(key, 1)));
+}
+
+/**
+ * Makes the key's current window end `seconds` from now: a lockout that starts with the attempt
+ * that filled the counter. Only the expiry changes (rate-limiter-flexible's block() would set the
+ * count, and the give-backs of parallel requests would then take it below the limit); true when
+ * the key is full.
+ */
+export async function holdFull(name: CounterName, key: string, seconds: number) {
+  const limiter = counter(name);
+  const until = new Date(Date.now() + seconds * 1000);
+  const rows = await getDb().$queryRaw<{ points: number }[]>`UPDATE rate_limits SET expire = ${until} WHERE key = ${limiter.getKey(key)} RETURNING points`;
+  return (rows[0]?.points ?? 0) >= limiter.points;
+}
+
+/** Whole minutes to show in "try again in {{minutes}} min.", never 0. */
+export const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+export const retryAfterHeader = (ms: number) => ({ "Retry-After": String(Math.max(1, Math.ceil(ms / 1000))) });

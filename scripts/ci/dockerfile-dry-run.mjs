@@ -55,7 +55,8 @@ for (const line of lines) {
 const final = stage;
 const env = { ...process.env, ...final.env, PORT: process.env.DRY_RUN_PORT ?? "3299" };
 log(`CMD ${final.cmd.join(" ")} (PORT ${env.PORT})`);
-const server = spawn(final.cmd[0], final.cmd.slice(1), { cwd: final.dir, env, stdio: ["ignore", "inherit", "inherit"] });
+// its own process group: `npm run` does not pass SIGTERM on to the server, the group signal does
+const server = spawn(final.cmd[0], final.cmd.slice(1), { cwd: final.dir, env, stdio: ["ignore", "inherit", "inherit"], detached: true });
 let healthy = false;
 for (let i = 0; i < 120 && server.exitCode === null; i++) {
   await new Promise((r) => setTimeout(r, 1000));
@@ -67,8 +68,17 @@ for (let i = 0; i < 120 && server.exitCode === null; i++) {
     /* not yet */
   }
 }
-server.kill("SIGTERM");
-await new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()));
+const exited = new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()));
+process.kill(-server.pid, "SIGTERM");
+await exited;
+await new Promise((r) => setTimeout(r, 2000)); // the server itself stops after npm
+try {
+  process.kill(-server.pid, 0);
+  log("server still running after SIGTERM: killing its process group");
+  process.kill(-server.pid, "SIGKILL");
+} catch {
+  /* the whole group is gone */
+}
 rmSync(work, { recursive: true, force: true });
 log(healthy ? "HEALTHCHECK passed: the image's steps work" : "HEALTHCHECK never passed");
 process.exit(healthy ? 0 : 1);

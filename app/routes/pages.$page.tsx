@@ -79,7 +79,7 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
         {d.company ? (
           <section className="mt-10 rounded border border-black/10 bg-light p-4 text-sm" data-testid="company-details">
             <h2 className="mb-2 font-semibold">{d.labels.companyDetails}</h2>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 [overflow-wrap:anywhere] sm:grid-cols-[max-content_1fr] [&>dt]:font-medium sm:[&>dt]:font-normal [&>dd]:mb-2 sm:[&>dd]:mb-0">
               <dt>{d.labels.company}</dt><dd>{d.company.name}</dd>
               <dt>{d.labels.address}</dt><dd>{d.company.address}, {d.company.city}, {d.company.country}</dd>
               <dt>{d.labels.registration}</dt><dd>{d.company.kvk}</dd>

@@ -1,10 +1,11 @@
 // Default layout: top navigation, footer, disclaimer, entry warning.
 import { Outlet, useMatches } from "react-router";
+import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { TopNav } from "#app/components/top-nav.tsx";
-import { useRootData } from "#app/root.tsx";
+import { ErrorBoundary as ErrorPage, useRootData } from "#app/root.tsx";
 
 export interface LayoutHandle {
   /** false on pages where the default layout must not show the entry warning. */
@@ -12,6 +13,23 @@ export interface LayoutHandle {
 }
 
 export default function DefaultLayout() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** An error in any page of this layout (a profile that is not there, a refused request) keeps the site's navigation and footer. */
+export function ErrorBoundary(props: Route.ErrorBoundaryProps) {
+  return (
+    <Chrome>
+      <ErrorPage {...props} />
+    </Chrome>
+  );
+}
+
+function Chrome({ children }: { children: React.ReactNode }) {
   const data = useRootData()!;
   const matches = useMatches();
   const optedOut = matches.some((m) => (m.handle as LayoutHandle | undefined)?.entryWarning === false);
@@ -19,9 +37,7 @@ export default function DefaultLayout() {
     <div className="flex min-h-screen flex-col" data-layout="default">
       <TopNav site={data.site} locales={data.locales} locale={data.locale} user={data.user} />
       {data.user ? <AlertsBar alerts={data.alerts} email={data.user.email} /> : null}
-      <div className="flex-1">
-        <Outlet />
-      </div>
+      <div className="flex-1">{children}</div>
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}
     </div>

@@ -63,8 +63,8 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 
   // for load balancers and the browser suite: ready when the database and the queue answer
   app.get("/healthz", async (_req, res) => {
-    const state = await readiness();
-    if (!state.ok) logger.error({ health: state }, "not ready");
+    const { state, problems } = await readiness();
+    if (!state.ok) logger.error({ health: problems }, "not ready");
     res.status(state.ok ? 200 : 503).set("Cache-Control", "no-store").json(state);
   });
 

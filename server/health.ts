@@ -13,12 +13,14 @@ function within<T>(work: Promise<T>, ms = DEADLINE_MS): Promise<T> {
 }
 
 const check = (work: () => Promise<unknown>) =>
-  within(work()).then(() => "ok" as const, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+  within(work()).then(() => null, (error: unknown) => (error instanceof Error ? error.message : String(error)));
 
+/** `state` is public (any host may ask); `problems` names the failures for the log only. */
 export async function readiness() {
   const [database, queue] = await Promise.all([
     check(() => getDb().$queryRaw`SELECT 1`),
     check(() => getQueue(QUEUE_NAMES.mail).getJobCounts("wait")),
   ]);
-  return { ok: database === "ok" && queue === "ok", database, queue };
+  const state = { ok: !database && !queue, database: database ? "unavailable" : "ok", queue: queue ? "unavailable" : "ok" };
+  return { state, problems: { database, queue } };
 }

@@ -45,4 +45,5 @@ export default [
   route("api/regions.php", "routes/api/regions.ts"),
   route("api/interests.php", "routes/api/interests.ts"),
   route("api/geocode.php", "routes/api/geocode.ts"),
+  route("api/events", "routes/api/events.ts"),
 ] satisfies RouteConfig;

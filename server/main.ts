@@ -9,6 +9,7 @@ import { SiteConfigError } from "#app/tenancy/site-registry.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
+import { getLiveBus } from "#app/live/bus.server.ts";
 import { startWorkers } from "#workers/index.ts";
 import { prepareDatabase, type PreparedDatabase } from "./database/prepare.ts";
 import { acquireInstanceLock, InstanceRunning } from "./instance-lock.ts";
@@ -42,6 +43,7 @@ async function main() {
     server.closeAllConnections();
     await workers?.close();
     await closeQueues();
+    await getLiveBus().close();
     await getDb().$disconnect();
     await database.embedded?.stop();
     releaseLock();

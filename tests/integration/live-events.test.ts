@@ -1,0 +1,112 @@
+// Live delivery: a member's open page hears about a new message or like within a second, from
+// any app process (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL), and nobody else does.
+import { fork, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
+import { resetSingleton } from "#app/utils/singleton.ts";
+import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { CookieJar } from "#tests/support/session.ts";
+
+const backends = [{ name: "PostgreSQL", redis: undefined }, ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : [])];
+const savedRedis = process.env.REDIS_URL;
+
+/** An open EventSource-like reader of /api/events: the events it got, in order. */
+function openStream(port: number, cookie: string) {
+  const events: { type: string; data: unknown; at: number }[] = [];
+  let req!: http.ClientRequest;
+  const opened = new Promise<void>((resolve, reject) => {
+    req = http.get({ host: "127.0.0.1", port, path: "/api/events", headers: { host: "lovely.localhost", cookie, accept: "text/event-stream" } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type) events.push({ type, data: data ? JSON.parse(data) : null, at: Date.now() });
+          if (type === "hello") resolve();
+        }
+      });
+    });
+    req.on("error", reject);
+  });
+  return { events, opened, close: () => req.destroy() };
+}
+
+async function member(server: TestServer) {
+  const m = await createMember({ site: "lovely" });
+  const jar = new CookieJar();
+  jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: "lovely.localhost" }));
+  return { ...m, jar };
+}
+
+describe.each(backends)("live events over $name", ({ redis }) => {
+  let server: TestServer;
+  let other: ChildProcess;
+  let otherPort: number;
+
+  beforeAll(async () => {
+    if (redis) process.env.REDIS_URL = redis;
+    else delete process.env.REDIS_URL;
+    resetSingleton("env");
+    await getLiveBus().close();
+    server = await startTestServer();
+    other = fork(path.resolve("tests/support/app-process.ts"), [], { execArgv: ["--import", "tsx"], env: { ...process.env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    otherPort = await new Promise<number>((resolve) => other.on("message", (m: { port?: number }) => m.port && resolve(m.port)));
+  }, 60_000);
+
+  afterAll(async () => {
+    other.kill();
+    await server.close();
+    await getLiveBus().close();
+    if (savedRedis) process.env.REDIS_URL = savedRedis;
+    else delete process.env.REDIS_URL;
+    resetSingleton("env");
+  });
+
+  it("refuses a visitor", async () => {
+    const res = await request(server, "/api/events", { host: "lovely.localhost" });
+    expect(res.status).toBe(403);
+    expect(res.json()).toEqual({ authentication_required: true });
+  });
+
+  it("delivers to the member's stream on another process, within a second, and to nobody else", async () => {
+    const [anna, bert] = await Promise.all([member(server), member(server)]);
+    const annaStream = openStream(otherPort, anna.jar.header); // Anna's page is served by the other process
+    const bertStream = openStream(server.port, bert.jar.header);
+    await Promise.all([annaStream.opened, bertStream.opened]);
+    try {
+      const sent = Date.now();
+      await getLiveBus().publish([anna.profile.id], { type: "message", conversationId: 42 });
+      await expect.poll(() => annaStream.events.filter((e) => e.type === "message"), { timeout: 1000, interval: 20 }).toHaveLength(1);
+      expect(annaStream.events.find((e) => e.type === "message")).toMatchObject({ data: { type: "message", conversationId: 42 } });
+      expect(annaStream.events.find((e) => e.type === "message")!.at - sent).toBeLessThan(1000);
+
+      // and back: the other process publishes a like for Bert, whose page is served here
+      other.send({ publish: { to: [bert.profile.id], event: { type: "like", profileId: anna.profile.id } satisfies LiveEvent } });
+      await expect.poll(() => bertStream.events.filter((e) => e.type === "like"), { timeout: 1000, interval: 20 }).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(bertStream.events.map((e) => e.type)).toEqual(["hello", "like"]);
+      expect(annaStream.events.map((e) => e.type)).toEqual(["hello", "message"]);
+    } finally {
+      annaStream.close();
+      bertStream.close();
+    }
+  });
+
+  it("releases the member's listener when the page closes", async () => {
+    const anna = await member(server);
+    const stream = openStream(server.port, anna.jar.header);
+    await stream.opened;
+    expect(getLiveBus().listenerCount(anna.profile.id)).toBe(1);
+    stream.close();
+    await expect.poll(() => getLiveBus().listenerCount(anna.profile.id), { timeout: 2000 }).toBe(0);
+  });
+});

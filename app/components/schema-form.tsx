@@ -50,7 +50,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(schema: Schema, option
   return { form, fields, formProps, stateOf };
 }
 
-export const STATE_CLASS: Record<FieldState, string> = {
+const STATE_CLASS: Record<FieldState, string> = {
   idle: "border-black/20 bg-white",
   valid: "border-success bg-success/5",
   invalid: "border-danger bg-danger/5",
@@ -69,16 +69,15 @@ export function FieldInput({ field, label, state, className, ...input }: Labelle
   return (
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">{label}</label>
-      <input {...getInputProps(field, { type: "text" })} {...input} className={`w-full min-w-0 rounded border px-3 py-2 ${STATE_CLASS[state]}`} />
+      <input {...getInputProps(field, { type: "text" })} {...input} data-state={state} className={`h-11 w-full min-w-0 rounded border px-3 ${STATE_CLASS[state]}`} />
       <FieldError field={field} />
     </div>
   );
 }
 
-export function FieldSelect({ field, label, state, className, options, placeholder = "—", onChange, selectKey, defaultValue }: Labelled & {
+export function FieldSelect({ field, label, state, className, options, placeholder = "—", selectKey, defaultValue }: Labelled & {
   options: readonly { value: string; label: string }[];
   placeholder?: string;
-  onChange?: (value: string) => void;
   /** Remounts the select (new options with a new default value). */
   selectKey?: string;
   defaultValue?: string;
@@ -91,8 +90,8 @@ export function FieldSelect({ field, label, state, className, options, placehold
         {...props}
         key={selectKey}
         defaultValue={defaultValue ?? props.defaultValue ?? ""}
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-        className={`w-full min-w-0 truncate rounded border px-3 py-2 ${STATE_CLASS[state]}`}
+        data-state={state}
+        className={`h-11 w-full min-w-0 truncate rounded border px-2 ${STATE_CLASS[state]}`}
       >
         <option value="" disabled={field.required}>{placeholder}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
@@ -106,7 +105,7 @@ export function FieldTextarea({ field, label, state, className, rows = 5, maxLen
   return (
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">{label}</label>
-      <textarea {...getTextareaProps(field)} rows={rows} maxLength={maxLength} className={`w-full rounded border px-3 py-2 ${STATE_CLASS[state]}`} />
+      <textarea {...getTextareaProps(field)} rows={rows} maxLength={maxLength} data-state={state} className={`w-full rounded border px-3 py-2 ${STATE_CLASS[state]}`} />
       <FieldError field={field} />
     </div>
   );

@@ -94,7 +94,7 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
           {p.photos.map((photo) => (
             <li key={photo.id} className={`overflow-hidden rounded border-2 ${photo.main ? "border-primary" : "border-transparent"}`} data-testid="own-photo">
               <img src={photo.thumb} alt="" className="aspect-[4/5] w-full object-cover" />
-              <Form method="post" className="flex justify-between gap-1 p-1 text-xs">
+              <Form method="post" className="flex flex-wrap justify-between gap-x-2 gap-y-0.5 p-1 text-xs">
                 <input type="hidden" name="photo" value={photo.id} />
                 {photo.main ? <span className="font-semibold text-primary">{t("profileEdit.main")}</span> : <button name="intent" value="photo-main" className="underline">{t("profileEdit.makeMain")}</button>}
                 <button name="intent" value="photo-delete" className="text-danger underline">{t("profileEdit.delete")}</button>

@@ -135,9 +135,10 @@ interface StepData { stepError?: string; stepParams?: Record<string, unknown>; r
 type StepProps = { step: SignupStep; countries: string[]; location: Record<string, string> | null; data?: StepData | undefined };
 
 function ProfileStep(props: StepProps) {
+  const { t } = useTranslation();
   return props.step === "photo" ? (
     <StepForm step="photo" data={props.data} formProps={{ encType: "multipart/form-data" }}>
-      <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" aria-label={useTranslation().t("profileEdit.addPhoto")} className="rounded border border-black/20 p-2" />
+      <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" aria-label={t("profileEdit.addPhoto")} className="rounded border border-black/20 p-2" />
     </StepForm>
   ) : <FieldsStep {...props} />;
 }

@@ -10,7 +10,7 @@ const form = (fields: Record<string, string | string[]>) => {
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
   return data;
 };
-const errorsOf = (submission: { status?: string; error?: Record<string, string[] | null> | undefined }) => submission.error ?? {};
+const errorsOf = (submission: { status?: string | undefined; error?: Record<string, string[] | null> | null }) => submission.error ?? {};
 
 const lovely = ["NL", "BE", "DE", "GB", "IE"];
 const member = { name: "Marieke", gender: "female", seeking: "male", sexuality: "bi", country: "NL" };

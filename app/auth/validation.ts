@@ -36,7 +36,7 @@ export const dateOfBirthField = z
   .refine((d) => { const age = ageOn(d, new Date()); return age >= MINIMUM_AGE && age <= 120; }, { message: "validation.dateOfBirth" });
 
 export const usernameField = z
-  .string()
+  .string({ message: "validation.required" })
   .trim()
   .min(2, { message: "validation.usernameLength" })
   .max(30, { message: "validation.usernameLength" })

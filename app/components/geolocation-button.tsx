@@ -5,8 +5,11 @@ export interface Geocode { country: string; region: string; city: string }
 
 const MAX_AGE_MS = 60 * 60_000; // spec: a cached position may be at most 1 hour old
 
-/** "Use my location": asks the browser for a position and turns it into country, region and city. */
-export function GeolocationButton({ onLocated }: { onLocated: (g: Geocode) => void }) {
+/**
+ * "Use my location": asks the browser for a position and turns it into country, region and city.
+ * `onLocated` answers false for a place the form cannot take (a country the site does not serve).
+ */
+export function GeolocationButton({ onLocated }: { onLocated: (g: Geocode) => boolean }) {
   const { t } = useTranslation();
   const [state, setState] = useState<"idle" | "asking" | "denied" | "unknown" | "done">("idle");
   const locate = () => {
@@ -16,7 +19,7 @@ export function GeolocationButton({ onLocated }: { onLocated: (g: Geocode) => vo
       async ({ coords }) => {
         const res = await fetch(`/api/geocode.php?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`).catch(() => null);
         const body = (await res?.json().catch(() => null)) as { geocode: Geocode | null } | null;
-        if (body?.geocode) { onLocated(body.geocode); setState("done"); } else setState("unknown");
+        setState(body?.geocode && onLocated(body.geocode) ? "done" : "unknown");
       },
       (error) => setState(error.code === error.PERMISSION_DENIED ? "denied" : "unknown"),
       { maximumAge: MAX_AGE_MS, timeout: 15_000 },

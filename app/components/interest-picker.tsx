@@ -1,19 +1,24 @@
 import { useTranslation } from "react-i18next";
+import type { FieldMetadata } from "@conform-to/react";
 import { INTERESTS } from "#app/profiles/profile-fields.ts";
 
-/** The 51 interests as toggle chips; submits every checked one as `interests`. */
-export function InterestPicker({ selected = [] }: { selected?: readonly string[] }) {
+/** The 51 interests as toggle chips; submits every checked one as the form's `interests` field. */
+export function InterestPicker({ field }: { field: FieldMetadata<any, any> }) {
   const { t } = useTranslation();
+  const selected = [field.initialValue ?? []].flat();
+  // the list's own error (too many) or one of an item's (a value that is no interest)
+  const error = field.errors?.[0] ?? Object.values(field.allErrors)[0]?.[0];
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? field.errorId : undefined}>
       <legend className="mb-2 text-sm font-medium">{t("profile.fields.interests")}</legend>
       <div className="flex flex-wrap gap-2">
         {INTERESTS.map((i) => (
-          <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
-            <input type="checkbox" name="interests" value={i} defaultChecked={selected.includes(i)} className="sr-only" />{t(`profile.interests.${i}`)}
+          <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2">
+            <input type="checkbox" name={field.name} form={field.formId} value={i} defaultChecked={selected.includes(i)} className="sr-only" />{t(`profile.interests.${i}`)}
           </label>
         ))}
       </div>
+      {error ? <p id={field.errorId} className="mt-1 text-sm text-danger" role="alert">{t(error)}</p> : null}
     </fieldset>
   );
 }

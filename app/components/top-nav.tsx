@@ -12,9 +12,9 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
   const { t } = useTranslation();
   return (
     <header className="border-b border-black/10 bg-white">
-      <nav className="container-site flex items-center justify-between gap-4 py-3" aria-label={t("nav.main")}>
+      <nav className="container-site flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3" aria-label={t("nav.main")}>
         <SiteLogo src={site.logo} name={site.name} />
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center justify-end gap-3">
           <LanguageSwitcher locales={locales} current={locale} />
           {user ? <AccountMenu user={user} /> : (
             <>
@@ -42,7 +42,7 @@ function AccountMenu({ user }: { user: NavUser }) {
       {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
         <>
           {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}
-          <Link to="/pricing" className="rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark">{t("nav.getPremium")}</Link>
+          <Link to="/pricing" className="whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark">{t("nav.getPremium")}</Link>
         </>
       )}
       <details className="relative">

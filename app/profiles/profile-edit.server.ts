@@ -1,55 +1,35 @@
 // Editing one's own profile: every field of spec section 3, validated; photos managed.
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
-import { fieldErrors, usernameField, usernameIsEmail } from "#app/auth/validation.ts";
-import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { REGIONS } from "./geo-data.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
-import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP } from "./profile-fields.ts";
+import { ABOUT_MAX } from "./profile-schema.ts";
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.literal("").transform(() => null)]).nullable().default(null);
+const ECHO_MAX = ABOUT_MAX * 2;
+const VALUES_MAX = 64;
 
-/** Country of the site, a region of that country's official list, a free-text city. */
-export function locationSchema(site: Pick<Site, "countries">) {
-  return z
-    .object({
-      country: z.enum(site.countries as [string, ...string[]], { message: "validation.required" }),
-      region: z.string().trim().max(100).default("").transform((v) => v || null),
-      city: z.string().trim().max(100).default("").transform((v) => v || null),
-    })
-    .superRefine((v, ctx) => {
-      const known = REGIONS[v.country as keyof typeof REGIONS] as readonly string[] | undefined;
-      if (v.region && known && !known.includes(v.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
-    });
+/**
+ * A profile form parsed with its schema (app/profiles/profile-schema.ts). The reply echoes the
+ * input back into the page, so only the schema's fields are kept, each text cut to twice the
+ * longest one allowed and each field to 64 values: too long stays too long, a megabyte is not
+ * sent back.
+ */
+export function parseProfileForm<Schema extends z.ZodObject>(form: FormData, schema: Schema) {
+  const bounded = new FormData();
+  const counts = new Map<string, number>();
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || !(name in schema.shape)) continue;
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    if (count <= VALUES_MAX) bounded.append(name, value.slice(0, ECHO_MAX));
+  }
+  return parseWithZod(bounded, { schema });
 }
 
-const profileFields = z.object({
-      name: usernameField,
-      gender: z.enum(["male", "female"], { message: "validation.required" }),
-      seeking: z.enum(["male", "female"], { message: "validation.required" }),
-      sexuality: z.enum(["hetero", "gay", "lesbian", "bi"], { message: "validation.required" }),
-      relationship: optionalEnum(RELATIONSHIP),
-      hairColor: optionalEnum(HAIR),
-      eyeColor: optionalEnum(EYES),
-      bodyType: optionalEnum(BODY),
-      tattoos: z.enum(["yes", "no", ""]).default("").transform((v) => (v === "yes" ? true : v === "no" ? false : null)),
-      interests: z.array(z.enum(INTERESTS)).max(20, { message: "validation.tooMany" }),
-      aboutMe: z.string().trim().max(2000, { message: "validation.tooLong" }).transform((v) => v || null),
-});
-
-/** The profile form of the member whose e-mail address is `email` (the username may not be it). */
-export const profileSchema = (site: Site, email: string) =>
-  z.intersection(profileFields, locationSchema(site)).superRefine((v, ctx) => {
-    if (usernameIsEmail(v.name, email)) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
-  });
-
-export async function updateProfile(site: Site, profileId: number, form: FormData, email: string) {
-  const parsed = profileSchema(site, email).safeParse({ ...Object.fromEntries(form), interests: form.getAll("interests") });
-  if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
-  await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
-  return { ok: true as const };
+/** Fields of the profile form (or a signup step, or the location), already validated. */
+export async function saveProfileFields(profileId: number, fields: Prisma.ProfileUpdateInput) {
+  await getDb().profile.update({ where: { id: profileId }, data: fields });
 }
 
 // Photo actions take the member's own profile id from the session: another member's photo id
@@ -81,14 +61,6 @@ export async function deletePhoto(profileId: number, photoId: number) {
 
 export async function setInvisible(profileId: number, invisible: boolean) {
   await getDb().profile.update({ where: { id: profileId }, data: { invisible } });
-}
-
-/** The location options of the settings page (also prefilled by geolocation). */
-export async function saveLocation(site: Site, profileId: number, raw: Record<string, FormDataEntryValue>) {
-  const parsed = locationSchema(site).safeParse(raw);
-  if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
-  await getDb().profile.update({ where: { id: profileId }, data: parsed.data });
-  return { ok: true as const };
 }
 
 /** The member's own profile with every photo that is not rejected, for the edit page. */

@@ -1,8 +1,9 @@
 // /profile/settings: password, e-mail address, notifications, language; the way to delete.
-import { useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile.settings";
 import { changePassword, emailInUse, requestEmailChange, setLanguage, setNotificationsOff } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
@@ -14,9 +15,10 @@ import { useEmailSuggestion } from "#app/components/email-suggestion.tsx";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
-import { GeolocationButton } from "#app/components/geolocation-button.tsx";
-import { REGIONS } from "#app/profiles/geo-data.ts";
-import { loadProfileSettings, saveLocation, setInvisible } from "#app/profiles/profile-edit.server.ts";
+import { LocationFields } from "#app/components/location-fields.tsx";
+import { useSchemaForm } from "#app/components/schema-form.tsx";
+import { loadProfileSettings, parseProfileForm, saveProfileFields, setInvisible } from "#app/profiles/profile-edit.server.ts";
+import { locationSchema } from "#app/profiles/profile-schema.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
 
 export const handle = { entryWarning: false };
@@ -33,11 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invisible: profile.invisible,
     location: { country: profile.country, region: profile.region ?? "", city: profile.city ?? "" },
     countries: site.countries,
-    regions: Object.fromEntries(site.countries.map((c) => [c, [...(REGIONS[c as keyof typeof REGIONS] ?? [])]])),
   };
 }
 
-type Result = { section: string; ok?: boolean; errors?: Record<string, string>; message?: string; params?: Record<string, unknown> };
+type Result = {
+  section: string; ok?: boolean; errors?: Record<string, string>; message?: string; params?: Record<string, unknown>;
+  /** conform's reply to a form validated by its schema (the location). */
+  result?: SubmissionResult<string[]>;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -76,9 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Result>({ section: intent, ok: true, message: "settings.saved" });
   }
   if (intent === "location") {
-    const saved = await saveLocation(site, user.profile!.id, raw);
-    if (!saved.ok) return data<Result>({ section: intent, errors: saved.errors }, 400);
-    return data<Result>({ section: intent, ok: true, message: "settings.saved" });
+    const submission = parseProfileForm(form, locationSchema(site.countries));
+    if (submission.status !== "success") return data<Result>({ section: intent, result: submission.reply() }, 400);
+    await saveProfileFields(user.profile!.id, submission.value);
+    return data<Result>({ section: intent, ok: true, message: "settings.saved", result: submission.reply() });
   }
   if (intent === "language") {
     const language = z.enum(site.locales as [Locale, ...Locale[]]).safeParse(raw.language);
@@ -182,33 +188,14 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
 }
 
 function LocationForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader>>; result?: Result | undefined; busy: boolean }) {
-  const { t, i18n } = useTranslation();
-  const [loc, setLoc] = useState(d.location);
-  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" });
+  const schema = useMemo(() => locationSchema(d.countries), [d.countries]);
+  const { form, fields, formProps, stateOf } = useSchemaForm(schema, { id: "settings-location", lastResult: result?.result, defaultValue: d.location });
+  const { t } = useTranslation();
   return (
-    <Form method="post" className="flex flex-col gap-4" data-testid="settings-location">
+    <Form method="post" {...formProps} className="flex flex-col gap-4" data-testid="settings-location">
       <input type="hidden" name="intent" value="location" />
       {result?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
-      <GeolocationButton
-        onLocated={(g) => { if (d.countries.includes(g.country)) setLoc({ country: g.country, region: g.region, city: g.city }); }}
-      />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <label className="text-sm font-medium">{t("profile.fields.country")}
-          <select name="country" value={loc.country} onChange={(e) => setLoc({ country: e.target.value, region: "", city: loc.city })} className="mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 font-normal">
-            {d.countries.map((c) => <option key={c} value={c}>{countryName.of(c)}</option>)}
-          </select>
-        </label>
-        <label className="text-sm font-medium">{t("profile.fields.region")}
-          <select name="region" value={loc.region} onChange={(e) => setLoc({ ...loc, region: e.target.value })} className="mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 font-normal">
-            <option value="">—</option>
-            {(d.regions[loc.country] ?? []).map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
-          {result?.errors?.region ? <span className="text-danger">{t(result.errors.region)}</span> : null}
-        </label>
-        <label className="text-sm font-medium">{t("profile.fields.city")}
-          <input name="city" value={loc.city} onChange={(e) => setLoc({ ...loc, city: e.target.value })} className="mt-1 w-full rounded border border-black/20 px-3 py-2 font-normal" />
-        </label>
-      </div>
+      <LocationFields form={form} fields={fields} stateOf={stateOf} countries={d.countries} geolocation />
       <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
     </Form>
   );

@@ -1,19 +1,22 @@
 // /profile: the member edits every profile field and manages photos.
-import { useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile";
 import { requireUser } from "#app/auth/user-context.server.ts";
-import { FormField, FormMessage, SelectField, SubmitButton } from "#app/components/form-field.tsx";
-import { REGION_LABEL, REGIONS } from "#app/profiles/geo-data.ts";
+import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { FieldInput, FieldSelect, FieldTextarea, useSchemaForm } from "#app/components/schema-form.tsx";
+import { LocationFields } from "#app/components/location-fields.tsx";
 import { addPhoto, PHOTO_LIMITS } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
-import { deletePhoto, loadOwnProfile, setMainPhoto, updateProfile } from "#app/profiles/profile-edit.server.ts";
+import { deletePhoto, loadOwnProfile, parseProfileForm, saveProfileFields, setMainPhoto } from "#app/profiles/profile-edit.server.ts";
 import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
+import { ABOUT_MAX, profileSchema } from "#app/profiles/profile-schema.ts";
 import { InterestPicker } from "#app/components/interest-picker.tsx";
 import { photoUrl } from "#app/profiles/photo-url.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
-import { parseId } from "#app/utils/request.server.ts";
+import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -23,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await loadOwnProfile(user.id);
   return {
     profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site, p.thumbFilename), main: p.id === profile.mainPhotoId })) },
+    email: user.email,
     countries: site.countries,
-    regions: Object.fromEntries(site.countries.map((c) => [c, [...(REGIONS[c as keyof typeof REGIONS] ?? [])]])),
     photoLimit: user.paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
   };
 }
@@ -36,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readUploadForm(request);
   if (!read.ok) return data({ section: "photos", error: read.error }, 413);
   const form = read.form;
+  assertCleanForm(form, context);
   const intent = form.get("intent");
   if (intent === "photo-upload") {
     const file = form.get("photo");
@@ -50,20 +54,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = photoId !== null && (intent === "photo-main" ? await setMainPhoto(profileId, photoId) : await deletePhoto(profileId, photoId));
     return data({ section: "photos", ok: done }, done ? 200 : 404);
   }
-  const result = await updateProfile(site, profileId, form, user.email);
-  if (!result.ok) return data({ section: "profile", errors: result.errors }, 400);
-  return { section: "profile", ok: true };
+  const submission = parseProfileForm(form, profileSchema({ countries: site.countries, email: user.email }));
+  if (submission.status !== "success") return data({ section: "profile", result: submission.reply() }, 400);
+  await saveProfileFields(profileId, submission.value);
+  return { section: "profile", ok: true, result: submission.reply() };
 }
 
 export default function EditProfile({ loaderData: d, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const p = d.profile;
-  const [country, setCountry] = useState(p.country);
-  const errors: Record<string, string> = actionData?.section === "profile" && "errors" in actionData ? actionData.errors ?? {} : {};
-  const validated = actionData?.section === "profile";
-  const opts = (group: string, values: readonly string[]) => values.map((v) => ({ value: v, label: t(`profile.${group}.${v}`) }));
-  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" });
   const photoResult = actionData?.section === "photos" ? actionData : undefined;
+  const reply = actionData?.section === "profile" && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const schema = useMemo(() => profileSchema({ countries: d.countries, email: d.email }), [d.countries, d.email]);
+  const { form, fields, formProps, stateOf } = useSchemaForm(schema, {
+    id: "profile",
+    lastResult: reply,
+    defaultValue: {
+      name: p.name, gender: p.gender, seeking: p.seeking ?? "", sexuality: p.sexuality, relationship: p.relationship ?? "",
+      hairColor: p.hairColor ?? "", eyeColor: p.eyeColor ?? "", bodyType: p.bodyType ?? "", tattoos: p.tattoos == null ? "" : p.tattoos ? "yes" : "no",
+      aboutMe: p.aboutMe ?? "", interests: p.interests, country: p.country, region: p.region ?? "", city: p.city ?? "",
+    },
+  });
+  const opts = (group: string, values: readonly string[]) => values.map((v) => ({ value: v, label: t(`profile.${group}.${v}`) }));
+  const select = (name: "relationship" | "hairColor" | "eyeColor" | "bodyType", group: string, values: readonly string[]) => (
+    <FieldSelect field={fields[name]} label={t(`profile.fields.${name}`)} state={stateOf(fields[name])} options={opts(group, values)} />
+  );
   return (
     <main className="container-site flex max-w-3xl flex-col gap-6 py-8">
       <div className="flex items-center justify-between">
@@ -79,7 +94,7 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
           {p.photos.map((photo) => (
             <li key={photo.id} className={`overflow-hidden rounded border-2 ${photo.main ? "border-primary" : "border-transparent"}`} data-testid="own-photo">
               <img src={photo.thumb} alt="" className="aspect-[4/5] w-full object-cover" />
-              <Form method="post" className="flex justify-between gap-1 p-1 text-xs">
+              <Form method="post" className="flex flex-wrap justify-between gap-x-2 gap-y-0.5 p-1 text-xs">
                 <input type="hidden" name="photo" value={photo.id} />
                 {photo.main ? <span className="font-semibold text-primary">{t("profileEdit.main")}</span> : <button name="intent" value="photo-main" className="underline">{t("profileEdit.makeMain")}</button>}
                 <button name="intent" value="photo-delete" className="text-danger underline">{t("profileEdit.delete")}</button>
@@ -94,41 +109,25 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         </Form>
       </section>
 
-      <Form method="post" className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" data-testid="profile-form">
-        {actionData?.section === "profile" && "ok" in actionData ? <FormMessage tone="success" message="settings.saved" /> : null}
-        <FormField name="name" label={t("signup.username")} defaultValue={p.name} error={errors.name} validated={validated} />
+      <Form method="post" {...formProps} className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" data-testid="profile-form">
+        {reply?.status === "success" ? <FormMessage tone="success" message="settings.saved" /> : null}
+        {reply?.status === "error" ? <FormMessage message="validation.checkFields" /> : null}
+        <FieldInput field={fields.name} label={t("signup.username")} state={stateOf(fields.name)} autoComplete="nickname" />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField name="gender" label={t("signup.iAm")} required defaultValue={p.gender} error={errors.gender} options={opts("gender", ["male", "female"])} />
-          <SelectField name="seeking" label={t("signup.seeking")} required defaultValue={p.seeking ?? ""} error={errors.seeking} options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
-          <SelectField name="sexuality" label={t("profileView.sexuality")} required defaultValue={p.sexuality} error={errors.sexuality} options={opts("sexuality", ["hetero", "gay", "lesbian", "bi"])} />
-          <SelectField name="relationship" label={t("profile.fields.relationship")} defaultValue={p.relationship ?? ""} error={errors.relationship} options={opts("relationship", RELATIONSHIP)} />
-          <SelectField name="hairColor" label={t("profile.fields.hairColor")} defaultValue={p.hairColor ?? ""} error={errors.hairColor} options={opts("hair", HAIR)} />
-          <SelectField name="eyeColor" label={t("profile.fields.eyeColor")} defaultValue={p.eyeColor ?? ""} error={errors.eyeColor} options={opts("eye", EYES)} />
-          <SelectField name="bodyType" label={t("profile.fields.bodyType")} defaultValue={p.bodyType ?? ""} error={errors.bodyType} options={opts("bodyType", BODY)} />
-          <SelectField name="tattoos" label={t("profile.fields.tattoos")} defaultValue={p.tattoos == null ? "" : p.tattoos ? "yes" : "no"} options={[{ value: "yes", label: t("profile.yes") }, { value: "no", label: t("profile.no") }]} />
+          <FieldSelect field={fields.gender} label={t("signup.iAm")} state={stateOf(fields.gender)} options={opts("gender", ["male", "female"])} />
+          <FieldSelect field={fields.seeking} label={t("signup.seeking")} state={stateOf(fields.seeking)} options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
+          <FieldSelect field={fields.sexuality} label={t("profileView.sexuality")} state={stateOf(fields.sexuality)} options={opts("sexuality", ["hetero", "gay", "lesbian", "bi"])} />
+          {select("relationship", "relationship", RELATIONSHIP)}
+          {select("hairColor", "hair", HAIR)}
+          {select("eyeColor", "eye", EYES)}
+          {select("bodyType", "bodyType", BODY)}
+          <FieldSelect field={fields.tattoos} label={t("profile.fields.tattoos")} state={stateOf(fields.tattoos)} options={[{ value: "yes", label: t("profile.yes") }, { value: "no", label: t("profile.no") }]} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <label className="text-sm font-medium">{t("profile.fields.country")}
-            <select name="country" value={country} onChange={(e) => setCountry(e.target.value)} className="mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 font-normal">
-              {d.countries.map((c) => <option key={c} value={c}>{countryName.of(c)}</option>)}
-            </select>
-          </label>
-          <SelectField key={country} name="region" label={t(`profile.regionLabel.${regionLabelOf(country)}`)} defaultValue={country === p.country ? p.region ?? "" : ""} error={errors.region}
-            options={(d.regions[country] ?? []).map((r) => ({ value: r, label: r }))} />
-          <FormField name="city" label={t("profile.fields.city")} defaultValue={p.city ?? ""} error={errors.city} />
-        </div>
-        <div>
-          <label htmlFor="aboutMe" className="mb-1 block text-sm font-medium">{t("profile.fields.aboutMe")}</label>
-          <textarea id="aboutMe" name="aboutMe" rows={5} maxLength={2000} defaultValue={p.aboutMe ?? ""} className="w-full rounded border border-black/20 px-3 py-2" />
-          {errors.aboutMe ? <p className="text-sm text-danger">{t(errors.aboutMe)}</p> : null}
-        </div>
-        <InterestPicker selected={p.interests} />
+        <LocationFields form={form} fields={fields} stateOf={stateOf} countries={d.countries} />
+        <FieldTextarea field={fields.aboutMe} label={t("profile.fields.aboutMe")} state={stateOf(fields.aboutMe)} maxLength={ABOUT_MAX} />
+        <InterestPicker field={fields.interests} />
         <SubmitButton className="self-start">{t("settings.save")}</SubmitButton>
       </Form>
     </main>
   );
-}
-
-function regionLabelOf(country: string) {
-  return REGION_LABEL[country as keyof typeof REGION_LABEL] ?? "region";
 }

@@ -1,8 +1,9 @@
 // /signup and /members/{id}/signup: step 0 creates the account (message or create), then
 // photo, personal info, about me and location (each skippable), then confirm e-mail.
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/signup";
 import { createAccount, EmailTaken, signupGate } from "#app/auth/signup.server.ts";
 import { createSession } from "#app/auth/session.server.ts";
@@ -14,7 +15,9 @@ import { formFields } from "#app/utils/request.server.ts";
 import { clearSignupDraft, SignupForm, type SignupActionData } from "#app/components/signup-form.tsx";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
-import { saveProfileStep } from "#app/profiles/profile-steps.server.ts";
+import { useSchemaForm } from "#app/components/schema-form.tsx";
+import { loadProfileSettings, parseProfileForm, saveProfileFields } from "#app/profiles/profile-edit.server.ts";
+import { signupStepSchema } from "#app/profiles/profile-schema.ts";
 import { SIGNUP_STEPS, stepIndex, type SignupStep } from "#app/profiles/profile-fields.ts";
 import { addPhoto } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
@@ -36,7 +39,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id && !target) throw data(null, { status: 404 });
   if (!user) return { step: "account" as const, gate: signupGate(site, hasTrafficSource(request)), target, user: null, countries: site.countries };
   const current: SignupStep = step === "confirm" || stepIndex(step) >= 0 ? step! : "photo";
-  return { step: current, gate: "open" as const, target, user: { email: user.email, status: user.status }, countries: site.countries };
+  const saved = current === "location" ? await loadProfileSettings(user.id) : null;
+  const location = saved && { country: saved.country, region: saved.region ?? "", city: saved.city ?? "" };
+  return { step: current, gate: "open" as const, target, user: { email: user.email, status: user.status }, countries: site.countries, location };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -95,8 +100,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if ("error" in result) return data({ stepError: result.error, stepParams: "limit" in result ? { count: result.limit } : {} }, 400);
     return redirect(`/signup?step=${next}`);
   }
-  const saved = await saveProfileStep(user.profile!.id, step, form, info.site);
-  if (!saved.ok) return data({ stepError: "validation.checkFields", errors: saved.errors }, 400);
+  const schema = signupStepSchema(step, info.site.countries);
+  if (!schema) return data({ stepError: "validation.checkFields" }, 400);
+  const submission = parseProfileForm(form, schema);
+  if (submission.status !== "success") return data({ stepError: "validation.checkFields", result: submission.reply() }, 400);
+  await saveProfileFields(user.profile!.id, submission.value);
   return redirect(`/signup?step=${next}`);
 }
 
@@ -116,34 +124,57 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         ) : step === "confirm" ? (
           <ConfirmStep email={loaderData.user!.email} confirmed={loaderData.user!.status === "active"} />
         ) : (
-          <ProfileStep step={step} countries={loaderData.countries} data={actionData as StepData | undefined} />
+          <ProfileStep key={step} step={step} countries={loaderData.countries} location={"location" in loaderData ? loaderData.location : null} data={actionData as StepData | undefined} />
         )}
       </div>
     </main>
   );
 }
 
-interface StepData { stepError?: string; stepParams?: Record<string, unknown>; errors?: Record<string, string> }
+interface StepData { stepError?: string; stepParams?: Record<string, unknown>; result?: SubmissionResult<string[]> }
+type StepProps = { step: SignupStep; countries: string[]; location: Record<string, string> | null; data?: StepData | undefined };
 
-function ProfileStep({ step, countries, data }: { step: SignupStep; countries: string[]; data?: StepData | undefined }) {
+function ProfileStep(props: StepProps) {
+  const { t } = useTranslation();
+  return props.step === "photo" ? (
+    <StepForm step="photo" data={props.data} formProps={{ encType: "multipart/form-data" }}>
+      <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" aria-label={t("profileEdit.addPhoto")} className="rounded border border-black/20 p-2" />
+    </StepForm>
+  ) : <FieldsStep {...props} />;
+}
+
+/** Personal info, about me, location: validated with the step's schema in the browser too. */
+function FieldsStep({ step, countries, location, data }: StepProps) {
+  const schema = useMemo(() => signupStepSchema(step, countries)!, [step, countries]);
+  const { form, fields, formProps, stateOf } = useSchemaForm(schema, { id: `signup-${step}`, lastResult: data?.result, defaultValue: location ?? undefined });
+  return (
+    <StepForm step={step} data={data} formProps={formProps}>
+      <ProfileStepFields step={step as "personal" | "about" | "location"} form={form} fields={fields as never} stateOf={stateOf} countries={countries} />
+    </StepForm>
+  );
+}
+
+function StepForm({ step, data, formProps, children }: { step: SignupStep; data?: StepData | undefined; formProps: React.ComponentProps<typeof Form>; children: React.ReactNode }) {
   const { t } = useTranslation();
   const index = stepIndex(step) + 1;
   return (
-    <Form method="post" action={`/signup?step=${step}`} encType={step === "photo" ? "multipart/form-data" : undefined} className="flex flex-col gap-4" data-testid={`signup-step-${step}`}>
-      <p className="text-sm text-black/60">{t("signup.stepOf", { step: index, total: SIGNUP_STEPS.length })}</p>
-      <h1 className="text-2xl font-bold text-primary">{t(`signup.steps.${step}.title`)}</h1>
-      <p className="text-sm text-black/70">{t(`signup.steps.${step}.intro`)}</p>
-      <FormMessage message={data?.stepError} params={data?.stepParams} />
-      {step === "photo" ? (
-        <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="rounded border border-black/20 p-2" />
-      ) : (
-        <ProfileStepFields step={step} countries={countries} errors={data?.errors} />
-      )}
-      <div className="flex items-center justify-between gap-3">
-        <button type="submit" name="intent" value="skip" formNoValidate className="text-sm font-semibold underline">{t("signup.skip")}</button>
-        <SubmitButton>{t("signup.next")}</SubmitButton>
-      </div>
-    </Form>
+    <>
+      <Form method="post" action={`/signup?step=${step}`} {...formProps} className="flex flex-col gap-4" data-testid={`signup-step-${step}`}>
+        <p className="text-sm text-black/60">{t("signup.stepOf", { step: index, total: SIGNUP_STEPS.length })}</p>
+        <h1 className="text-2xl font-bold text-primary">{t(`signup.steps.${step}.title`)}</h1>
+        <p className="text-sm text-black/70">{t(`signup.steps.${step}.intro`)}</p>
+        <FormMessage message={data?.stepError} params={data?.stepParams} />
+        {children}
+        <div className="flex items-center justify-between gap-3">
+          <button type="submit" form={`skip-${step}`} className="text-sm font-semibold underline">{t("signup.skip")}</button>
+          <SubmitButton>{t("signup.next")}</SubmitButton>
+        </div>
+      </Form>
+      {/* skipping posts nothing of the step's form, so nothing in it is checked */}
+      <Form method="post" action={`/signup?step=${step}`} id={`skip-${step}`} hidden>
+        <input type="hidden" name="intent" value="skip" />
+      </Form>
+    </>
   );
 }
 

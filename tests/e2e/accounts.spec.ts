@@ -59,6 +59,7 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
     await page.getByRole("button", { name: "Skip this step" }).click();
   }
   await page.getByLabel("Country").selectOption("BE");
+  await page.getByLabel("Province").selectOption("Oost-Vlaanderen"); // Belgium's list, not free text
   await page.getByLabel("City").fill("Gent");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("signup-step-confirm")).toContainText(email);

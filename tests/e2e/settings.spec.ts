@@ -14,7 +14,7 @@ test("the geolocation toggle prefills country, region and city", async ({ page }
   await page.getByTestId("geolocation-toggle").check();
   await expect(page.getByTestId("geolocation-done")).toBeVisible();
   await expect(form.getByLabel("Country")).toHaveValue("SE");
-  await expect(form.getByLabel("Region")).toHaveValue("Stockholm");
+  await expect(form.getByLabel("County")).toHaveValue("Stockholm"); // Sweden's word for its regions
   await expect(form.getByLabel("City")).toHaveValue("Stockholm");
   await form.getByRole("button", { name: "Save" }).click();
   await page.reload();

@@ -71,13 +71,19 @@ for (let i = 0; i < 120 && server.exitCode === null; i++) {
 const exited = new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()));
 process.kill(-server.pid, "SIGTERM");
 await exited;
-await new Promise((r) => setTimeout(r, 2000)); // the server itself stops after npm
-try {
-  process.kill(-server.pid, 0);
-  log("server still running after SIGTERM: killing its process group");
+const groupAlive = () => {
+  try {
+    process.kill(-server.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+// the server itself finishes its graceful stop after npm has gone
+for (let i = 0; i < 50 && groupAlive(); i++) await new Promise((r) => setTimeout(r, 200));
+if (groupAlive()) {
+  log("server still running 10 s after SIGTERM: killing its process group");
   process.kill(-server.pid, "SIGKILL");
-} catch {
-  /* the whole group is gone */
 }
 rmSync(work, { recursive: true, force: true });
 log(healthy ? "HEALTHCHECK passed: the image's steps work" : "HEALTHCHECK never passed");

@@ -24,6 +24,11 @@ export default [
     route("members", "routes/members.tsx"),
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
+    route("likes", "routes/likes.tsx", { id: "likes" }),
+    route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
+    route("swipe-game", "routes/swipe-game.tsx"),
+    route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
+    route("signup-matches", "routes/match-finder.tsx", { id: "signup-matches" }),
     route("profile", "routes/profile.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
     // spec "Static pages: {token}": /terms, /faq, … as /pages/terms, /pages/faq; static paths rank first
@@ -46,4 +51,7 @@ export default [
   route("api/interests.php", "routes/api/interests.ts"),
   route("api/geocode.php", "routes/api/geocode.ts"),
   route("api/events", "routes/api/events.ts"),
+  route("api/likes.php", "routes/api/likes.ts"),
+  route("api/auto-like.php", "routes/api/auto-like.ts"),
+  route("members/:id/like", "routes/members.$id.like.ts"),
 ] satisfies RouteConfig;

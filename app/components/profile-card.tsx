@@ -1,31 +1,53 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCard as Card } from "#app/profiles/cards.server.ts";
+import { HeartIcon } from "./icons.tsx";
+import { LikeButton, type LikeSourceName } from "./like-button.tsx";
 
-export function ProfileCard({ profile, fictionalIcon }: { profile: Card; fictionalIcon: string }) {
+/** What a card may add about likes: the button's state (members only) and the likes page's marks. */
+export type CardLikes = { liked?: boolean; likedMe?: boolean; likeNew?: boolean; match?: boolean };
+
+export function ProfileCard({ profile, fictionalIcon, likeSource, footer }: { profile: Card & CardLikes; fictionalIcon: string; likeSource?: LikeSourceName | undefined; footer?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(profile.country) ?? profile.country;
+  const ring = profile.likeNew ? "ring-2 ring-primary ring-offset-2 ring-offset-light" : "";
   return (
-    <Link to={`/members/${profile.id}`} className="group overflow-hidden rounded-lg bg-white shadow-sm hover:shadow-md" data-testid="profile-card" data-profile-id={profile.id}>
-      <div className="relative aspect-[4/5] bg-accent">
-        {profile.thumb ? <img src={profile.thumb} alt={profile.name} loading="lazy" className="h-full w-full object-cover" /> : (
-          <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>♥</div>
-        )}
-        {profile.online ? <span className="absolute left-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white">{t("search.online")}</span> : null}
-        {profile.fictional ? <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={t("fictional.singular")} data-testid="fictional-icon">{fictionalIcon}</span> : null}
-      </div>
-      <div className="p-2">
-        <p className="truncate font-semibold group-hover:text-primary">{profile.name}, {profile.age}</p>
-        <p className="truncate text-xs text-black/60">{[profile.city, country].filter(Boolean).join(", ")}</p>
-      </div>
-    </Link>
+    <div className={`group relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md ${ring}`} data-testid="profile-card" data-profile-id={profile.id} data-like-new={profile.likeNew ? "true" : undefined}>
+      <Link to={`/members/${profile.id}`} className="block">
+        <div className="relative aspect-[4/5] bg-accent">
+          {profile.thumb ? <img src={profile.thumb} alt={profile.name} loading="lazy" className="h-full w-full object-cover" /> : (
+            <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>♥</div>
+          )}
+          {profile.online ? <span className="absolute left-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white">{t("search.online")}</span> : null}
+          {profile.fictional ? <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={t("fictional.singular")} data-testid="fictional-icon">{fictionalIcon}</span> : null}
+          {profile.match ? (
+            <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs font-bold text-dark" data-testid="match-badge"><HeartIcon className="h-3 w-3" />{t("likes.matchBadge")}</span>
+          ) : profile.likeNew ? (
+            <span className="absolute bottom-2 left-2 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white" data-testid="like-new-badge">{t("likes.newBadge")}</span>
+          ) : null}
+        </div>
+        <div className="p-2">
+          <p className="truncate font-semibold group-hover:text-primary">{profile.name}, {profile.age}</p>
+          <p className="truncate text-xs text-black/60">{[profile.city, country].filter(Boolean).join(", ")}</p>
+        </div>
+      </Link>
+      {footer}
+      {likeSource && profile.liked !== undefined ? (
+        // over the photo's lower right corner, outside the link (a form cannot sit inside one)
+        <div className="pointer-events-none absolute inset-x-0 top-0 aspect-[4/5]">
+          <div className="pointer-events-auto absolute bottom-2 right-2">
+            <LikeButton profile={{ id: profile.id, name: profile.name, photo: profile.thumb }} liked={profile.liked} likedMe={profile.likedMe ?? false} source={likeSource} />
+          </div>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
-export function ProfileGrid({ profiles, fictionalIcon }: { profiles: Card[]; fictionalIcon: string }) {
+export function ProfileGrid({ profiles, fictionalIcon, likeSource }: { profiles: (Card & CardLikes)[]; fictionalIcon: string; likeSource?: LikeSourceName | undefined }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {profiles.map((p) => <ProfileCard key={p.id} profile={p} fictionalIcon={fictionalIcon} />)}
+      {profiles.map((p) => <ProfileCard key={p.id} profile={p} fictionalIcon={fictionalIcon} likeSource={likeSource} />)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Locale } from "#app/i18n/locales.ts";
+import { HeartIcon, SearchIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { SignupButton } from "./signup-modal.tsx";
 import { SiteLogo } from "./site-logo.tsx";
@@ -38,7 +39,13 @@ function AccountMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-3">
-      <Link to="/members" className="font-semibold text-dark hover:text-primary">{t("nav.search")}</Link>
+      {/* icons on phones, words from the sm breakpoint on */}
+      <Link to="/members" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.search")}>
+        <SearchIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.search")}</span>
+      </Link>
+      <Link to="/likes" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.likes")} data-testid="nav-likes">
+        <HeartIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.likes")}</span>
+      </Link>
       {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
         <>
           {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}

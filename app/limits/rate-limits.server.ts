@@ -29,6 +29,15 @@ export const LIMITS = {
   passwordReset: { perAccount: 3, accountWindowSeconds: DAY, perIp: 10, windowSeconds: HOUR },
   /** per account: signup's activation mail plus the resends, within a day (from signup's) */
   activationMail: { perAccount: 5, accountWindowSeconds: DAY, perIp: 20, windowSeconds: HOUR },
+  /** likes a member gives from profiles, cards and lists (a brake on scripts; people never get near it) */
+  likes: { perMember: 300, windowSeconds: HOUR },
+  /**
+   * The swipe game: likes within the last 24 hours (rolling), counted from the `swipes` rows under
+   * a lock on the member's profile row (app/likes/swipe.server.ts); passes are not limited.
+   */
+  swipe: { likesPerDay: 4, windowSeconds: DAY },
+  /** the like modal's auto-like: one new like per member per 24 hours, the same profile again within them */
+  autoLike: { windowSeconds: DAY },
 } as const;
 
 const COUNTERS = {
@@ -40,6 +49,7 @@ const COUNTERS = {
   activationIp: { points: LIMITS.activationMail.perIp, duration: LIMITS.activationMail.windowSeconds },
   resetMail: { points: LIMITS.passwordReset.perAccount, duration: LIMITS.passwordReset.accountWindowSeconds },
   activationMail: { points: LIMITS.activationMail.perAccount, duration: LIMITS.activationMail.accountWindowSeconds },
+  likes: { points: LIMITS.likes.perMember, duration: LIMITS.likes.windowSeconds },
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

@@ -1,7 +1,7 @@
 // /members/{id} (and /likes/m/{id}): one profile, with related and similar profiles; block
 // and unblock.
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/members.$id";
 import { getUser, requireUser } from "#app/auth/user-context.server.ts";
@@ -13,6 +13,9 @@ import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { ageFrom } from "#app/profiles/age.ts";
 import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
+import { likeStatus, markLikeSeen, withLiked } from "#app/likes/likes.server.ts";
+import { LikeButton } from "#app/components/like-button.tsx";
+import { MatchDialog } from "#app/components/match-dialog.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -21,10 +24,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, parseId(params.id));
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
+  const me = user?.profile?.id ?? null;
+  const other = me && !result.own ? result.profile.id : null;
+  // opening a liker's profile: their like is no longer new
+  if (me && other) await markLikeSeen(me, other);
+  const likes = me && other ? await likeStatus(me, other) : null;
   return {
     blockedBy: null,
     view: {
       ...result,
+      related: await withLiked(me, result.related),
+      similar: await withLiked(me, result.similar),
+      likes,
+      matchMoment: !!likes?.match && new URL(request.url).searchParams.get("match") === "1",
       age: ageFrom(result.profile.dateOfBirth),
       fields: site.visible_profile_fields,
       fictionalIcon: site.fictional_icon,
@@ -50,6 +62,7 @@ const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color",
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   if (loaderData.blockedBy) {
     return (
       <main className="container-site py-16 text-center">
@@ -94,6 +107,20 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
               <span className="mr-1">{v.fictionalIcon}</span>{fictionalWarning}
             </p>
           ) : null}
+          {v.likes && !v.iBlocked ? (
+            <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="like-panel">
+              <LikeButton variant="large" profile={{ id: p.id, name: p.name, photo: p.photos[0]?.thumb ?? null }} liked={v.likes.liked} likedMe={v.likes.likedMe} source="profile" />
+              {v.likes.match ? (
+                <>
+                  <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-sm font-bold text-dark" data-testid="profile-match">♥ {t("likes.matchBadge")}</span>
+                  <Link to={`/members/${p.id}/chat`} className="font-semibold text-primary underline">{t("likes.matchWrite", { name: p.name })}</Link>
+                </>
+              ) : v.likes.likedMe ? <p className="text-sm font-semibold text-primary" data-testid="likes-you">{t("likes.likesYou", { name: p.name })}</p> : null}
+            </div>
+          ) : null}
+          {!v.loggedIn ? (
+            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="mt-4 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-bold text-white" data-testid="like-login">♥ {t("likes.like")}</Link>
+          ) : null}
           <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
             {FIELD_ORDER.filter(show).map((f) => {
               const val = value(f);
@@ -116,8 +143,9 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
         </div>
       </div>
-      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} fictionalIcon={v.fictionalIcon} /></section> : null}
-      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} fictionalIcon={v.fictionalIcon} /></section> : null}
+      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} fictionalIcon={v.fictionalIcon} likeSource="search" /></section> : null}
+      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} fictionalIcon={v.fictionalIcon} likeSource="search" /></section> : null}
+      {v.matchMoment ? <MatchDialog partner={{ id: p.id, name: p.name, photo: p.photos[0]?.url ?? null }} closeHref={location.pathname} /> : null}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 // /members: the members search, and the home page after login.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/members";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
@@ -12,6 +12,11 @@ import { searchMembers } from "#app/search/search.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
+import { withLiked } from "#app/likes/likes.server.ts";
+
+// a like from a card changes the card, not the search results
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction && /^\/members\/\d+\/like$/.test(formAction) ? false : defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -28,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     visible: true as const,
     state,
     ...result,
+    profiles: await withLiked(viewer?.id ?? null, result.profiles),
     lastPage: to,
     fields: site.search_fields,
     countries: site.countries,
@@ -112,7 +118,7 @@ function Search({ d }: { d: Data }) {
         </div>
       </Form>
       <p className="mb-3 text-sm text-black/60" data-testid="search-total">{t("search.total", { count: d.total })}</p>
-      {profiles.length ? <ProfileGrid profiles={profiles} fictionalIcon={d.fictionalIcon} /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
+      {profiles.length ? <ProfileGrid profiles={profiles} fictionalIcon={d.fictionalIcon} likeSource="search" /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
       {pages.hasMore ? (
         <div className="mt-6 text-center">
           <a

@@ -191,7 +191,7 @@ function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }
           {resend.data?.error ? <p role="alert" className="text-sm text-danger">{resend.data.error}</p> : null}
         </resend.Form>
       ) : null}
-      <Link to="/members?api_signup_complete=1" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("signup.toSite")}</Link>
+      <Link to="/signup-matches" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white" data-testid="signup-to-matches">{t("signup.toMatches")}</Link>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type DemoProfileSpec,
 } from "./demo-profiles.ts";
 import { mapLimit, photoFilenames, renderPortrait, writeMediaFile, type RenderedPortrait } from "./photos.ts";
+import { seedDemoLikes } from "./demo-likes.ts";
 
 export const DEMO_COMPANIES = [
   {
@@ -75,7 +76,13 @@ export interface SeedDemoOptions {
  * who can log in (member@<site>.localhost / DEMO_PASSWORD). Returns how many profiles it
  * created: 0 when the demo data is already there.
  */
-export async function seedDemo(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<number> {
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<number> {
+  const created = await seedDemoMembers(db, options);
+  await seedDemoLikes(db, options.now);
+  return created;
+}
+
+async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<number> {
   // one index lookup: the ready member or the first generated profile of any demo site
   const existing = await db.user.findFirst({
     where: {

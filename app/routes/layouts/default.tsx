@@ -3,6 +3,7 @@ import { Outlet, useMatches } from "react-router";
 import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
+import { LikeModal } from "#app/components/like-modal.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { TopNav } from "#app/components/top-nav.tsx";
 import { ErrorBoundary as ErrorPage, useRootData } from "#app/root.tsx";
@@ -40,6 +41,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <div className="flex-1">{children}</div>
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}
+      {data.user ? <LikeModal /> : null}
     </div>
   );
 }

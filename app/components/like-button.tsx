@@ -1,0 +1,81 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { HeartIcon } from "./icons.tsx";
+import { MatchDialog } from "./match-dialog.tsx";
+
+export type LikeSourceName = "profile" | "search" | "likes" | "match_finder";
+
+type LikeAnswer = { liked: boolean; match: boolean; created: boolean; id: number; name: string } | { error: string };
+
+/**
+ * Like / unlike: a form post to /members/{id}/like that works without JavaScript; with it, a
+ * fetcher shows the new state at once and the match moment when the like made a match.
+ */
+export function LikeButton({ profile, liked: initial, likedMe = false, source, variant = "icon" }: {
+  profile: { id: number; name: string; photo: string | null };
+  liked: boolean;
+  likedMe?: boolean;
+  source: LikeSourceName;
+  variant?: "icon" | "large";
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<LikeAnswer>();
+  const location = useLocation();
+  const [matched, setMatched] = useState(false);
+  const answer = fetcher.data;
+  const pending = fetcher.formData?.get("intent");
+  const liked = pending ? pending === "like" : answer && "liked" in answer ? answer.liked : initial;
+  const error = fetcher.state === "idle" && answer && "error" in answer ? answer.error : null;
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer && "match" in answer && answer.match && answer.created) setMatched(true);
+  }, [fetcher.state, answer]);
+
+  const label = liked ? t("likes.unlikeName", { name: profile.name }) : likedMe ? t("likes.likeBackName", { name: profile.name }) : t("likes.likeName", { name: profile.name });
+  const text = liked ? t("likes.liked") : likedMe ? t("likes.likeBack") : t("likes.like");
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        action={`/members/${profile.id}/like`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          form.set("js", "1");
+          fetcher.submit(form, { method: "post", action: `/members/${profile.id}/like` });
+        }}
+        className={variant === "large" ? "contents" : "relative"}
+      >
+        <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
+        <input type="hidden" name="source" value={source} />
+        <input type="hidden" name="back" value={location.pathname + location.search} />
+        {variant === "icon" ? (
+          <button
+            type="submit"
+            aria-pressed={liked}
+            aria-label={label}
+            title={label}
+            className={`flex h-11 w-11 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition active:scale-90 ${liked ? "bg-primary text-white" : "bg-white text-primary hover:bg-accent"}`}
+            data-testid="like-button"
+            data-liked={liked}
+          >
+            <HeartIcon filled={liked} className="h-6 w-6" />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            aria-pressed={liked}
+            aria-label={label}
+            className={`inline-flex min-w-36 items-center justify-center gap-2 rounded-full px-6 py-3 font-bold shadow-sm transition active:scale-95 ${liked ? "border-2 border-primary bg-white text-primary" : "bg-primary text-white hover:opacity-90"}`}
+            data-testid="like-button"
+            data-liked={liked}
+          >
+            <HeartIcon filled={!liked} className="h-5 w-5" /> {text}
+          </button>
+        )}
+      </fetcher.Form>
+      {error ? <p role="alert" className="mt-1 text-xs font-semibold text-danger" data-testid="like-error">{error}</p> : null}
+      {matched ? <MatchDialog partner={{ id: profile.id, name: profile.name, photo: profile.photo }} onClose={() => setMatched(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+// Likes and matches (spec sections 3 and 4): a member likes a profile of the site's pool; two
+// members who like each other are a match. The liked member sees the like as new (like_new)
+// until they open the liker's profile. Every profile id goes through profileAccess, every list
+// through visibleWhere: what the member may not see is neither likeable nor listed.
+import { Prisma } from "#app/generated/prisma/client.ts";
+import type { LikeSource } from "#app/generated/prisma/enums.ts";
+import { take } from "#app/limits/rate-limits.server.ts";
+import { mayContact, profileAccess, visibleWhere } from "#app/profiles/access.server.ts";
+import { cardSelect, toCard, type ProfileCard } from "#app/profiles/cards.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+
+export type LikeSite = Pick<Site, "key" | "network" | "member_resell" | "cdn_prefix">;
+type Tx = Prisma.TransactionClient;
+
+export type LikeResult =
+  | { kind: "not_found" }
+  /** the profile's member blocked the liker: the spec's "You're blocked by {name}" */
+  | { kind: "blocked"; name: string }
+  | { kind: "limited"; retryAfterMs: number }
+  /** `created`: this call stored the like; `match`: the other member likes the liker too */
+  | { kind: "ok"; liked: boolean; match: boolean; created: boolean; profile: { id: number; name: string } };
+
+/**
+ * Serialises the likes between two members, whoever gives them: two members liking each other at
+ * the same moment both see the match (each transaction sees the other's like or waits for it).
+ */
+export async function lockPair(tx: Tx, a: number, b: number) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`;
+}
+
+/** Locks the member's profile row: what one member does in the swipe game or auto-like happens one at a time. */
+export async function lockProfile(tx: Tx, profileId: number) {
+  await tx.$queryRaw`SELECT id FROM profiles WHERE id = ${profileId} FOR UPDATE`;
+}
+
+/** The like inside the caller's transaction (no counting): for the swipe game and auto-like. */
+export async function likeIn(tx: Tx, site: LikeSite, likerId: number, targetId: number | null, source: LikeSource): Promise<LikeResult> {
+  const access = await profileAccess(site, likerId, targetId, tx);
+  if (access.kind === "blocked_by_them") return { kind: "blocked", name: access.name };
+  if (!mayContact(access)) return { kind: "not_found" };
+  await lockPair(tx, likerId, access.id);
+  const { count } = await tx.like.createMany({ data: [{ likerId, likedId: access.id, source }], skipDuplicates: true });
+  const back = await tx.like.findUnique({ where: { likerId_likedId: { likerId: access.id, likedId: likerId } }, select: { id: true } });
+  return { kind: "ok", liked: true, match: !!back, created: count > 0, profile: { id: access.id, name: access.name } };
+}
+
+/** A profile deleted between the access check and the insert: the like's foreign key says so. */
+const vanished = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";
+
+/** Likes profile `targetId` (parsed from the request; null: not an id) from a profile, card or list. */
+export async function like(site: LikeSite, likerId: number, targetId: number | null, source: LikeSource): Promise<LikeResult> {
+  if (targetId === null || targetId === likerId) return { kind: "not_found" };
+  const counted = await take(["likes", String(likerId)]);
+  if (!counted.ok) return { kind: "limited", retryAfterMs: counted.retryAfterMs };
+  try {
+    return await getDb().$transaction((tx) => likeIn(tx, site, likerId, targetId, source));
+  } catch (error) {
+    if (vanished(error)) return { kind: "not_found" };
+    throw error;
+  }
+}
+
+/** Takes a like back (a match ends with it). Only for a profile the member may still see. */
+export async function unlike(site: LikeSite, likerId: number, targetId: number | null): Promise<LikeResult> {
+  const access = await profileAccess(site, likerId, targetId);
+  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return { kind: "not_found" };
+  const { count } = await getDb().like.deleteMany({ where: { likerId, likedId: access.id } });
+  return { kind: "ok", liked: false, match: false, created: count > 0, profile: { id: access.id, name: access.name } };
+}
+
+/** Opening a liker's profile: their like is no longer new. */
+export async function markLikeSeen(viewerId: number, likerId: number) {
+  const { count } = await getDb().like.updateMany({ where: { likerId, likedId: viewerId, seenAt: null }, data: { seenAt: new Date() } });
+  return count;
+}
+
+/** Between the member and one profile: did they like it, did it like them. */
+export async function likeStatus(viewerId: number, otherId: number) {
+  const rows = await getDb().like.findMany({
+    where: { OR: [{ likerId: viewerId, likedId: otherId }, { likerId: otherId, likedId: viewerId }] },
+    select: { likerId: true },
+  });
+  const liked = rows.some((r) => r.likerId === viewerId);
+  const likedMe = rows.some((r) => r.likerId === otherId);
+  return { liked, likedMe, match: liked && likedMe };
+}
+
+/** The ids among `ids` the member liked: the like buttons of a list of cards. */
+export async function likedAmong(viewerId: number, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await getDb().like.findMany({ where: { likerId: viewerId, likedId: { in: ids } }, select: { likedId: true } });
+  return new Set(rows.map((r) => r.likedId));
+}
+
+/** Cards with their like button's state, for a member (visitors get cards without buttons). */
+export async function withLiked<T extends { id: number }>(viewerId: number | null, cards: T[]): Promise<(T & { liked?: boolean })[]> {
+  if (!viewerId) return cards;
+  const liked = await likedAmong(viewerId, cards.map((c) => c.id));
+  return cards.map((c) => ({ ...c, liked: liked.has(c.id) }));
+}
+
+/** New received likes the member may see: the likes badge of the top bar. */
+export function countNewLikes(site: LikeSite, profileId: number) {
+  return getDb().like.count({ where: { likedId: profileId, seenAt: null, liker: visibleWhere(site, profileId) } });
+}
+
+export const LIKES_TABS = ["liked", "received", "matches"] as const;
+export type LikesTab = (typeof LIKES_TABS)[number];
+export const LIKES_PAGE_SIZE = 24;
+/** The most a list or the likes state holds: the most recent ones. */
+export const LIKES_CAP = 500;
+
+export type LikeCard = ProfileCard & { liked: boolean; likedMe: boolean; likeNew: boolean; match: boolean; likedAt: string };
+
+const counterpartSelect = (viewerId: number) => ({
+  ...cardSelect,
+  likesGiven: { where: { likedId: viewerId }, select: { seenAt: true } },
+  likesReceived: { where: { likerId: viewerId }, select: { id: true } },
+}) satisfies Prisma.ProfileSelect;
+
+type Counterpart = Prisma.ProfileGetPayload<{ select: ReturnType<typeof counterpartSelect> }>;
+
+function toLikeCard(p: Counterpart, likedAt: Date, site: LikeSite): LikeCard {
+  const { likesGiven, likesReceived, ...card } = p;
+  const likedMe = likesGiven.length > 0;
+  const liked = likesReceived.length > 0;
+  return { ...toCard(card, site), liked, likedMe, likeNew: likedMe && likesGiven[0]!.seenAt === null, match: liked && likedMe, likedAt: likedAt.toISOString() };
+}
+
+function tabQuery(site: LikeSite, viewerId: number, tab: LikesTab) {
+  const visible = visibleWhere(site, viewerId);
+  switch (tab) {
+    case "liked": return { where: { likerId: viewerId, liked: visible }, side: "liked" as const };
+    case "received": return { where: { likedId: viewerId, liker: visible }, side: "liker" as const };
+    case "matches": return { where: { likerId: viewerId, liked: { ...visible, likesGiven: { some: { likedId: viewerId } } } }, side: "liked" as const };
+  }
+}
+
+/** One tab of /likes, newest first: the first `limit` cards, and whether there are more. */
+export async function likesList(site: LikeSite, viewerId: number, tab: LikesTab, limit: number) {
+  const q = tabQuery(site, viewerId, tab);
+  const select = counterpartSelect(viewerId);
+  const page = { where: q.where, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }], take: Math.min(limit, LIKES_CAP) + 1 };
+  const rows = q.side === "liked"
+    ? (await getDb().like.findMany({ ...page, select: { createdAt: true, liked: { select } } })).map((r) => ({ at: r.createdAt, p: r.liked }))
+    : (await getDb().like.findMany({ ...page, select: { createdAt: true, liker: { select } } })).map((r) => ({ at: r.createdAt, p: r.liker }));
+  const cards = rows.slice(0, limit).map((r) => toLikeCard(r.p, r.at, site));
+  return { cards, hasMore: rows.length > limit && limit < LIKES_CAP };
+}
+
+/** How many profiles each tab holds, and the new received likes. */
+export async function likesCounts(site: LikeSite, viewerId: number) {
+  const db = getDb();
+  const [liked, received, matches, fresh] = await Promise.all([
+    ...LIKES_TABS.map((tab) => db.like.count({ where: tabQuery(site, viewerId, tab).where })),
+    countNewLikes(site, viewerId),
+  ]);
+  return { liked: liked!, received: received!, matches: matches!, new: fresh! };
+}
+
+/**
+ * The likes state of a member (spec section 3 "Likes state", GET /api/likes.php): the profiles
+ * they liked and that liked them (most recent first, at most LIKES_CAP each), who liked them
+ * with the like_new flag, and the matches.
+ */
+export async function likesState(site: LikeSite, viewerId: number) {
+  const [given, received] = await Promise.all([likesList(site, viewerId, "liked", LIKES_CAP), likesList(site, viewerId, "received", LIKES_CAP)]);
+  const profiles = new Map<number, LikeCard>();
+  for (const card of [...given.cards, ...received.cards]) if (!profiles.has(card.id)) profiles.set(card.id, card);
+  return {
+    profiles: [...profiles.values()],
+    likes: given.cards.map((c) => c.id),
+    likedBy: received.cards.map((c) => ({ id: c.id, likeNew: c.likeNew })),
+    matches: given.cards.filter((c) => c.match).map((c) => c.id),
+    newLikes: received.cards.filter((c) => c.likeNew).length,
+  };
+}
+
+/** The match moment after a like without JavaScript: the profile, when the two really match. */
+export async function matchCard(site: LikeSite, viewerId: number, otherId: number | null) {
+  if (otherId === null || otherId === viewerId) return null;
+  const row = await getDb().profile.findFirst({
+    where: { ...visibleWhere(site, viewerId), id: otherId, likesGiven: { some: { likedId: viewerId } }, likesReceived: { some: { likerId: viewerId } } },
+    select: cardSelect,
+  });
+  return row ? toCard(row, site) : null;
+}

@@ -1,0 +1,113 @@
+// /likes and /likes/{type}: the likes overview with its tabs (spec section 2): profiles the
+// member liked, who liked them (new likes marked until their profile is opened) and matches.
+import { useTranslation } from "react-i18next";
+import { data, Link, NavLink } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/likes";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { ChatIcon, HeartIcon, SparkIcon } from "#app/components/icons.tsx";
+import { ProfileCard } from "#app/components/profile-card.tsx";
+import { LIKES_PAGE_SIZE, LIKES_TABS, likesCounts, likesList, type LikesTab } from "#app/likes/likes.server.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+
+/** /likes opens on the likes received: where the likes badge points. */
+const DEFAULT_TAB: LikesTab = "received";
+const MAX_PAGE = 20;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const tab = z.enum(LIKES_TABS).safeParse(params.type ?? DEFAULT_TAB);
+  if (!tab.success || !user.profile) throw data(null, { status: 404 });
+  const page = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  const [list, counts] = await Promise.all([
+    likesList(site, user.profile.id, tab.data, page * LIKES_PAGE_SIZE),
+    likesCounts(site, user.profile.id),
+  ]);
+  return { tab: tab.data, ...list, hasMore: list.hasMore && page < MAX_PAGE, page, counts, fictionalIcon: site.fictional_icon };
+}
+
+export default function Likes({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const tabs: { tab: LikesTab; count: number }[] = [
+    { tab: "liked", count: d.counts.liked },
+    { tab: "received", count: d.counts.received },
+    { tab: "matches", count: d.counts.matches },
+  ];
+  return (
+    <main className="container-site py-6" data-testid="likes-page">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight">{t("likes.title")}</h1>
+          <p className="mt-1 text-sm text-black/60">{t("likes.subtitle")}</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/swipe-game" className="inline-flex items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-bold text-white shadow-sm hover:opacity-90"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Link>
+          <Link to="/match-finder" className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-white px-4 py-2 text-sm font-bold text-primary hover:bg-accent"><SparkIcon className="h-4 w-4" />{t("matchFinder.short")}</Link>
+        </div>
+      </header>
+
+      <nav className="mt-5 grid grid-cols-3 rounded-full bg-white p-1 shadow-sm" aria-label={t("likes.tabs")}>
+        {tabs.map(({ tab, count }) => (
+          <NavLink
+            key={tab}
+            to={tab === DEFAULT_TAB ? "/likes" : `/likes/${tab}`}
+            end
+            className={() => `relative flex items-center justify-center gap-1.5 rounded-full px-2 py-2 text-center text-sm font-semibold transition ${d.tab === tab ? "bg-primary text-white shadow" : "text-dark hover:bg-accent"}`}
+            aria-current={d.tab === tab ? "page" : undefined}
+            data-testid={`likes-tab-${tab}`}
+          >
+            <span className="truncate">{t(`likes.tab.${tab}`)}</span>
+            <span className={`rounded-full px-1.5 text-xs ${d.tab === tab ? "bg-white/25" : "bg-black/5"}`}>{count}</span>
+            {tab === "received" && d.counts.new > 0 ? (
+              <span className="absolute -right-0.5 -top-1.5 rounded-full bg-secondary px-1.5 text-[11px] font-bold leading-5 text-dark shadow" data-testid="likes-new-count">{t("likes.newCount", { count: d.counts.new })}</span>
+            ) : null}
+          </NavLink>
+        ))}
+      </nav>
+
+      <section className="mt-6" aria-live="polite">
+        {d.cards.length ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="likes-list">
+            {d.cards.map((card) => (
+              <ProfileCard
+                key={card.id}
+                profile={card}
+                fictionalIcon={d.fictionalIcon}
+                likeSource="likes"
+                footer={d.tab === "matches" ? (
+                  <Link to={`/members/${card.id}/chat`} className="flex items-center justify-center gap-1.5 border-t border-black/5 py-2.5 text-sm font-bold text-primary hover:bg-accent" data-testid="match-chat">
+                    <ChatIcon className="h-4 w-4" />{t("likes.write")}
+                  </Link>
+                ) : null}
+              />
+            ))}
+          </div>
+        ) : <EmptyTab tab={d.tab} />}
+        {d.hasMore ? (
+          <div className="mt-6 text-center">
+            <Link to={`?page=${d.page + 1}`} preventScrollReset className="inline-block rounded-full border border-primary px-6 py-2 font-semibold text-primary" data-testid="likes-more">{t("search.more")}</Link>
+          </div>
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+function EmptyTab({ tab }: { tab: LikesTab }) {
+  const { t } = useTranslation();
+  const icon = tab === "matches" ? <SparkIcon className="h-10 w-10" /> : tab === "received" ? <HeartIcon className="h-10 w-10" /> : <HeartIcon filled={false} className="h-10 w-10" />;
+  return (
+    <div className="mx-auto max-w-md rounded-2xl bg-white px-6 py-10 text-center shadow-sm" data-testid="likes-empty">
+      <div className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">{icon}</div>
+      <h2 className="mt-4 text-xl font-bold">{t(`likes.empty.${tab}.title`)}</h2>
+      <p className="mt-2 text-sm text-black/70">{t(`likes.empty.${tab}.body`)}</p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Link to="/swipe-game" className="inline-flex items-center justify-center gap-1.5 rounded-full bg-primary px-5 py-2.5 font-bold text-white"><HeartIcon className="h-4 w-4" />{t("likes.empty.swipe")}</Link>
+        <Link to={tab === "received" ? "/profile" : "/members"} className="inline-flex items-center justify-center gap-1.5 rounded-full border border-black/15 px-5 py-2.5 font-bold">
+          {tab === "received" ? t("likes.empty.profile") : t("likes.empty.search")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -79,6 +79,7 @@ describe("like and unlike", () => {
     expect(refused.body).not.toContain("PrideOnlyName");
     expect((await post(onPride, `/members/${lovelyTarget.profile.id}/like`, { intent: "like", js: "1" })).status).toBe(404);
     expect(await getDb().like.count({ where: { OR: [{ likerId: onLovely.id }, { likerId: onPride.id }] } })).toBe(0);
+    expect((await post(onLovely, `/members/${prideTarget.profile.id}/like`, { intent: "unlike" })).status).toBe(404);
     expect((await post(onLovely, `/members/${matureTarget.profile.id}/like`, { intent: "like" })).status).toBe(302);
     expect(await likeOf(onLovely.id, matureTarget.profile.id)).not.toBeNull();
   });
@@ -96,6 +97,18 @@ describe("like and unlike", () => {
     expect(de.html).toContain("Blockerin");
     expect((await post(me, `/members/${blockedByMe.profile.id}/like`, { intent: "like" })).status).toBe(404);
     expect(await getDb().like.count({ where: { likerId: me.id } })).toBe(0);
+  });
+
+  it("a script liking everyone stops at the hourly like limit (429 in the member's language), nothing stored", async () => {
+    const me = await member();
+    const her = await createMember({});
+    // the counter as 300 likes within the hour would leave it
+    await getDb().rateLimit.create({ data: { key: `likes:${me.id}`, points: 300, expire: new Date(Date.now() + 3_600_000) } });
+    const res = await post(me, `/members/${her.profile.id}/like`, { intent: "like", js: "1" }, { "accept-language": "nl" });
+    expect(res.status).toBe(429);
+    expect(res.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(res.json().error).toMatch(/^Te veel pogingen/);
+    expect(await likeOf(me.id, her.profile.id)).toBeNull();
   });
 
   it("logged out: the form post leads to the login, nothing is stored", async () => {
@@ -137,12 +150,9 @@ describe("matches", () => {
   });
 
   it("two members liking each other at the same moment: exactly one of them sees the match moment", async () => {
-    for (let round = 0; round < 3; round++) {
-      const a = await member({ gender: "male" });
-      const b = await member({ gender: "female" });
-      const [ra, rb] = await Promise.all([post(a, `/members/${b.id}/like`, { intent: "like", js: "1" }), post(b, `/members/${a.id}/like`, { intent: "like", js: "1" })]);
-      expect([ra.json().match, rb.json().match].filter(Boolean)).toHaveLength(1);
-    }
+    const pairs = await Promise.all(Array.from({ length: 8 }, async () => [await member({ gender: "male" }), await member({ gender: "female" })] as const));
+    const answers = await Promise.all(pairs.map(([a, b]) => Promise.all([post(a, `/members/${b.id}/like`, { intent: "like", js: "1" }), post(b, `/members/${a.id}/like`, { intent: "like", js: "1" })])));
+    for (const [ra, rb] of answers) expect([ra.json().match, rb.json().match].filter(Boolean)).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,142 @@
+// Likes in a real browser: the like modal (?t=N, auto-like, likes reloaded 0.5 s later), a like
+// back that makes a match, likes from search cards without leaving the page, and the swipe game
+// with keys, buttons and a drag until its daily limit stops it. Each test uses another demo
+// site's member so the browser suite's files do not share one member's likes.
+import { expect, test, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+/** Logs in as the site's demo member with the entry warning confirmed and English chosen. */
+async function logIn(page: Page, site: "lovely" | "mature" | "pride") {
+  const origin = `http://${site}.localhost:${PORT}`;
+  await page.context().addCookies([{ name: "entry_ok", value: "1", url: origin }, { name: "lng", value: "en", url: origin }]);
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("E-mail address").fill(`member@${site}.localhost`);
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${origin}/members`);
+  return origin;
+}
+
+test("the like modal opens after t seconds with an auto-liked profile, t leaves the URL, likes reload 0.5 s later", async ({ page }) => {
+  const origin = await logIn(page, "pride");
+  const autoLike = page.waitForResponse((r) => r.url().endsWith("/api/auto-like.php"));
+  const started = Date.now();
+  await page.goto(`${origin}/members?t=2&gender=male`);
+  const answer = await autoLike;
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+  const answeredAt = Date.now();
+  const profile = (await answer.json()) as { id: number; name: string };
+  const reload = await page.waitForRequest((r) => r.url().endsWith("/api/likes.php"));
+  expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(450);
+  expect(reload.method()).toBe("GET");
+
+  const modal = page.getByTestId("like-modal");
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(`You liked ${profile.name}!`);
+  await expect(page).toHaveURL(`${origin}/members?gender=male`);
+  await modal.getByTestId("like-modal-button").click();
+  await expect(page).toHaveURL(`${origin}/members/${profile.id}`);
+  await expect(page.getByTestId("like-panel").getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
+
+  // without t nothing opens
+  await page.goto(`${origin}/members`);
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId("like-modal")).toHaveCount(0);
+});
+
+test("a new like, liked back, is a match; the likes tabs follow; cards like in place", async ({ page }) => {
+  const origin = await logIn(page, "lovely");
+  await page.getByTestId("nav-likes").click();
+  await expect(page).toHaveURL(`${origin}/likes`);
+  const fresh = page.locator('[data-testid="profile-card"][data-like-new="true"]').filter({ hasNot: page.getByTestId("match-badge") }).first();
+  await expect(fresh).toBeVisible();
+  const id = await fresh.getAttribute("data-profile-id");
+  const name = (await fresh.locator("p.truncate").first().innerText()).split(",")[0]!;
+
+  await fresh.getByTestId("like-button").click();
+  const dialog = page.getByTestId("match-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("It's a match!");
+  await expect(dialog).toContainText(`You and ${name} like each other.`);
+  await expect(dialog.getByTestId("match-write")).toHaveAttribute("href", `/members/${id}/chat`);
+  await dialog.getByRole("button", { name: "Keep browsing" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(`[data-profile-id="${id}"]`).getByTestId("match-badge")).toBeVisible();
+
+  // opening the profile clears its "new" mark
+  await page.locator(`[data-profile-id="${id}"] a`).first().click();
+  await expect(page).toHaveURL(`${origin}/members/${id}`);
+  await expect(page.getByTestId("profile-match")).toBeVisible();
+  await page.getByTestId("nav-likes").click();
+  await expect(page.locator(`[data-profile-id="${id}"]`)).not.toHaveAttribute("data-like-new", "true");
+  await page.getByTestId("likes-tab-matches").click();
+  await expect(page).toHaveURL(`${origin}/likes/matches`);
+  await expect(page.locator(`[data-profile-id="${id}"]`)).toBeVisible();
+
+  // a like from a search card: the page stays, the heart fills, and it holds after a reload
+  await page.goto(`${origin}/members`);
+  const card = page.locator('[data-testid="profile-card"]').filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]') }).first();
+  const cardId = await card.getAttribute("data-profile-id");
+  await card.getByTestId("like-button").click();
+  await expect(page.locator(`[data-profile-id="${cardId}"]`).getByTestId("like-button")).toHaveAttribute("data-liked", "true");
+  await expect(page).toHaveURL(`${origin}/members`);
+  await page.reload();
+  await expect(page.locator(`[data-profile-id="${cardId}"]`).getByTestId("like-button")).toHaveAttribute("data-liked", "true");
+});
+
+test("the swipe game: pass with ←, like with →, the button and a drag, until the daily limit stops it", async ({ page }) => {
+  const origin = await logIn(page, "mature");
+  await page.goto(`${origin}/swipe-game`);
+  const card = page.getByTestId("swipe-card");
+  const left = page.getByTestId("swipe-left");
+  await expect(left).toHaveText("4 likes left today");
+  const topId = () => card.getAttribute("data-profile-id");
+  /** a like may be a match (someone who liked the member): its moment is closed to go on */
+  const closeMatch = async () => {
+    const dialog = page.getByTestId("match-dialog");
+    if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Keep browsing" }).click();
+  };
+  const next = async (before: string | null) => {
+    await expect.poll(topId).not.toBe(before);
+    await closeMatch();
+  };
+
+  const passed = await topId();
+  await page.keyboard.press("ArrowLeft");
+  await next(passed);
+  await expect(left).toHaveText("4 likes left today");
+
+  let before = await topId();
+  await page.keyboard.press("ArrowRight");
+  await expect(left).toHaveText("3 likes left today");
+  await next(before);
+
+  before = await topId();
+  await page.getByTestId("swipe-like").click();
+  await expect(left).toHaveText("2 likes left today");
+  await next(before);
+
+  // a drag to the right, as a finger would
+  before = await topId();
+  const box = (await card.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let dx = 20; dx <= 220; dx += 20) await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(left).toHaveText("1 like left today");
+  await next(before);
+
+  await page.keyboard.press("ArrowRight");
+  await expect(left).toHaveText("0 likes left today");
+  await closeMatch();
+  const stopped = page.getByTestId("swipe-stopped");
+  await expect(stopped).toBeVisible();
+  await expect(page.getByTestId("swipe-resumes")).toHaveText(/^You've used today's likes\. The game resumes on \w+day \d{2}:\d{2}\.$/);
+
+  // the passed profile does not come back today, and the game stays stopped after a reload
+  await page.reload();
+  await expect(page.getByTestId("swipe-stopped")).toBeVisible();
+  await expect(page.locator(`[data-testid="swipe-card"][data-profile-id="${passed}"]`)).toHaveCount(0);
+});

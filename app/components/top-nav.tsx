@@ -13,10 +13,11 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
   const { t } = useTranslation();
   return (
     <header className="border-b border-black/10 bg-white">
-      <nav className="container-site flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3" aria-label={t("nav.main")}>
-        <SiteLogo src={site.logo} name={site.name} />
+      <nav className="container-site flex flex-wrap items-center justify-between gap-x-2 gap-y-2 py-3 sm:gap-x-4" aria-label={t("nav.main")}>
+        <SiteLogo src={site.logo} name={site.name} compact={!!user} />
         <div className="flex flex-wrap items-center justify-end gap-3">
-          <LanguageSwitcher locales={locales} current={locale} />
+          {/* members change the language in their settings: on phones the bar keeps room for the member links */}
+          {user ? <div className="hidden sm:block"><LanguageSwitcher locales={locales} current={locale} /></div> : <LanguageSwitcher locales={locales} current={locale} />}
           {user ? <AccountMenu user={user} /> : (
             <>
               <Link to="/login" className="font-semibold text-dark hover:text-primary">{t("nav.login")}</Link>
@@ -38,7 +39,7 @@ function CreditsBadge({ credits }: { credits: number }) {
 function AccountMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex items-center gap-2 sm:gap-3">
       {/* icons on phones, words from the sm breakpoint on */}
       <Link to="/members" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.search")}>
         <SearchIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.search")}</span>
@@ -49,11 +50,11 @@ function AccountMenu({ user }: { user: NavUser }) {
       {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
         <>
           {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}
-          <Link to="/pricing" className="whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark">{t("nav.getPremium")}</Link>
+          <Link to="/pricing" className="whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm">{t("nav.getPremium")}</Link>
         </>
       )}
       <details className="relative">
-        <summary className="cursor-pointer list-none rounded-full border border-black/15 px-3 py-1 text-sm font-semibold" data-testid="account-menu">{user.name}</summary>
+        <summary className="max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold" data-testid="account-menu">{user.name}</summary>
         <ul className="absolute right-0 z-40 mt-2 w-48 rounded border border-black/10 bg-white py-1 text-sm shadow-lg">
           <li><Link className="block px-4 py-2 hover:bg-light" to="/profile">{t("nav.myProfile")}</Link></li>
           <li><Link className="block px-4 py-2 hover:bg-light" to="/profile/settings">{t("nav.settings")}</Link></li>

@@ -51,7 +51,7 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
               fictionalIcon={d.fictionalIcon}
               likeSource="match_finder"
               footer={card.shared.length ? (
-                <p className="truncate border-t border-black/5 px-2 py-1.5 text-xs font-semibold text-primary" data-testid="shared-interests">
+                <p className="line-clamp-2 border-t border-black/5 px-2 py-1.5 text-xs font-semibold text-primary" data-testid="shared-interests">
                   {t("matchFinder.shared", { count: card.shared.length })}: {card.shared.map((i) => t(`profile.interests.${i}`)).join(", ")}
                 </p>
               ) : null}

@@ -3,6 +3,7 @@
 // most recently active demo profiles of the member's own site that they seek. Once: a member
 // who has any like already is left alone (one query on later starts).
 import type { Prisma } from "#app/generated/prisma/client.ts";
+import { ageFrom, birthRange } from "#app/profiles/age.ts";
 import type { Db } from "#app/utils/db.server.ts";
 import { DEMO_SITES, memberEmail } from "./demo-profiles.ts";
 
@@ -13,12 +14,18 @@ export const DEMO_LIKES = { matches: 3, received: 5, receivedNew: 3, given: 4 } 
 export async function seedDemoLikes(db: Db, now = new Date()): Promise<number> {
   const members = await db.profile.findMany({
     where: { OR: DEMO_SITES.map((s) => ({ siteKey: s.key, user: { email: memberEmail(s.key) } })), likesGiven: { none: {} }, likesReceived: { none: {} } },
-    select: { id: true, siteKey: true, gender: true, seeking: true },
+    select: { id: true, siteKey: true, gender: true, seeking: true, dateOfBirth: true },
   });
   let created = 0;
   for (const member of members) {
+    // ages around the member's, as match-finder would suggest them
+    const age = ageFrom(member.dateOfBirth, now);
+    const { latest, earliest } = birthRange(Math.max(18, age - 12), age + 12, now);
     const others = await db.profile.findMany({
-      where: { siteKey: member.siteKey, status: "active", invisible: false, id: { not: member.id }, gender: member.seeking ?? (member.gender === "male" ? "female" : "male") },
+      where: {
+        siteKey: member.siteKey, status: "active", invisible: false, id: { not: member.id },
+        gender: member.seeking ?? (member.gender === "male" ? "female" : "male"), dateOfBirth: { lte: latest, gt: earliest },
+      },
       orderBy: [{ lastActiveAt: "desc" }, { id: "asc" }],
       take: DEMO_LIKES.matches + DEMO_LIKES.received + DEMO_LIKES.given,
       select: { id: true },

@@ -378,6 +378,8 @@ describe("match-finder and signup-matches", () => {
     expect(countries.indexOf("IE")).toBe(0);
     expect(countries.lastIndexOf("IE")).toBe(countries.filter((c) => c === "IE").length - 1);
 
+    // the signup flow's last step leads here
+    expect((await get(me, "/signup?step=confirm")).html).toContain('href="/signup-matches"');
     const signup = await get(me, "/signup-matches");
     expect(signup.html).toContain('data-testid="signup-matches"');
     expect(signup.html).toContain('href="/members?api_signup_complete=1"');

@@ -85,13 +85,14 @@ type Answer =
 type Decision = "like" | "pass";
 
 const THRESHOLD = 110; // px of horizontal drag that decide
+const FLY_MS = 260;
 
 export default function SwipeGame({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer>();
   const revalidator = useRevalidator();
   const [gone, setGone] = useState<number[]>([]);
-  const [leaving, setLeaving] = useState<{ id: number; decision: Decision } | null>(null);
+  const [leaving, setLeaving] = useState<{ id: number; decision: Decision; flown: boolean } | null>(null);
   const [drag, setDrag] = useState(0);
   const [match, setMatch] = useState<MatchPartner | null>(null);
   const start = useRef<{ x: number; id: number } | null>(null);
@@ -103,13 +104,22 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   const error = (answer && "error" in answer ? answer.error : null) ?? (posted && "error" in posted ? posted.error : null);
   const left = answer && "left" in answer ? Math.min(answer.left, d.left) : d.left;
 
+  // once per answer (not again when the stack reloads): the match moment opens as soon as it arrives
   useEffect(() => {
-    if (fetcher.state !== "idle" || !answer || !("decision" in answer)) return;
+    if (!answer || !("decision" in answer)) return;
     if (answer.decision === "like" && answer.match && answer.created) {
       const card = d.stack.find((c) => c.id === answer.id);
       setMatch({ id: answer.id, name: answer.name, photo: card?.photo ?? card?.thumb ?? null });
     }
-  }, [fetcher.state, answer, d.stack]);
+  }, [answer]);
+
+  // the card leaves once it has flown out and its decision is stored: the next one is ready for a key
+  useEffect(() => {
+    if (!leaving?.flown || fetcher.state === "submitting") return;
+    setGone((g) => [...g, leaving.id]);
+    setLeaving(null);
+    setDrag(0);
+  }, [leaving, fetcher.state]);
 
   // a stack played through: fetch the next cards
   useEffect(() => {
@@ -117,14 +127,11 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   }, [top, d.stack.length, fetcher.state, revalidator, left]);
 
   const decide = useCallback((decision: Decision) => {
-    if (!top || leaving || fetcher.state !== "idle" || match) return;
-    setLeaving({ id: top.id, decision });
-    fetcher.submit({ intent: decision, target: String(top.id), js: "1" }, { method: "post" });
-    window.setTimeout(() => {
-      setGone((g) => [...g, top.id]);
-      setLeaving(null);
-      setDrag(0);
-    }, 260);
+    if (!top || leaving || fetcher.state === "submitting" || match) return;
+    const id = top.id;
+    setLeaving({ id, decision, flown: false });
+    fetcher.submit({ intent: decision, target: String(id), js: "1" }, { method: "post" });
+    window.setTimeout(() => setLeaving((l) => (l?.id === id ? { ...l, flown: true } : l)), FLY_MS);
   }, [top, leaving, fetcher, match]);
 
   useEffect(() => {

@@ -27,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : intent.data === "like" ? await like(site, user.profile.id, id, source) : await unlike(site, user.profile.id, id);
 
   if (result.kind === "not_found") {
-    if (js) return errorResponse(context, 404, "errors.notFound");
+    if (js) return errorResponse(context, 404, "likes.unavailable");
     throw data(null, { status: 404 });
   }
   if (result.kind === "blocked") {

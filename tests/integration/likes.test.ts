@@ -62,7 +62,7 @@ describe("like and unlike", () => {
       expect(res.status, `like ${id}`).toBe(404);
       const js = await post(me, `/members/${id}/like`, { intent: "like", js: "1" });
       expect(js.status).toBe(404);
-      expect(js.json().error).toBe("This page could not be found");
+      expect(js.json().error).toBe("This profile is not available any more.");
     }
     expect(await getDb().like.count({ where: { likerId: me.id } })).toBe(0);
     expect((await post(me, `/members/${invisible.profile.id}/like`, { intent: "boo" })).status).toBe(400);

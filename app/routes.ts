@@ -25,6 +25,7 @@ export default [
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
     route("profile", "routes/profile.tsx"),
+    route("chats", "routes/chats.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
     // spec "Static pages: {token}": /terms, /faq, … as /pages/terms, /pages/faq; static paths rank first
     route(":page", "routes/pages.$page.tsx", { id: "static-token" }),
@@ -33,7 +34,10 @@ export default [
   layout("routes/layouts/lander.tsx", [
     route("landers/:name/:slug?", "routes/landers.$name.tsx"),
   ]),
-  layout("routes/layouts/chat.tsx", []),
+  layout("routes/layouts/chat.tsx", [
+    route("chats/:id", "routes/chats.$id.tsx"),
+    route("members/:id/chat", "routes/members.$id.chat.tsx"),
+  ]),
   layout("routes/layouts/empty.tsx", []),
   route("api/settings.php", "routes/api/settings.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
@@ -45,4 +49,6 @@ export default [
   route("api/regions.php", "routes/api/regions.ts"),
   route("api/interests.php", "routes/api/interests.ts"),
   route("api/geocode.php", "routes/api/geocode.ts"),
+  route("api/chat.php", "routes/api/chat.ts"),
+  route("chat-media/:file", "routes/chat-media.ts"),
 ] satisfies RouteConfig;

@@ -39,6 +39,7 @@ function AccountMenu({ user }: { user: NavUser }) {
   return (
     <div className="flex items-center gap-3">
       <Link to="/members" className="font-semibold text-dark hover:text-primary">{t("nav.search")}</Link>
+      <Link to="/chats" className="font-semibold text-dark hover:text-primary" data-testid="nav-messages">{t("nav.messages")}</Link>
       {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
         <>
           {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}

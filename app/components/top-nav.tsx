@@ -39,7 +39,12 @@ function AccountMenu({ user }: { user: NavUser }) {
   return (
     <div className="flex items-center gap-3">
       <Link to="/members" className="font-semibold text-dark hover:text-primary">{t("nav.search")}</Link>
-      <Link to="/chats" className="font-semibold text-dark hover:text-primary" data-testid="nav-messages">{t("nav.messages")}</Link>
+      <Link to="/chats" className="flex items-center gap-1 font-semibold text-dark hover:text-primary" aria-label={t("nav.messages")} data-testid="nav-messages">
+        <svg viewBox="0 0 24 24" className="h-6 w-6 md:hidden" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+          <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 21l1.9-5.1A8.4 8.4 0 0 1 3 11.5 8.5 8.5 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z" />
+        </svg>
+        <span className="hidden md:inline">{t("nav.messages")}</span>
+      </Link>
       {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
         <>
           {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}

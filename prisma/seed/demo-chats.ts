@@ -86,7 +86,8 @@ export async function seedDemoChats(db: Db, now = new Date()): Promise<void> {
     const me = member?.profile;
     if (!me || me._count.participations > 0) continue;
     const partners = await db.profile.findMany({
-      where: { ...visibleWhere(site, me.id), ...(me.seeking ? { gender: me.seeking } : {}), fictional: false, user: { passwordHash: null } },
+      // members of the demo member's own site: each site's inbox is its own
+      where: { ...visibleWhere(site, me.id), siteKey: demo.key, ...(me.seeking ? { gender: me.seeking } : {}), fictional: false, user: { passwordHash: null } },
       orderBy: [{ lastActiveAt: "desc" }, { id: "asc" }],
       take: SCRIPTS.en.length,
       select: { id: true },

@@ -50,7 +50,8 @@ export function IcebreakerModal({ partner, onPick }: { partner: ChatPartner; onP
       onClick={(e) => { if (e.target === dialog.current) dialog.current?.close(); }}>
       <div className="bg-accent px-6 pb-5 pt-6 text-center">
         <Avatar src={partner.card.thumb} name={partner.name} size={72} />
-        <h2 id="icebreaker-title" className="mt-3 text-xl font-bold text-dark">{t("chat.icebreakerTitle", { name: partner.name })}</h2>
+        {/* focus starts on the title, not on the first line (which would look chosen) */}
+        <h2 id="icebreaker-title" tabIndex={-1} autoFocus className="mt-3 text-xl font-bold text-dark outline-none">{t("chat.icebreakerTitle", { name: partner.name })}</h2>
         <p className="mt-1 text-sm text-black/60">{t("chat.icebreakerIntro")}</p>
       </div>
       <ul className="flex flex-col gap-2 p-4">

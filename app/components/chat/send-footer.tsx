@@ -69,15 +69,15 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
 
   return (
     <footer className="border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)]">
-      <Form id={SEND_FORM_ID} method="post" action={screen.action} encType="multipart/form-data" onSubmit={onSubmit} className="mx-auto max-w-3xl px-2 pt-2 sm:px-4" data-testid="chat-send">
+      <Form id={SEND_FORM_ID} method="post" action={screen.action} encType="multipart/form-data" onSubmit={onSubmit} className="relative px-2 pt-2 sm:px-4" data-testid="chat-send">
         <input type="hidden" name="clientKey" value={clientKey} readOnly />
         {error ? <p role="alert" className="mb-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="chat-error">{error}</p> : null}
         <div className="flex items-end gap-1.5">
-          <details ref={photoPanel} className="group relative" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
+          <details ref={photoPanel} className="group" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
             <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-primary hover:bg-accent group-open:bg-accent [&::-webkit-details-marker]:hidden" aria-label={t("chat.photo")} data-testid="chat-photo-open">
               <CameraIcon className="h-6 w-6" />
             </summary>
-            <div className="absolute bottom-14 left-0 z-20 w-[min(20rem,calc(100vw-1rem))] rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10">
+            <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-80">
               <p className="mb-2 font-semibold">{t("chat.photoTitle")}</p>
               <label className="block cursor-pointer rounded-xl border-2 border-dashed border-primary/30 px-3 py-4 text-center text-sm text-black/60 hover:border-primary/60">
                 <span className="block font-semibold text-primary">{t("chat.choosePhoto")}</span>
@@ -89,11 +89,11 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
               </button>
             </div>
           </details>
-          <details ref={giftPanel} className="group relative" onToggle={(e) => e.currentTarget.open && photoPanel.current?.removeAttribute("open")}>
+          <details ref={giftPanel} className="group" onToggle={(e) => e.currentTarget.open && photoPanel.current?.removeAttribute("open")}>
             <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-primary hover:bg-accent group-open:bg-accent [&::-webkit-details-marker]:hidden" aria-label={t("chat.gift")} data-testid="chat-gift-open">
               <GiftIcon className="h-6 w-6" />
             </summary>
-            <div className="absolute bottom-14 left-0 z-20 w-[min(22rem,calc(100vw-1rem))] rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10" data-testid="gift-picker">
+            <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-[26rem]" data-testid="gift-picker">
               <p className="font-semibold">{t("chat.giftsTitle")}</p>
               <p className="mb-3 text-xs text-black/55">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
               <div className="grid grid-cols-4 gap-2">
@@ -163,7 +163,7 @@ function pendingOf(fd: FormData, key: string, gifts: GiftOption[]): PendingSend 
 function Notice({ message, action, tone }: { message: string; action?: React.ReactNode; tone: "premium" | "info" }) {
   return (
     <footer className="border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)]">
-      <div className={`mx-auto my-3 flex max-w-3xl items-center gap-3 rounded-2xl px-4 py-3 text-sm ${tone === "premium" ? "bg-secondary/15" : "bg-info/10"}`} role="status" data-testid="chat-notice">
+      <div className={`mx-3 my-3 flex items-center gap-3 rounded-2xl px-4 py-3 text-sm ${tone === "premium" ? "bg-secondary/15" : "bg-info/10"}`} role="status" data-testid="chat-notice">
         <p className="flex-1 font-medium">{message}</p>
         {action}
       </div>

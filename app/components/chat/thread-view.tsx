@@ -70,19 +70,23 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
   };
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col bg-light" data-testid="chat-thread">
+    <div className="flex min-h-0 flex-1 justify-center bg-accent/60">
+    <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5" data-testid="chat-thread">
       <header className="z-10 border-b border-black/10 bg-white shadow-sm">
-        <div className="mx-auto flex max-w-3xl items-center gap-2 px-2 py-2 sm:px-4">
+        <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
           <Link to="/chats" className="rounded-full p-2 text-dark hover:bg-light" aria-label={t("chat.back")} data-testid="chat-back">
             <BackIcon className="h-6 w-6" />
           </Link>
           <PartnerLink screen={screen} />
-          <span className="ml-auto">{root.user ? <CreditsPill credits={root.user.credits} /> : null}</span>
+          <span className="ml-auto flex shrink-0 items-center gap-3">
+            <img src={root.site.logo} alt={root.site.name} className="hidden h-7 w-auto md:block" />
+            {root.user ? <CreditsPill credits={root.user.credits} /> : null}
+          </span>
         </div>
       </header>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
-        <div className="mx-auto flex max-w-3xl flex-col gap-1.5 px-3 py-4 sm:px-4">
+        <div className="flex min-h-full flex-col justify-end gap-1.5 px-3 py-4 sm:px-5">
           {olderCursor ? (
             <div className="mb-2 flex justify-center">
               <Link to={`${screen.action}?before=${olderCursor}`} onClick={loadOlder} preventScrollReset className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-primary shadow-sm ring-1 ring-black/5 hover:bg-accent" data-testid="chat-older">
@@ -108,6 +112,7 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
         onPending={(p) => setPending((list) => [...list, p])}
       />
       {empty && canWrite ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
+    </div>
     </div>
   );
 }
@@ -142,7 +147,7 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
         return (
           <div key={m.id} className="contents">
             {separator ? (
-              <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/55" suppressHydrationWarning>{when.day(m.at)}</p>
+              <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/55 first-letter:uppercase" suppressHydrationWarning>{when.day(m.at)}</p>
             ) : null}
             <Bubble message={m} partnerName={partnerName} />
           </div>
@@ -220,7 +225,7 @@ function EmptyThread({ screen, canWrite, onPick }: { screen: ThreadScreen; canWr
   const { t } = useTranslation();
   const p = screen.partner;
   return (
-    <div className="mx-auto mt-6 flex w-full max-w-md flex-col items-center text-center" data-testid="chat-empty">
+    <div className="mx-auto my-auto flex w-full max-w-md flex-col items-center py-6 text-center" data-testid="chat-empty">
       <Avatar src={p.card.thumb} name={p.name} size={96} online={p.card.online} />
       <h1 className="mt-4 text-xl font-bold">{t("chat.startTitle", { name: p.name })}</h1>
       <p className="mt-1 text-sm text-black/60">{t("chat.startBody")}</p>

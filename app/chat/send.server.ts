@@ -72,7 +72,23 @@ export function checkText(site: Pick<Site, "message_length">, raw: string): { ok
 
 const PHOTO_STATUS: Record<PhotoError["error"], number> = { "photo.tooLarge": 413, "photo.invalid": 400, "photo.tooManyPixels": 400, "photo.limit": 400 };
 
-export async function sendMessage(site: Site, sender: Sender, target: ChatTarget, content: Content, clientKey: string): Promise<SendResult> {
+/**
+ * One member's sends take turns within this process: a burst waits here, in memory, rather than
+ * on the member's row lock while holding connections of the pool (docs/decisions/007). The row
+ * lock alone keeps sends exact across processes; `queue: false` leaves the turn out (tests
+ * stand in for several processes with it).
+ */
+const turns = new Map<number, Promise<unknown>>();
+function inTurn<T>(userId: number, fn: () => Promise<T>, queue = true): Promise<T> {
+  if (!queue) return fn();
+  const run = (turns.get(userId) ?? Promise.resolve()).then(fn);
+  const done = run.catch(() => undefined);
+  turns.set(userId, done);
+  void done.then(() => { if (turns.get(userId) === done) turns.delete(userId); });
+  return run;
+}
+
+export async function sendMessage(site: Site, sender: Sender, target: ChatTarget, content: Content, clientKey: string, { queue = true } = {}): Promise<SendResult> {
   if (!CLIENT_KEY.test(clientKey)) return refused(400, "messages.invalidInput");
   const db = getDb();
   // a retry of a message that is stored already: answered before any upload is processed
@@ -103,10 +119,10 @@ export async function sendMessage(site: Site, sender: Sender, target: ChatTarget
   }
 
   try {
-    const result = await db.$transaction(
+    const result = await inTurn(sender.userId, () => db.$transaction(
       (tx) => store(tx, site, sender, target, { kind: content.kind, body, gift, image }, clientKey),
       { maxWait: 10_000, timeout: 20_000 },
-    );
+    ), queue);
     if (result.repeated && image) await removeChatImageFiles(image);
     return result;
   } catch (error) {

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activateAccount } from "#app/auth/signup.server.ts";
 import { chatList, unreadTotal } from "#app/chat/conversations.server.ts";
+import { sendMessage } from "#app/chat/send.server.ts";
 import { THREAD_PAGE_SIZE } from "#app/chat/chat-rules.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
@@ -165,6 +166,55 @@ describe("sending a message", () => {
     expect(await messagesOf(a)).toHaveLength(0);
     expect(await conversationOf(a, b)).toBeNull();
     expect(await credits(a)).toBe(5);
+  });
+});
+
+describe("sends from several processes at once (no in-process queue: the row lock alone)", () => {
+  const sender = (m: Member) => ({ userId: m.user.id, profileId: m.profile.id, paidUser: m.user.paidUser });
+  const direct = (m: Member, target: { conversationId: number } | { profileId: number }, body: string, clientKey = key()) =>
+    sendMessage(site(m.site.key), sender(m), target, { kind: "text", body }, clientKey, { queue: false });
+
+  it("a balance for one send stores one message", async () => {
+    const a = await member({ credits: 20 });
+    const b = await member();
+    const id = await start(a, b);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => direct(a, { conversationId: id }, `parallel ${i}`)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.status === 402)).toHaveLength(9);
+    expect(await messagesOf(a)).toHaveLength(2);
+    expect(await credits(a)).toBe(0);
+    expect(await ledgerSum(a)).toBe(0);
+  });
+
+  it("one client key is stored and charged once", async () => {
+    const a = await member({ credits: 50 });
+    const b = await member();
+    const id = await start(a, b);
+    const clientKey = key();
+    const results = await Promise.all(Array.from({ length: 8 }, () => direct(a, { conversationId: id }, "once", clientKey)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(new Set(results.map((r) => r.ok && r.messageId)).size).toBe(1);
+    expect(await credits(a)).toBe(30);
+  });
+
+  it("a free member's parallel starts stop at 2", async () => {
+    const a = await member({ credits: 100 });
+    const others = await Promise.all(Array.from({ length: 6 }, () => member()));
+    const results = await Promise.all(others.map((o) => direct(a, { profileId: o.profile.id }, "Hi!")));
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    expect(results.filter((r) => !r.ok && r.error === "messages.premiumOnly")).toHaveLength(4);
+    expect(await getDb().conversation.count({ where: { startedById: a.profile.id } })).toBe(2);
+    expect(await credits(a)).toBe(80);
+  });
+
+  it("two members starting the same conversation at once get one conversation", async () => {
+    const a = await member({ credits: 100 });
+    const b = await member({ credits: 100 });
+    const results = await Promise.all([direct(a, { profileId: b.profile.id }, "Hi B"), direct(b, { profileId: a.profile.id }, "Hi A")]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const [x, y] = results as Extract<(typeof results)[number], { ok: true }>[];
+    expect(x!.conversationId).toBe(y!.conversationId);
+    expect(await getDb().conversationParticipant.count({ where: { conversationId: x!.conversationId } })).toBe(2);
   });
 });
 

@@ -151,7 +151,9 @@ export async function chatList(site: Site, viewer: number, { limit = 200 } = {})
   });
 }
 
-export const kindOf = (m: { imageId: number | null; gift: unknown }): MessageKind => (m.imageId ? "image" : m.gift ? "gift" : "text");
+/** A message without text, image or gift had an image that its sender's deleted account took along. */
+export const kindOf = (m: { imageId: number | null; gift: unknown; body: string | null }): MessageKind =>
+  m.imageId || (m.body === null && !m.gift) ? "image" : m.gift ? "gift" : "text";
 
 /** Unread messages over the viewer's listed conversations (the top bar's badge). */
 export async function unreadTotal(site: PoolSite, viewer: number): Promise<number> {

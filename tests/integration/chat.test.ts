@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
 import { activateAccount } from "#app/auth/signup.server.ts";
 import { chatList, unreadTotal } from "#app/chat/conversations.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
@@ -350,6 +351,14 @@ describe("chat images", () => {
     // blocked: the partner's images are gone for the one blocked
     await getDb().block.create({ data: { blockerId: b.profile.id, blockedId: a.profile.id } });
     expect((await fetchAs(a, mine!)).status).toBe(404);
+    // the sender's account is purged after its 14 days: the image goes with it, the message says so
+    await getDb().user.update({ where: { id: a.user.id }, data: { status: "pending_deletion", deletionRequestedAt: new Date(Date.now() - 15 * 86_400_000) } });
+    expect(await purgeDeletedAccounts()).toBeGreaterThanOrEqual(1);
+    expect(await getDb().chatImage.count({ where: { conversationId: id } })).toBe(0);
+    expect(await getMediaStorage().get(image.filename)).toBeNull();
+    expect((await fetchAs(b, theirs!)).status).toBe(404);
+    const after = await get(b, `/chats/${id}`);
+    expect(after.html).toContain(de.chat.imageRemoved); // mature speaks German
   });
 });
 

@@ -185,6 +185,14 @@ function Bubble({ message: m, partnerName }: { message: ThreadMessage; partnerNa
       </div>
     );
   }
+  if (m.kind === "image") {
+    return (
+      <div className={`flex max-w-[75%] flex-col ${side}`} data-testid="chat-message" data-kind="image">
+        <p className="rounded-2xl border border-dashed border-black/20 px-4 py-3 text-sm italic text-black/50">{t("chat.imageRemoved")}</p>
+        {time}
+      </div>
+    );
+  }
   return (
     <div className={`flex max-w-[85%] flex-col sm:max-w-[70%] ${side}`} data-testid="chat-message" data-kind="text">
       <p className={`whitespace-pre-wrap break-words rounded-2xl px-4 py-2 leading-snug shadow-sm ${m.mine ? "rounded-br-md bg-primary text-white" : "rounded-bl-md bg-white text-dark"}`}>{m.body}</p>

@@ -19,14 +19,14 @@ export function SignupButton() {
   );
 }
 
-/** "Send a message" on a profile for visitors: message or create, in the modal on desktop, on the signup page on phones. */
+/** "Send a message" on a profile for visitors: message or create, in the modal on desktop, on the signup page on phones. `className` must not set `display`. */
 export function MessageOrSignupButton({ target, className }: { target: { id: number; name: string }; className: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Link to={`/members/${target.id}/signup`} className={`${className} md:hidden`} data-testid="message-signup-link">{t("chat.writeMessage")}</Link>
-      <button type="button" onClick={() => setOpen(true)} className={`${className} hidden md:inline-flex`} data-testid="message-signup-open">{t("chat.writeMessage")}</button>
+      <Link to={`/members/${target.id}/signup`} className={`inline-flex md:hidden ${className}`} data-testid="message-signup-link">{t("chat.writeMessage")}</Link>
+      <button type="button" onClick={() => setOpen(true)} className={`hidden md:inline-flex ${className}`} data-testid="message-signup-open">{t("chat.writeMessage")}</button>
       {open ? <SignupModal onClose={() => setOpen(false)} targetProfile={target} /> : null}
     </>
   );

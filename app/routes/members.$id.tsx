@@ -47,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return intent.data === "block" ? redirect("/members") : redirect(`/members/${id}`);
 }
 
-const MESSAGE_BUTTON = "mt-4 inline-flex items-center justify-center rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90";
+const MESSAGE_BUTTON = "mt-4 items-center justify-center rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90";
 
 const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type", "tattoos", "city", "region", "country"] as const;
 
@@ -99,7 +99,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
           {!v.own && !v.iBlocked ? (
             v.loggedIn
-              ? <Link to={`/members/${p.id}/chat`} className={MESSAGE_BUTTON} data-testid="message-button">{t("chat.writeMessage")}</Link>
+              ? <Link to={`/members/${p.id}/chat`} className={`inline-flex ${MESSAGE_BUTTON}`} data-testid="message-button">{t("chat.writeMessage")}</Link>
               : <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={MESSAGE_BUTTON} />
           ) : null}
           <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">

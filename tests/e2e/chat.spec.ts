@@ -132,6 +132,8 @@ async function messageOrCreate(page: Page, via: "modal" | "page") {
   await expect(page).toHaveURL(`${LOVELY}/members/${id}`);
   const name = (await page.locator("h1").first().textContent())!.split(",")[0]!;
   let form = page.locator("body");
+  // one "Send a message" per screen size: the modal on desktop, the signup page on phones
+  await expect(page.getByTestId(via === "modal" ? "message-signup-link" : "message-signup-open")).toBeHidden();
   if (via === "modal") {
     await page.getByTestId("message-signup-open").click();
     form = page.getByTestId("signup-modal");

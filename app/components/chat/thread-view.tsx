@@ -86,7 +86,7 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
       </header>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
-        <div className="flex min-h-full flex-col justify-end gap-1.5 px-3 py-4 sm:px-5">
+        <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
           {olderCursor ? (
             <div className="mb-2 flex justify-center">
               <Link to={`${screen.action}?before=${olderCursor}`} onClick={loadOlder} preventScrollReset className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-primary shadow-sm ring-1 ring-black/5 hover:bg-accent" data-testid="chat-older">
@@ -141,15 +141,18 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
   let day = "";
   return (
     <>
-      {messages.map((m) => {
+      {messages.map((m, i) => {
         const key = when.dayKey(m.at);
         const separator = key !== day ? (day = key) : null;
+        // a run of messages from one side within a few minutes shows its time once, at the end
+        const next = messages[i + 1];
+        const showTime = !next || next.mine !== m.mine || Date.parse(next.at) - Date.parse(m.at) > 5 * 60_000;
         return (
           <div key={m.id} className="contents">
             {separator ? (
               <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/55 first-letter:uppercase" suppressHydrationWarning>{when.day(m.at)}</p>
             ) : null}
-            <Bubble message={m} partnerName={partnerName} />
+            <Bubble message={m} partnerName={partnerName} showTime={showTime} />
           </div>
         );
       })}
@@ -157,11 +160,13 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
   );
 }
 
-function Bubble({ message: m, partnerName }: { message: ThreadMessage; partnerName: string }) {
+function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage; partnerName: string; showTime: boolean }) {
   const { t } = useTranslation();
   const when = useTimeFormat();
   const side = m.mine ? "self-end items-end" : "self-start items-start";
-  const time = <time dateTime={m.at} className="mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>{when.time(m.at)}</time>;
+  const time = showTime
+    ? <time dateTime={m.at} className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>{when.time(m.at)}</time>
+    : <time dateTime={m.at} className="sr-only" suppressHydrationWarning>{when.time(m.at)}</time>;
   if (m.kind === "image" && m.image) {
     const ratio = m.image.width && m.image.height ? `${m.image.width} / ${m.image.height}` : "4 / 5";
     return (

@@ -5,6 +5,7 @@ import { requireUser } from "#app/auth/user-context.server.ts";
 import { chatAccess } from "#app/chat/conversations.server.ts";
 import { handleSend, threadScreen } from "#app/chat/thread-page.server.ts";
 import { BlockedScreen, ThreadView } from "#app/components/chat/thread-view.tsx";
+import type { RootData } from "#app/root.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
 import { parseId } from "#app/utils/request.server.ts";
 
@@ -23,7 +24,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleSend(request, context, context.get(siteContext), user, { conversationId: parseId(params.id) });
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => (d?.screen ? [{ title: d.screen.partner.name }] : []);
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const siteName = (matches.find((m) => m?.id === "root")?.data as RootData | undefined)?.site.name;
+  return d?.screen ? [{ title: [d.screen.partner.name, siteName].filter(Boolean).join(" · ") }] : [];
+};
 
 export default function ChatThread({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.blockedBy) return <BlockedScreen name={loaderData.blockedBy} />;

@@ -6,6 +6,7 @@ import { requireUser } from "#app/auth/user-context.server.ts";
 import { chatWith } from "#app/chat/conversations.server.ts";
 import { handleSend, threadScreen } from "#app/chat/thread-page.server.ts";
 import { BlockedScreen, ThreadView } from "#app/components/chat/thread-view.tsx";
+import type { RootData } from "#app/root.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
 import { parseId } from "#app/utils/request.server.ts";
 
@@ -26,7 +27,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answer.data.ok ? redirect(`/chats/${answer.data.conversationId}`) : answer;
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => (d?.screen ? [{ title: d.screen.partner.name }] : []);
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const siteName = (matches.find((m) => m?.id === "root")?.data as RootData | undefined)?.site.name;
+  return d?.screen ? [{ title: [d.screen.partner.name, siteName].filter(Boolean).join(" · ") }] : [];
+};
 
 export default function StartChat({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.blockedBy) return <BlockedScreen name={loaderData.blockedBy} />;

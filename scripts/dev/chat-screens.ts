@@ -16,6 +16,8 @@ const browser = await chromium.launch({
 });
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.waitForTimeout(200);
   const file = path.join(out, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

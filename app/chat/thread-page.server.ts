@@ -67,7 +67,8 @@ export async function threadScreen(
   };
 }
 
-export type SendAnswer = { ok: true; clientKey: string; conversationId: number } | { ok: false; error: string; clientKey: string | null; body?: string };
+/** `error: null`: the answer never arrived (the browser lost the connection; app/components/chat/send-client.ts). */
+export type SendAnswer = { ok: true; clientKey: string; conversationId: number } | { ok: false; error: string | null; clientKey: string | null; body?: string };
 
 /**
  * Reads a send from the footer form (multipart with an image, or a plain form) and sends it.

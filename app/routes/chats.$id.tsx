@@ -4,6 +4,7 @@ import type { Route } from "./+types/chats.$id";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { chatAccess } from "#app/chat/conversations.server.ts";
 import { handleSend, threadScreen } from "#app/chat/thread-page.server.ts";
+import { sendOrOffline } from "#app/components/chat/send-client.ts";
 import { BlockedScreen, ThreadView } from "#app/components/chat/thread-view.tsx";
 import type { RootData } from "#app/root.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
@@ -23,6 +24,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   return handleSend(request, context, context.get(siteContext), user, { conversationId: parseId(params.id) });
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendOrOffline(serverAction);
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const siteName = (matches.find((m) => m?.id === "root")?.data as RootData | undefined)?.site.name;

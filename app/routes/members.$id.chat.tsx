@@ -5,6 +5,7 @@ import type { Route } from "./+types/members.$id.chat";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { chatWith } from "#app/chat/conversations.server.ts";
 import { handleSend, threadScreen } from "#app/chat/thread-page.server.ts";
+import { sendOrOffline } from "#app/components/chat/send-client.ts";
 import { BlockedScreen, ThreadView } from "#app/components/chat/thread-view.tsx";
 import type { RootData } from "#app/root.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
@@ -26,6 +27,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const answer = await handleSend(request, context, context.get(siteContext), user, { profileId: parseId(params.id) });
   return answer.data.ok ? redirect(`/chats/${answer.data.conversationId}`) : answer;
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => sendOrOffline(serverAction);
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const siteName = (matches.find((m) => m?.id === "root")?.data as RootData | undefined)?.site.name;

@@ -25,6 +25,8 @@ async function logIn(browser: Browser, origin: string, host: string) {
 }
 
 const credits = (page: Page) => page.getByTestId("chat-credits");
+/** where a thread's sends go (React Router posts fetcher submissions to /chats/{id}.data) */
+const SEND_URL = /\/chats\/\d+(\.data)?(\?.*)?$/;
 const messages = (page: Page) => page.getByTestId("chat-message");
 
 test("two members of two sites chat: text, image and gift paid exactly, until the credits run out", async ({ browser }) => {
@@ -51,7 +53,17 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
   await expect(messages(sam).first()).toContainText("Coffee or a glass of wine");
   await expect(credits(sam)).toHaveText("20 credits");
 
-  // an image: shown at once, then served at its signed URL
+  // an image whose answer is lost on the way back (stored and charged, the browser never hears):
+  // the thread reloads after the send and shows it once, charged once
+  let lost = false;
+  await sam.route(SEND_URL, async (route) => {
+    if (route.request().method() !== "POST" || lost) return route.fallback();
+    lost = true;
+    // the test runner cannot resolve *.localhost: the same request to 127.0.0.1 with the site's Host
+    const url = new URL(route.request().url());
+    await route.fetch({ url: url.href.replace(url.hostname, "127.0.0.1"), headers: { ...(await route.request().allHeaders()), host: url.host } });
+    await route.abort("connectionreset");
+  });
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#d35" } }).jpeg().toBuffer();
   await sam.getByTestId("chat-photo-open").click();
   await sam.getByTestId("chat-photo-input").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: jpeg });
@@ -59,14 +71,19 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
   const image = sam.locator('[data-testid="chat-message"][data-kind="image"] img');
   await expect(image).toHaveCount(1);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(lost).toBe(true);
   await expect(credits(sam)).toHaveText("5 credits");
+  await expect(sam.getByTestId("chat-pending")).toHaveCount(0);
+  await sam.unroute(SEND_URL);
 
-  // a gift costs 25: not enough credits, nothing sent, nothing charged
+  // a gift costs 25: not enough credits, nothing sent, nothing charged, also when retried
   await sam.getByTestId("chat-gift-open").click();
   await sam.getByTestId("gift-picker").locator('[data-gift="rose"]').click();
   const failed = sam.getByTestId("chat-pending");
   await expect(failed).toHaveAttribute("data-state", "failed");
   await expect(failed).toContainText("You do not have enough credits to send this message");
+  await failed.getByTestId("chat-retry").click();
+  await expect(failed).toHaveAttribute("data-state", "failed");
   await expect(credits(sam)).toHaveText("5 credits");
   await sam.reload();
   await expect(messages(sam)).toHaveCount(2);
@@ -82,9 +99,18 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
   await expect(messages(andrea).first()).toContainText("Coffee or a glass of wine");
   const received = andrea.locator('[data-testid="chat-message"][data-kind="image"] img');
   await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // the connection drops before the gift reaches the server: not sent; the retry sends it, with the same key
+  await andrea.route(SEND_URL, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback()));
   await andrea.getByTestId("chat-gift-open").click();
   await andrea.getByTestId("gift-picker").locator('[data-gift="rose"]').click();
+  const unsent = andrea.getByTestId("chat-pending");
+  await expect(unsent).toHaveAttribute("data-state", "failed");
+  await expect(unsent).toContainText("Nicht gesendet");
+  await expect(credits(andrea)).toHaveText("30 Credits");
+  await andrea.unroute(SEND_URL);
+  await unsent.getByTestId("chat-retry").click();
   await expect(andrea.locator('[data-testid="chat-message"][data-kind="gift"]')).toHaveCount(1);
+  await expect(andrea.getByTestId("chat-pending")).toHaveCount(0);
   await expect(credits(andrea)).toHaveText("0 Credits");
   // and is out of credits now
   await andrea.getByTestId("chat-input").fill("Danke!");

@@ -209,7 +209,7 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
 function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action: string; onDiscard: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SendAnswer>({ key: item.key });
-  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error ?? t("messages.genericError") : null;
   const retry = () => fetcher.submit(item.form, { method: "post", action, encType: "multipart/form-data" });
   return (
     <div className="flex max-w-[85%] flex-col items-end self-end sm:max-w-[70%]" data-testid="chat-pending" data-state={failed ? "failed" : "sending"}>

@@ -13,6 +13,7 @@ import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
@@ -515,5 +516,22 @@ describe("thread history", () => {
     expect(all).toEqual([...Array.from({ length: 75 }, (_, i) => `history ${i}`), "first"]);
     // a cursor that is not one shows the latest page
     expect(bodies((await get(a, `/chats/${id}?before=abc`)).html)).toEqual(pages[pages.length - 1]);
+  });
+});
+
+describe("the demo seed", () => {
+  it("gives each demo member a lived-in inbox, once", async () => {
+    for (const key of ["lovely", "mature", "pride"]) {
+      const me = await getDb().profile.findFirstOrThrow({ where: { user: { email: `member@${key}.localhost`, siteKey: key } } });
+      const chats = await chatList(site(key), me.id);
+      expect(chats.length, key).toBeGreaterThanOrEqual(5);
+      expect(chats.every((c) => c.profile.id !== me.id && c.last_message)).toBe(true);
+      expect(await unreadTotal(site(key), me.id), key).toBeGreaterThanOrEqual(3);
+      expect(chats.some((c) => c.num_unread_messages > 0 && c.last_message?.mine === false)).toBe(true);
+    }
+    const before = await getDb().conversation.count();
+    await seedDemoChats(getDb());
+    expect(await getDb().conversation.count()).toBe(before);
+    expect(await getDb().gift.count({ where: { active: true } })).toBe(8);
   });
 });

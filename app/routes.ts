@@ -30,6 +30,7 @@ export default [
     route("match-finder", "routes/match-finder.tsx", { id: "match-finder" }),
     route("signup-matches", "routes/match-finder.tsx", { id: "signup-matches" }),
     route("profile", "routes/profile.tsx"),
+    route("chats", "routes/chats.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
     // spec "Static pages: {token}": /terms, /faq, … as /pages/terms, /pages/faq; static paths rank first
     route(":page", "routes/pages.$page.tsx", { id: "static-token" }),
@@ -38,7 +39,10 @@ export default [
   layout("routes/layouts/lander.tsx", [
     route("landers/:name/:slug?", "routes/landers.$name.tsx"),
   ]),
-  layout("routes/layouts/chat.tsx", []),
+  layout("routes/layouts/chat.tsx", [
+    route("chats/:id", "routes/chats.$id.tsx"),
+    route("members/:id/chat", "routes/members.$id.chat.tsx"),
+  ]),
   layout("routes/layouts/empty.tsx", []),
   route("api/settings.php", "routes/api/settings.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
@@ -54,4 +58,6 @@ export default [
   route("api/likes.php", "routes/api/likes.ts"),
   route("api/auto-like.php", "routes/api/auto-like.ts"),
   route("members/:id/like", "routes/members.$id.like.ts"),
+  route("api/chat.php", "routes/api/chat.ts"),
+  route("chat-media/:file", "routes/chat-media.ts"),
 ] satisfies RouteConfig;

@@ -145,9 +145,12 @@ export async function purgeDeletedAccounts(now = new Date()) {
     select: { id: true, profile: { select: { id: true, photos: { select: { filename: true, thumbFilename: true } } } } },
   });
   for (const user of due) {
-    await getMediaStorage().remove((user.profile?.photos ?? []).flatMap((p) => [p.filename, p.thumbFilename]));
+    // the images they sent in chats go too (their messages stay, without the image)
+    const chatImages = await db.chatImage.findMany({ where: { uploaderId: user.profile?.id ?? -1 }, select: { filename: true, thumbFilename: true } });
+    await getMediaStorage().remove([...(user.profile?.photos ?? []), ...chatImages].flatMap((p) => [p.filename, p.thumbFilename]));
     await db.$transaction([
       db.photo.deleteMany({ where: { profileId: user.profile?.id ?? -1 } }),
+      db.chatImage.deleteMany({ where: { uploaderId: user.profile?.id ?? -1 } }),
       db.profile.updateMany({
         where: { userId: user.id },
         data: { name: "—", aboutMe: null, city: null, region: null, latitude: null, longitude: null, interests: [], status: "disabled", mainPhotoId: null },

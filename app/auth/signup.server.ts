@@ -6,7 +6,7 @@ import { applyCredits } from "#app/credits/ledger.server.ts";
 import { giveBack, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
-import { mayContact, profileAccess } from "#app/profiles/access.server.ts";
+import { sendSignupMessage } from "#app/chat/send.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -61,18 +61,12 @@ export async function createAccount(
       if (site.signup_credits > 0) {
         await applyCredits(tx, { userId: user.id, delta: site.signup_credits, reason: "signup_bonus", idempotencyKey: `signup-${user.id}` });
       }
-      // message-or-create: the first message to the profile the visitor came for, if this site
-      // still shows it (the route checked; this is the write itself)
-      if (input.target_profile && input.signup_message && user.id) {
+      // message-or-create: the first message to the profile the visitor came for, paid from the
+      // signup credits like any message (app/chat/send.server.ts); when the site no longer shows
+      // that profile or the credits do not cover it, the account is created without it
+      if (input.target_profile && input.signup_message) {
         const me = await tx.profile.findUniqueOrThrow({ where: { userId: user.id }, select: { id: true } });
-        const target = await profileAccess(site, me.id, input.target_profile, tx);
-        if (mayContact(target)) await tx.conversation.create({
-          data: {
-            startedById: me.id,
-            participants: { create: [{ profileId: me.id }, { profileId: target.id, unreadCount: 1 }] },
-            messages: { create: { senderId: me.id, body: input.signup_message, clientKey: "signup" } },
-          },
-        });
+        await sendSignupMessage(tx, site, { userId: user.id, profileId: me.id, paidUser: false }, input.target_profile, input.signup_message);
       }
       if (ctx.trackingId) {
         await tx.tracking.updateMany({ where: { id: ctx.trackingId, siteKey: site.key, userId: null }, data: { userId: user.id } });
@@ -111,5 +105,5 @@ export async function activateAccount(userId: number) {
   ]);
 }
 
-/** Spec: an unconfirmed member's chat partner cannot reply. Chat enforces it with this rule. */
+/** Spec: an unconfirmed member's chat partner cannot reply. Chat enforces it with this rule (app/chat/conversations.server.ts). */
 export const canReceiveReplies = (user: { status: string }) => user.status === "active";

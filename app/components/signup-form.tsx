@@ -10,6 +10,7 @@ export interface SignupActionData {
   formParams?: Record<string, unknown>;
   suggestion?: string | null;
   values?: Record<string, string>;
+  messageLength?: number;
 }
 
 export type SignupGateState = "open" | "trafficsource_required" | "invite_only";
@@ -41,8 +42,10 @@ function useSignupDraft(form: React.RefObject<HTMLFormElement | null>) {
 export const clearSignupDraft = () => { try { sessionStorage.removeItem(DRAFT_KEY); } catch {} };
 
 /** Step 0: message or create. Posts to /signup; works as a page and inside the modal. */
-export function SignupForm({ gate, data, targetProfile, onStarted, inModal }: {
+export function SignupForm({ gate, data, targetProfile, onStarted, inModal, messageLength = 1000 }: {
   gate: SignupGateState;
+  /** the site's message_length, for the error of a message that is too long */
+  messageLength?: number;
   data?: SignupActionData | undefined;
   targetProfile?: { id: number; name: string } | null;
   onStarted?: () => void;
@@ -63,13 +66,15 @@ export function SignupForm({ gate, data, targetProfile, onStarted, inModal }: {
     return <FormMessage tone="info" message="signup.closedTrafficSource" />;
   }
   return (
-    <FormComponent method="post" action="/signup" ref={formRef} className="flex flex-col gap-4" onInput={onStarted} data-testid="signup-form" noValidate>
+    <FormComponent method="post" action={targetProfile ? `/members/${targetProfile.id}/signup` : "/signup"} ref={formRef} className="flex flex-col gap-4" onInput={onStarted} data-testid="signup-form" noValidate>
       {targetProfile ? (
         <>
           <input type="hidden" name="target_profile" value={targetProfile.id} />
           <div>
             <label htmlFor="signup_message" className="mb-1 block text-sm font-medium">{t("signup.messageTo", { name: targetProfile.name })}</label>
-            <textarea id="signup_message" name="signup_message" rows={3} maxLength={1000} defaultValue={values.signup_message} className="w-full rounded border border-black/20 px-3 py-2" />
+            <textarea id="signup_message" name="signup_message" rows={3} maxLength={1000} defaultValue={values.signup_message} aria-invalid={errors.signup_message ? true : undefined}
+              className={`w-full rounded border px-3 py-2 ${errors.signup_message ? "border-danger bg-danger/5" : "border-black/20"}`} />
+            {errors.signup_message ? <p className="mt-1 text-sm text-danger" role="alert">{t(errors.signup_message, { max: result?.messageLength ?? messageLength })}</p> : null}
           </div>
         </>
       ) : null}

@@ -19,8 +19,21 @@ export function SignupButton() {
   );
 }
 
+/** "Send a message" on a profile for visitors: message or create, in the modal on desktop, on the signup page on phones. `className` must not set `display`. */
+export function MessageOrSignupButton({ target, className }: { target: { id: number; name: string }; className: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link to={`/members/${target.id}/signup`} className={`inline-flex md:hidden ${className}`} data-testid="message-signup-link">{t("chat.writeMessage")}</Link>
+      <button type="button" onClick={() => setOpen(true)} className={`hidden md:inline-flex ${className}`} data-testid="message-signup-open">{t("chat.writeMessage")}</button>
+      {open ? <SignupModal onClose={() => setOpen(false)} targetProfile={target} /> : null}
+    </>
+  );
+}
+
 /** Once the visitor started filling in the form, neither the backdrop nor Escape closes it. */
-export function SignupModal({ onClose }: { onClose: () => void }) {
+export function SignupModal({ onClose, targetProfile }: { onClose: () => void; targetProfile?: { id: number; name: string } }) {
   const { t } = useTranslation();
   const root = useRootData()!;
   const [inProgress, setInProgress] = useState(false);
@@ -42,7 +55,7 @@ export function SignupModal({ onClose }: { onClose: () => void }) {
           <h2 id="signup-title" className="text-xl font-bold text-primary">{t("signup.title", { siteName: root.site.name })}</h2>
           <button type="button" onClick={onClose} aria-label={t("signup.close")} className="text-2xl leading-none">×</button>
         </div>
-        <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} />
+        <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} targetProfile={targetProfile ?? null} />
       </div>
     </dialog>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Locale } from "#app/i18n/locales.ts";
+import { ChatIcon } from "./chat/icons.tsx";
 import { HeartIcon, SearchIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { SignupButton } from "./signup-modal.tsx";
@@ -43,6 +44,9 @@ function AccountMenu({ user }: { user: NavUser }) {
       {/* icons on phones, words from the sm breakpoint on */}
       <Link to="/members" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.search")}>
         <SearchIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.search")}</span>
+      </Link>
+      <Link to="/chats" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.messages")} data-testid="nav-messages">
+        <ChatIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.messages")}</span>
       </Link>
       <Link to="/likes" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.likes")} data-testid="nav-likes">
         <HeartIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.likes")}</span>

@@ -18,6 +18,9 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export const LIMITS = {
+  /** conversations a member may start (spec section 6); premium members have no limit. Counted
+   * from the conversations themselves under a lock on the member's row (app/chat/send.server.ts). */
+  conversationStarts: { free: 2 },
   /** photos a profile keeps (rejected ones do not count) */
   photos: { free: 3, premium: 25 },
   /** images larger than this are refused from their header, before decoding; at most `concurrency` decode at once per process */

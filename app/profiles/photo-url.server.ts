@@ -37,3 +37,36 @@ export function verifyMediaPath(site: Pick<Site, "key">, pathname: string, now =
   if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
   return { key, expiresAt: (expiresDay + 1) * DAY_MS };
 }
+
+// Chat images: visible to the two members of a conversation only. Their URL is bound to the
+// site and to the viewer's profile (a URL passed on is a 404 for anyone else), and the route that
+// serves it checks again that the viewer takes part in the conversation (app/chat/images.server.ts).
+export type ChatImageVariant = "full" | "thumb";
+const CHAT_PATH = /^(\d{1,7})\.([A-Za-z0-9_-]{32})\.([1-9]\d{0,9})-(full|thumb)\.jpg$/;
+
+function chatImageSignature(siteKey: string, viewerProfileId: number, imageId: number, variant: ChatImageVariant, expiresDay: number) {
+  return createHmac("sha256", getEnv().secret)
+    .update(`chat-image\n${siteKey}\n${viewerProfileId}\n${imageId}\n${variant}\n${expiresDay}`)
+    .digest("base64url")
+    .slice(0, SIGNATURE_LENGTH);
+}
+
+/** `/chat-media/{day}.{signature}.{imageId}-{variant}.jpg` for this viewer on this site. */
+export function chatImageUrl(site: Pick<Site, "key">, viewerProfileId: number, imageId: number, variant: ChatImageVariant, now = Date.now()) {
+  const expires = dayOf(now) + 1;
+  return `/chat-media/${expires}.${chatImageSignature(site.key, viewerProfileId, imageId, variant, expires)}.${imageId}-${variant}.jpg`;
+}
+
+/** The image a chat-media file name grants this viewer on this site, or null. */
+export function verifyChatImagePath(site: Pick<Site, "key">, viewerProfileId: number, file: string, now = Date.now()): { imageId: number; variant: ChatImageVariant; expiresAt: number } | null {
+  const match = CHAT_PATH.exec(file);
+  if (!match) return null;
+  const [, day, signature, id, variant] = match as unknown as [string, string, string, string, ChatImageVariant];
+  const expiresDay = Number(day);
+  const imageId = Number(id);
+  const today = dayOf(now);
+  if (expiresDay < today || expiresDay > today + 1 || imageId > 2_147_483_647) return null;
+  const expected = Buffer.from(chatImageSignature(site.key, viewerProfileId, imageId, variant, expiresDay));
+  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  return { imageId, variant, expiresAt: (expiresDay + 1) * DAY_MS };
+}

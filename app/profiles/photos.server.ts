@@ -69,9 +69,12 @@ export async function addPhoto(profileId: number, paidUser: boolean, file: File)
   }
 }
 
-type Processed = { display: { data: Buffer; info: OutputInfo }; thumb: Buffer };
+export interface ThumbSize { width: number; height: number; fit: "cover" | "inside" }
+const PROFILE_THUMB: ThumbSize = { width: 200, height: 250, fit: "cover" };
+export type ProcessedPhoto = { display: { data: Buffer; info: OutputInfo }; thumb: Buffer };
 
-async function processPhoto(input: Buffer): Promise<Processed | PhotoError> {
+/** Decodes, checks and re-encodes one image (also for chat images): a display size and a thumbnail, no metadata. */
+export async function processPhoto(input: Buffer, thumbSize: ThumbSize = PROFILE_THUMB): Promise<ProcessedPhoto | PhotoError> {
   let meta: Metadata;
   try {
     // reads the header only
@@ -84,13 +87,13 @@ async function processPhoto(input: Buffer): Promise<Processed | PhotoError> {
   if (!meta.format || !ACCEPTED.has(meta.format) || width < 100 || height < 100) return { error: "photo.invalid" };
   if (width * height > maxPixels) return { error: "photo.tooManyPixels" };
 
-  return decoding()(async (): Promise<Processed | PhotoError> => {
+  return decoding()(async (): Promise<ProcessedPhoto | PhotoError> => {
     try {
       // limitInputPixels again: libvips checks it when loading, whatever the header above said
       const upright = sharp(input, { limitInputPixels: maxPixels }).rotate(); // applies the EXIF orientation; output carries no metadata
       const [display, thumb] = await Promise.all([
         upright.clone().resize(900, 1125, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
-        upright.clone().resize(200, 250, { fit: "cover" }).jpeg({ quality: 78 }).toBuffer(),
+        upright.clone().resize(thumbSize.width, thumbSize.height, { fit: thumbSize.fit, withoutEnlargement: thumbSize.fit === "inside" }).jpeg({ quality: 78 }).toBuffer(),
       ]);
       return { display, thumb };
     } catch {

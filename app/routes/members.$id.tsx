@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/members.$id";
 import { getUser, requireUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
+import { MessageOrSignupButton } from "#app/components/signup-modal.tsx";
 import { block, unblock } from "#app/profiles/blocks.server.ts";
 import { viewProfile } from "#app/profiles/profile-view.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
@@ -57,6 +58,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!done) throw data(null, { status: 404 });
   return intent.data === "block" ? redirect("/members") : redirect(`/members/${id}`);
 }
+
+const MESSAGE_BUTTON = "mt-4 items-center justify-center rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90";
 
 const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type", "tattoos", "city", "region", "country"] as const;
 
@@ -120,6 +123,11 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
           {!v.loggedIn ? (
             <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="mt-4 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-bold text-white" data-testid="like-login">♥ {t("likes.like")}</Link>
+          ) : null}
+          {!v.own && !v.iBlocked ? (
+            v.loggedIn
+              ? <Link to={`/members/${p.id}/chat`} className={`inline-flex ${MESSAGE_BUTTON}`} data-testid="message-button">{t("chat.writeMessage")}</Link>
+              : <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={MESSAGE_BUTTON} />
           ) : null}
           <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
             {FIELD_ORDER.filter(show).map((f) => {

@@ -67,8 +67,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = signupSchema.safeParse(fields);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
     if (gate === "invite_only" && !info.site.invite_codes.includes((fields.invite_code ?? "").trim())) errors.invite_code = "validation.inviteCode";
+    // the first message obeys the site's message_length like any message
+    if (target && [...(fields.signup_message ?? "").trim()].length > info.site.message_length) errors.signup_message = "chat.errors.tooLong";
     const suggestion = suggestEmail((values.email ?? "").trim().toLowerCase());
-    if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion }, 400);
+    if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion, messageLength: info.site.message_length }, 400);
     // a valid form with a likely typo in the address (gmial.com) is answered once with the suggestion
     const confirm = suggestionToConfirm(parsed.data.email, fields[EMAIL_CHECKED_FIELD]);
     if (confirm) return data<SignupActionData>({ errors: {}, values, suggestion: confirm });

@@ -4,6 +4,7 @@ import { syncSites } from "#app/tenancy/sites.server.ts";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
+import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.ts";
 import { applyMigrations } from "./schema-engine.ts";
 
@@ -32,6 +33,7 @@ export async function prepareDatabase(env: Env, log = (m: string) => console.log
   if (seed) {
     const created = await seedDemo(db, { mediaDir: `${env.dataDir}/media` });
     if (created) log(`seeded ${created} demo profiles`);
+    await seedDemoChats(db);
   }
   return { url, embedded };
 }

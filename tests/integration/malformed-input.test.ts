@@ -33,14 +33,14 @@ const PAGE_PATHS = [
   "/", "/pages/terms", "/pages/privacy", "/pricing", "/complaints", "/lang-config", "/login", "/signup", "/activate", "/activate/done",
   "/activate/error", "/reset-password", "/reset-password/do", "/mail-change/do", "/account-deleted", "/account/reactivate",
   "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug",
-  "/likes", "/likes/liked", "/likes/received", "/likes/matches", "/swipe-game", "/match-finder", "/signup-matches",
+  "/likes", "/likes/liked", "/likes/received", "/likes/matches", "/swipe-game", "/match-finder", "/signup-matches", "/chats",
 ];
 const API_PATHS = [
   "/api/settings.php", "/api/companyinfo.php", "/api/entry-warning", "/api/user.php", "/api/user.php?push=1", "/api/logout.php",
   "/api/alerts", "/api/activation-mail", "/api/regions.php", "/api/interests.php", "/api/geocode.php",
-  "/api/likes.php", "/api/auto-like.php",
+  "/api/likes.php", "/api/auto-like.php", "/api/chat.php",
 ];
-const ID_PATHS = (id: string) => [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`, `/members/${id}/like`, `/likes/${id}`];
+const ID_PATHS = (id: string) => [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`, `/members/${id}/like`, `/likes/${id}`, `/members/${id}/chat`, `/chats/${id}`, `/chat-media/${id}`, `/chat-media/${id}.${"a".repeat(32)}.${id}-full.jpg`];
 // the live stream never ends for a member: only posted to here (its GET is tested in live-events.test.ts)
 const POST_PATHS = [...PAGE_PATHS, ...API_PATHS, "/api/events", ...ID_PATHS(String(1)), "/signup?step=photo", "/signup?step=personal", "/signup?step=about", "/signup?step=location"];
 
@@ -66,7 +66,7 @@ function* probes(): Generator<Probe> {
     yield { path, method: "POST", headers: form, body: "%" };
     yield { path, method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nbroken" };
     for (const value of JUNK_VALUES) {
-      const fields = ["email", "password", "name", "intent", "redirectTo", "language", "alert", "reason", "photoId", "city", "region", "country", "about_me", "signup_message", "date_of_birth", "gender", "seeking", "interests", "old_password", "password_repeat", "target", "source", "back", "js"];
+      const fields = ["email", "password", "name", "intent", "redirectTo", "language", "alert", "reason", "photoId", "city", "region", "country", "about_me", "signup_message", "date_of_birth", "gender", "seeking", "interests", "old_password", "password_repeat", "target", "source", "back", "js", "body", "gift", "clientKey", "icebreaker", "conversation"];
       yield { path, method: "POST", headers: form, body: new URLSearchParams(Object.fromEntries(fields.map((f) => [f, value]))).toString() };
     }
     yield { path, method: "POST", headers: form, body: new URLSearchParams({ email: BIG, password: BIG, name: BIG }).toString() };
@@ -81,7 +81,12 @@ function* probes(): Generator<Probe> {
       }
     }
   }
-  for (const path of ["/", "/members", "/api/user.php"]) {
+  // DELETE /api/chat.php with what a broken client sends
+  for (const body of ["null", "[]", "{}", "{not json", '{"conversation":"abc"}', '{"conversation":99999999999}', '{"conversation":"\\u0000"}', '{"conversation":[1]}', `{"conversation":"${BIG}"}`]) {
+    yield { path: "/api/chat.php", method: "DELETE", headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, body };
+  }
+  yield { path: "/api/chat.php", method: "DELETE", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "16" }, body: "conversation=%00" };
+  for (const path of ["/", "/members", "/api/user.php", "/api/chat.php", "/chats/1"]) {
     for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"]) yield { path, method };
     for (const cookie of ["rdv_src=99999999999", "rdv_src=abc", "rdv_src=%00", "rdv_session=%00", "lng=%00", "lng=xx", "entry_ok=%00"]) yield { path, headers: { cookie } };
   }

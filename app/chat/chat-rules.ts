@@ -1,0 +1,22 @@
+// Chat constants shared by the server and the browser.
+
+/** Messages a thread shows at once; older ones load on demand, the same number at a time. */
+export const THREAD_PAGE_SIZE = 30;
+
+/** The idempotency key a client chooses for each message: a retry sends the same key. */
+export const CLIENT_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A conversation's pair of profiles: lower id first, one conversation per pair. */
+export const pairOf = (a: number, b: number) => ({ lowProfileId: Math.min(a, b), highProfileId: Math.max(a, b) });
+
+export type MessageKind = "text" | "image" | "gift";
+
+/** Opening lines of the icebreaker modal: catalogue keys chat.icebreakers.<n> (1-based). */
+export const ICEBREAKER_COUNT = 6;
+
+/** A fresh client key; getRandomValues works on plain-http pages too, unlike randomUUID. */
+export function newClientKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

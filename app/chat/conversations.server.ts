@@ -1,0 +1,184 @@
+// Conversations between two profiles, as one member on one site sees them.
+//
+// Who may see a conversation: its own two members, on their own sites; a partner whose site
+// is not in the viewing site's pool (app/profiles/access.server.ts) makes it "not found". A
+// conversation is started from a profile id, and that goes through profileAccess; afterwards
+// the conversation id is the handle, so an invisible partner's conversation stays readable.
+// Who may write: nobody to or from a member who blocked the other; nobody to an unconfirmed
+// member (spec: "an unconfirmed user's chat partner cannot reply"), nor to a deleted, banned or
+// disabled one.
+import type { Prisma } from "#app/generated/prisma/client.ts";
+import { canReceiveReplies } from "#app/auth/signup.server.ts";
+import { inPool, poolWhere, profileAccess } from "#app/profiles/access.server.ts";
+import { cardSelect, toCard } from "#app/profiles/cards.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { pairOf, type MessageKind } from "./chat-rules.ts";
+
+type Client = Prisma.TransactionClient;
+type PoolSite = Pick<Site, "key" | "network" | "member_resell">;
+
+/** Why the viewer cannot write in a conversation, or null when they can. */
+export type WriteBlock = "blocked_by_them" | "i_blocked" | "unconfirmed" | "gone";
+
+const partnerSelect = (viewer: number) =>
+  ({
+    ...cardSelect,
+    siteKey: true,
+    network: true,
+    status: true,
+    invisible: true,
+    user: { select: { status: true } },
+    blocksGiven: { where: { blockedId: viewer }, select: { blockedId: true } },
+    blocksReceived: { where: { blockerId: viewer }, select: { blockerId: true } },
+  }) satisfies Prisma.ProfileSelect;
+
+type PartnerRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof partnerSelect> }>;
+
+export function writeBlock(partner: PartnerRow): WriteBlock | null {
+  if (partner.blocksGiven.length) return "blocked_by_them";
+  if (partner.blocksReceived.length) return "i_blocked";
+  if (!canReceiveReplies(partner.user)) return partner.user.status === "not_confirmed" ? "unconfirmed" : "gone";
+  if (partner.status !== "active") return "gone";
+  return null;
+}
+
+export interface ChatPartner {
+  id: number;
+  name: string;
+  card: ReturnType<typeof toCard>;
+  /** the partner's profile page is open to the viewer (not invisible, active) */
+  profileVisible: boolean;
+}
+
+function toPartner(row: PartnerRow, site: Site): ChatPartner {
+  return { id: row.id, name: row.name, card: toCard(row, site), profileVisible: row.status === "active" && !row.invisible };
+}
+
+export type ChatAccess =
+  | { kind: "none" }
+  | { kind: "blocked_by_them"; name: string }
+  | { kind: "ok"; conversationId: number; partner: ChatPartner; block: WriteBlock | null; unreadCount: number };
+
+/** Conversation `conversationId` as profile `viewer` sees it on `site`. */
+export async function chatAccess(site: Site, viewer: number, conversationId: number | null, db: Client = getDb()): Promise<ChatAccess> {
+  if (conversationId === null) return { kind: "none" };
+  const row = await db.conversationParticipant.findUnique({
+    where: { conversationId_profileId: { conversationId, profileId: viewer } },
+    select: {
+      unreadCount: true,
+      conversation: { select: { participants: { where: { profileId: { not: viewer } }, select: { profile: { select: partnerSelect(viewer) } } } } },
+    },
+  });
+  const partner = row?.conversation.participants[0]?.profile;
+  if (!row || !partner || !inPool(site, partner)) return { kind: "none" };
+  if (partner.blocksGiven.length) return { kind: "blocked_by_them", name: partner.name };
+  return { kind: "ok", conversationId, partner: toPartner(partner, site), block: writeBlock(partner), unreadCount: row.unreadCount };
+}
+
+export type ChatWith =
+  | { kind: "none" }
+  | { kind: "blocked_by_them"; name: string }
+  | { kind: "ok"; conversationId: number; partner: ChatPartner; block: WriteBlock | null; unreadCount: number }
+  /** no conversation yet: the first message starts one */
+  | { kind: "new"; partner: ChatPartner; block: WriteBlock | null };
+
+/** The conversation with profile `profileId` (members/{id}/chat): the profile must be one this site shows the viewer. */
+export async function chatWith(site: Site, viewer: number, profileId: number | null, db: Client = getDb()): Promise<ChatWith> {
+  const access = await profileAccess(site, viewer, profileId, db);
+  if (access.kind === "none" || access.kind === "own") return { kind: "none" };
+  if (access.kind === "blocked_by_them") return { kind: "blocked_by_them", name: access.name };
+  const existing = await db.conversation.findUnique({ where: { lowProfileId_highProfileId: pairOf(viewer, access.id) }, select: { id: true } });
+  if (existing) return chatAccess(site, viewer, existing.id, db);
+  const partner = await db.profile.findUniqueOrThrow({ where: { id: access.id }, select: partnerSelect(viewer) });
+  return { kind: "new", partner: toPartner(partner, site), block: writeBlock(partner) };
+}
+
+/** Where the viewer's conversations are listed and counted: not removed, partner in the pool, no block either way. */
+function listedWhere(site: PoolSite, viewer: number): Prisma.ConversationParticipantWhereInput {
+  return {
+    profileId: viewer,
+    removedAt: null,
+    conversation: {
+      participants: {
+        some: {
+          profileId: { not: viewer },
+          profile: { ...poolWhere(site), blocksGiven: { none: { blockedId: viewer } }, blocksReceived: { none: { blockerId: viewer } } },
+        },
+      },
+    },
+  };
+}
+
+export interface ChatEntry {
+  conversation: { id: number };
+  profile: ReturnType<typeof toCard>;
+  num_unread_messages: number;
+  last_message: { mine: boolean; kind: MessageKind; text: string | null; gift: string | null; at: string } | null;
+}
+
+const PREVIEW_LENGTH = 120;
+
+/** The conversation list (spec: chats): newest first. Also the data of GET /api/chats.php. */
+export async function chatList(site: Site, viewer: number, { limit = 200 } = {}): Promise<ChatEntry[]> {
+  const rows = await getDb().conversationParticipant.findMany({
+    where: listedWhere(site, viewer),
+    orderBy: [{ conversation: { lastMessageAt: "desc" } }, { conversationId: "desc" }],
+    take: limit,
+    select: {
+      unreadCount: true,
+      conversation: {
+        select: {
+          id: true,
+          lastMessage: { select: { senderId: true, body: true, imageId: true, gift: { select: { key: true } }, createdAt: true } },
+          participants: { where: { profileId: { not: viewer } }, select: { profile: { select: cardSelect } } },
+        },
+      },
+    },
+  });
+  return rows.flatMap((r) => {
+    const partner = r.conversation.participants[0]?.profile;
+    if (!partner) return [];
+    const m = r.conversation.lastMessage;
+    return [{
+      conversation: { id: r.conversation.id },
+      profile: toCard(partner, site),
+      num_unread_messages: r.unreadCount,
+      last_message: m
+        ? { mine: m.senderId === viewer, kind: kindOf(m), text: m.body ? m.body.slice(0, PREVIEW_LENGTH) : null, gift: m.gift?.key ?? null, at: m.createdAt.toISOString() }
+        : null,
+    }];
+  });
+}
+
+/** A message without text, image or gift had an image that its sender's deleted account took along. */
+export const kindOf = (m: { imageId: number | null; gift: unknown; body: string | null }): MessageKind =>
+  m.imageId || (m.body === null && !m.gift) ? "image" : m.gift ? "gift" : "text";
+
+/** Unread messages over the viewer's listed conversations (the top bar's badge). */
+export async function unreadTotal(site: PoolSite, viewer: number): Promise<number> {
+  const sum = await getDb().conversationParticipant.aggregate({ where: { ...listedWhere(site, viewer), unreadCount: { gt: 0 } }, _sum: { unreadCount: true } });
+  return sum._sum.unreadCount ?? 0;
+}
+
+/** Opening a conversation reads it: its unread count becomes zero. */
+export async function markRead(conversationId: number, viewer: number) {
+  await getDb().conversationParticipant.updateMany({
+    where: { conversationId, profileId: viewer, unreadCount: { gt: 0 } },
+    data: { unreadCount: 0, lastReadAt: new Date() },
+  });
+}
+
+/**
+ * Removes the conversation from the viewer's list (DELETE /api/chat.php). It comes back when
+ * either member writes in it again. False when the viewer may not see it (404).
+ */
+export async function removeChat(site: Site, viewer: number, conversationId: number | null): Promise<boolean> {
+  const access = await chatAccess(site, viewer, conversationId);
+  if (access.kind === "none") return false;
+  await getDb().conversationParticipant.updateMany({
+    where: { conversationId: conversationId!, profileId: viewer },
+    data: { removedAt: new Date(), unreadCount: 0 },
+  });
+  return true;
+}

@@ -1,0 +1,108 @@
+// The conversation list of /chats. Removing a chat takes it off the list at once and asks
+// DELETE /api/chat.php; when that fails, an alert says why and the list is loaded again
+// (spec sections 4 and 8). Without JavaScript the remove button posts to /chats.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useRevalidator } from "react-router";
+import type { ChatEntry } from "#app/chat/conversations.server.ts";
+import { Avatar, useTimeFormat } from "./bits.tsx";
+import { ChatIcon, TrashIcon } from "./icons.tsx";
+
+export function ChatList({ entries }: { entries: ChatEntry[] }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [removed, setRemoved] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const shown = entries.filter((e) => !removed.includes(e.conversation.id));
+
+  async function remove(id: number) {
+    setError(null);
+    setRemoved((r) => [...r, id]);
+    let message: string | null = null;
+    try {
+      const res = await fetch("/api/chat.php", {
+        method: "DELETE",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ conversation: id }),
+      });
+      if (!res.ok) message = ((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? t("messages.genericError");
+    } catch {
+      message = t("messages.genericError");
+    }
+    if (message === null) return;
+    setError(t("chat.removeFailed", { error: message }));
+    // the server has the truth: load the list again and show what it says
+    setRemoved((r) => r.filter((x) => x !== id));
+    await revalidator.revalidate();
+  }
+
+  return (
+    <main className="container-site max-w-2xl py-6" data-testid="chat-list-page">
+      <h1 className="mb-4 text-2xl font-bold text-dark">{t("chat.title")}</h1>
+      {error ? (
+        <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" data-testid="chat-remove-error">
+          <span>{error}</span>
+          <button type="button" onClick={() => setError(null)} className="font-bold" aria-label={t("signup.close")}>×</button>
+        </div>
+      ) : null}
+      {shown.length ? (
+        <ul className="divide-y divide-black/5 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="chat-list">
+          {shown.map((entry) => <ChatRow key={entry.conversation.id} entry={entry} onRemove={remove} />)}
+        </ul>
+      ) : (
+        <EmptyInbox />
+      )}
+    </main>
+  );
+}
+
+function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number) => void }) {
+  const { t } = useTranslation();
+  const when = useTimeFormat();
+  const p = entry.profile;
+  const unread = entry.num_unread_messages;
+  const last = entry.last_message;
+  const preview = !last ? "" : last.kind === "image" ? `📷 ${t("chat.preview.image")}` : last.kind === "gift" ? `🎁 ${t(`chat.gifts.${last.gift}`)}` : last.text ?? "";
+  return (
+    <li className="flex items-center gap-1 pr-2 transition-colors hover:bg-accent/40" data-testid="chat-entry" data-conversation-id={entry.conversation.id}>
+      <Link to={`/chats/${entry.conversation.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-4" prefetch="intent">
+        <Avatar src={p.thumb} name={p.name} size={56} online={p.online} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={`truncate ${unread ? "font-bold" : "font-semibold"}`}>{p.name}, {p.age}</span>
+            {last ? <time dateTime={last.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-primary" : "text-black/50"}`} suppressHydrationWarning>{when.short(last.at)}</time> : null}
+          </span>
+          <span className="mt-0.5 flex items-center gap-2">
+            <span className={`truncate text-sm ${unread ? "font-semibold text-dark" : "text-black/60"}`}>
+              {last?.mine ? <span className="text-black/50">{t("chat.youPrefix")} </span> : null}
+              {preview}
+            </span>
+            {unread ? (
+              <span className="ml-auto shrink-0 rounded-full bg-unread px-2 py-0.5 text-xs font-bold text-dark" data-testid="chat-unread" aria-label={t("chat.unread", { count: unread })}>
+                {unread > 99 ? "99+" : unread}
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+      <Form method="post" onSubmit={(e) => { e.preventDefault(); onRemove(entry.conversation.id); }}>
+        <input type="hidden" name="conversation" value={entry.conversation.id} />
+        <button type="submit" name="intent" value="remove" className="rounded-full p-2 text-black/35 hover:bg-danger/10 hover:text-danger" aria-label={t("chat.remove", { name: p.name })} data-testid="chat-remove">
+          <TrashIcon className="h-5 w-5" />
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+function EmptyInbox() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-14 text-center shadow-sm" data-testid="chat-list-empty">
+      <span className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><ChatIcon className="h-10 w-10" /></span>
+      <h2 className="mt-5 text-xl font-bold">{t("chat.emptyTitle")}</h2>
+      <p className="mt-2 max-w-sm text-black/60">{t("chat.emptyBody")}</p>
+      <Link to="/members" className="mt-6 rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90">{t("chat.emptyCta")}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// The send footer: text, a photo, a gift; the price before sending and the balance. One
+// multipart form that works without JavaScript (each button says what it sends); with
+// JavaScript each send goes through its own fetcher keyed by the message's client key.
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useSubmit } from "react-router";
+import { newClientKey, type MessageKind } from "#app/chat/chat-rules.ts";
+import type { GiftOption } from "#app/chat/gifts.server.ts";
+import type { SendAnswer, ThreadScreen } from "#app/chat/thread-page.server.ts";
+import { useRootData } from "#app/root.tsx";
+import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
+
+export interface PendingSend {
+  key: string;
+  form: FormData;
+  kind: MessageKind;
+  text?: string;
+  gift?: GiftOption;
+  preview?: string;
+}
+
+export const SEND_FORM_ID = "chat-send-form";
+
+export function SendFooter({ screen, actionData, textarea, onPending }: {
+  screen: ThreadScreen;
+  actionData?: SendAnswer | undefined;
+  textarea: React.RefObject<HTMLTextAreaElement | null>;
+  onPending: (p: PendingSend) => void;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const root = useRootData()!;
+  const [clientKey, setClientKey] = useState(screen.clientKey);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photoPanel = useRef<HTMLDetailsElement>(null);
+  const giftPanel = useRef<HTMLDetailsElement>(null);
+  const [fileChosen, setFileChosen] = useState(false);
+
+  if (screen.startLimited) return <Notice tone="premium" message={t("messages.premiumOnly")} action={<Link to="/pricing" className="shrink-0 rounded-full bg-secondary px-4 py-1.5 text-sm font-bold text-dark">{t("nav.getPremium")}</Link>} />;
+  if (screen.block) {
+    const key = { blocked_by_them: "profileView.blockedBy", i_blocked: "chat.errors.youBlocked", unconfirmed: "chat.errors.partnerUnconfirmed", gone: "chat.errors.partnerGone" }[screen.block];
+    return <Notice tone="info" message={t(key, { name: screen.partner.name })} />;
+  }
+
+  const p = screen.prices;
+  const money = p.minimum ? new Intl.NumberFormat(root.locale, { style: "currency", currency: p.minimum.currency }).format(p.minimum.costs) : null;
+  const credits = root.user?.credits ?? 0;
+  const error = actionData && !actionData.ok ? actionData.error : null;
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const fd = new FormData(form, submitter);
+    const pending = pendingOf(fd, clientKey, screen.gifts);
+    if (!pending) {
+      textarea.current?.focus();
+      return;
+    }
+    onPending(pending);
+    submit(fd, { method: "post", action: screen.action, encType: "multipart/form-data", navigate: false, fetcherKey: clientKey, preventScrollReset: true });
+    if (pending.kind === "text" && textarea.current) textarea.current.value = "";
+    if (pending.kind === "image" && fileInput.current) fileInput.current.value = "";
+    setFileChosen(false);
+    photoPanel.current?.removeAttribute("open");
+    giftPanel.current?.removeAttribute("open");
+    setClientKey(newClientKey());
+  }
+
+  return (
+    <footer className="border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)]">
+      <Form id={SEND_FORM_ID} method="post" action={screen.action} encType="multipart/form-data" onSubmit={onSubmit} className="relative px-2 pt-2 sm:px-4" data-testid="chat-send">
+        <input type="hidden" name="clientKey" value={clientKey} readOnly />
+        {error ? <p role="alert" className="mb-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="chat-error">{error}</p> : null}
+        <div className="flex items-end gap-1.5">
+          <details ref={photoPanel} className="group" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
+            <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-primary hover:bg-accent group-open:bg-accent [&::-webkit-details-marker]:hidden" aria-label={t("chat.photo")} data-testid="chat-photo-open">
+              <CameraIcon className="h-6 w-6" />
+            </summary>
+            <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-80">
+              <p className="mb-2 font-semibold">{t("chat.photoTitle")}</p>
+              <label className="block cursor-pointer rounded-xl border-2 border-dashed border-primary/30 px-3 py-4 text-center text-sm text-black/60 hover:border-primary/60">
+                <span className="block font-semibold text-primary">{t("chat.choosePhoto")}</span>
+                <span className="mt-1 block text-xs">{t("chat.photoHint")}</span>
+                <input ref={fileInput} type="file" name="image" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="mt-2 w-full text-xs" onChange={(e) => setFileChosen(!!e.currentTarget.files?.length)} data-testid="chat-photo-input" />
+              </label>
+              <button type="submit" name="intent" value="image" className="mt-3 w-full rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white disabled:opacity-50" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
+                {t("chat.sendPhoto", { count: p.image })}
+              </button>
+            </div>
+          </details>
+          <details ref={giftPanel} className="group" onToggle={(e) => e.currentTarget.open && photoPanel.current?.removeAttribute("open")}>
+            <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-primary hover:bg-accent group-open:bg-accent [&::-webkit-details-marker]:hidden" aria-label={t("chat.gift")} data-testid="chat-gift-open">
+              <GiftIcon className="h-6 w-6" />
+            </summary>
+            <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-[26rem]" data-testid="gift-picker">
+              <p className="font-semibold">{t("chat.giftsTitle")}</p>
+              <p className="mb-3 text-xs text-black/55">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
+              <div className="grid grid-cols-4 gap-2">
+                {screen.gifts.map((g) => (
+                  <button key={g.id} type="submit" name="gift" value={g.id} className="flex flex-col items-center rounded-xl p-1.5 text-center hover:bg-accent focus-visible:bg-accent" data-testid="gift-option" data-gift={g.key}>
+                    <img src={g.image} alt="" className="h-12 w-12" />
+                    <span className="mt-1 w-full truncate text-xs font-medium">{t(`chat.gifts.${g.key}`)}</span>
+                    <span className="text-[11px] text-black/50">{t("chat.credits", { count: g.credits })}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+          </details>
+          <label htmlFor="chat-body" className="sr-only">{t("chat.messageLabel")}</label>
+          <textarea
+            ref={textarea}
+            id="chat-body"
+            name="body"
+            rows={1}
+            maxLength={screen.messageLength}
+            defaultValue={actionData && !actionData.ok ? actionData.body ?? "" : ""}
+            placeholder={t("chat.placeholder")}
+            className="max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-black/10 bg-light px-4 py-2.5 leading-snug outline-none focus:border-primary/50 focus:bg-white"
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit(e.currentTarget.form.querySelector<HTMLButtonElement>('button[value="text"]'));
+              }
+            }}
+            onInput={(e) => {
+              const el = e.currentTarget;
+              el.style.height = "auto";
+              el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
+            }}
+            data-testid="chat-input"
+          />
+          <button type="submit" name="intent" value="text" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white shadow-sm hover:opacity-90" aria-label={t("chat.send")} data-testid="chat-send-button">
+            <SendIcon className="h-5 w-5" />
+          </button>
+        </div>
+        <p className="flex flex-wrap items-center justify-center gap-x-2 py-1.5 text-center text-xs text-black/55" data-testid="chat-price">
+          <span>{t("chat.priceMessage", { count: p.text })}{money ? ` · ${t("chat.priceFrom", { money })}` : ""}</span>
+          <span aria-hidden>·</span>
+          <span className={credits < p.text ? "font-semibold text-danger" : ""}>{t("chat.balance", { count: credits })}</span>
+          <Link to="/pricing" className="font-semibold text-primary underline">{t("chat.buyCredits")}</Link>
+        </p>
+      </Form>
+    </footer>
+  );
+}
+
+function pendingOf(fd: FormData, key: string, gifts: GiftOption[]): PendingSend | null {
+  const giftId = fd.get("gift");
+  if (giftId !== null) {
+    const gift = gifts.find((g) => String(g.id) === giftId);
+    return gift ? { key, form: fd, kind: "gift", gift } : null;
+  }
+  if (fd.get("intent") === "image") {
+    const file = fd.get("image");
+    if (!(file instanceof File) || !file.size) return null;
+    return { key, form: fd, kind: "image", preview: URL.createObjectURL(file) };
+  }
+  const text = String(fd.get("icebreaker") ?? fd.get("body") ?? "").trim();
+  return text ? { key, form: fd, kind: "text", text } : null;
+}
+
+function Notice({ message, action, tone }: { message: string; action?: React.ReactNode; tone: "premium" | "info" }) {
+  return (
+    <footer className="border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)]">
+      <div className={`mx-3 my-3 flex items-center gap-3 rounded-2xl px-4 py-3 text-sm ${tone === "premium" ? "bg-secondary/15" : "bg-info/10"}`} role="status" data-testid="chat-notice">
+        <p className="flex-1 font-medium">{message}</p>
+        {action}
+      </div>
+    </footer>
+  );
+}

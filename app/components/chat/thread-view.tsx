@@ -1,0 +1,261 @@
+// The thread screen (chat layout): the partner's header, the messages (older pages on demand),
+// the send footer. Works as plain HTML forms; with JavaScript a send shows at once with its
+// client key, and a failed one can be retried with the same key (charged once at most).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import type { ThreadScreen, SendAnswer } from "#app/chat/thread-page.server.ts";
+import type { ThreadMessage } from "#app/chat/thread.server.ts";
+import type { GiftOption } from "#app/chat/gifts.server.ts";
+import { useRootData } from "#app/root.tsx";
+import { Avatar, CreditsPill, useTimeFormat } from "./bits.tsx";
+import { BackIcon } from "./icons.tsx";
+import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
+import { SendFooter, type PendingSend } from "./send-footer.tsx";
+
+type LoaderShape = { screen: ThreadScreen | null };
+
+export function ThreadView({ screen, actionData }: { screen: ThreadScreen; actionData?: SendAnswer | undefined }) {
+  // a new conversation (or partner) starts with a fresh screen state
+  return <Thread key={`${screen.conversationId ?? "new"}-${screen.partner.id}`} screen={screen} actionData={actionData} />;
+}
+
+function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: SendAnswer | undefined }) {
+  const { t } = useTranslation();
+  const root = useRootData()!;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [pending, setPending] = useState<PendingSend[]>([]);
+  const [older, setOlder] = useState<{ messages: ThreadMessage[]; cursor: string | null } | null>(null);
+  const olderFetcher = useFetcher<LoaderShape>();
+  const partner = screen.partner;
+
+  useEffect(() => {
+    const page = olderFetcher.data?.screen?.page;
+    if (!page) return;
+    setOlder((o) => ({ messages: [...page.messages, ...(o?.messages ?? [])], cursor: page.older }));
+  }, [olderFetcher.data]);
+
+  const messages = useMemo(() => {
+    const seen = new Set<number>();
+    return [...(older?.messages ?? []), ...screen.page.messages].filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
+  }, [older, screen.page.messages]);
+  const stored = new Set(messages.map((m) => m.clientKey).filter(Boolean));
+  const unsent = pending.filter((p) => !stored.has(p.key));
+  const olderCursor = older ? older.cursor : screen.page.older;
+
+  // stay at the newest message; keep the place when older messages are put above
+  const lastId = messages[messages.length - 1]?.id;
+  const height = useRef(0);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastId, unsent.length]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && older) el.scrollTop += el.scrollHeight - height.current;
+  }, [older]);
+  const loadOlder = (e: React.MouseEvent) => {
+    e.preventDefault();
+    height.current = scroller.current?.scrollHeight ?? 0;
+    olderFetcher.load(`${screen.action}?before=${olderCursor}`);
+  };
+
+  const empty = !messages.length && !unsent.length && !screen.before;
+  const canWrite = !screen.block && !screen.startLimited;
+  const fill = (line: string) => {
+    if (!textarea.current) return;
+    textarea.current.value = line;
+    textarea.current.focus();
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 justify-center bg-accent/60">
+    <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5" data-testid="chat-thread">
+      <header className="z-10 border-b border-black/10 bg-white shadow-sm">
+        <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
+          <Link to="/chats" className="rounded-full p-2 text-dark hover:bg-light" aria-label={t("chat.back")} data-testid="chat-back">
+            <BackIcon className="h-6 w-6" />
+          </Link>
+          <PartnerLink screen={screen} />
+          <span className="ml-auto flex shrink-0 items-center gap-3">
+            <img src={root.site.logo} alt={root.site.name} className="hidden h-7 w-auto md:block" />
+            {root.user ? <CreditsPill credits={root.user.credits} /> : null}
+          </span>
+        </div>
+      </header>
+
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
+        <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
+          {olderCursor ? (
+            <div className="mb-2 flex justify-center">
+              <Link to={`${screen.action}?before=${olderCursor}`} onClick={loadOlder} preventScrollReset className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-primary shadow-sm ring-1 ring-black/5 hover:bg-accent" data-testid="chat-older">
+                {olderFetcher.state === "loading" ? t("chat.loading") : t("chat.olderMessages")}
+              </Link>
+            </div>
+          ) : null}
+          <Messages messages={messages} partnerName={partner.name} />
+          {unsent.map((p) => <PendingBubble key={p.key} item={p} action={screen.action} onDiscard={() => setPending((list) => list.filter((x) => x.key !== p.key))} />)}
+          {screen.before ? (
+            <div className="mt-2 flex justify-center">
+              <Link to={screen.action} className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-primary shadow-sm ring-1 ring-black/5">{t("chat.newerMessages")}</Link>
+            </div>
+          ) : null}
+          {empty ? <EmptyThread screen={screen} canWrite={canWrite} onPick={fill} /> : null}
+        </div>
+      </div>
+
+      <SendFooter
+        screen={screen}
+        actionData={actionData}
+        textarea={textarea}
+        onPending={(p) => setPending((list) => [...list, p])}
+      />
+      {empty && canWrite ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
+    </div>
+    </div>
+  );
+}
+
+function PartnerLink({ screen }: { screen: ThreadScreen }) {
+  const { t } = useTranslation();
+  const p = screen.partner;
+  const inner = (
+    <>
+      <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} />
+      <span className="min-w-0">
+        <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">{p.name}, {p.card.age}</span>
+        <span className="block truncate text-xs text-black/55">{p.card.online ? <span className="font-medium text-success">{t("search.online")}</span> : p.card.city ?? ""}</span>
+      </span>
+    </>
+  );
+  return p.profileVisible ? (
+    <Link to={`/members/${p.id}`} className="flex min-w-0 items-center gap-3 rounded-full py-0.5 pr-3 hover:bg-light" aria-label={t("chat.viewProfile", { name: p.name })} data-testid="chat-partner">{inner}</Link>
+  ) : (
+    <span className="flex min-w-0 items-center gap-3" data-testid="chat-partner">{inner}</span>
+  );
+}
+
+function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partnerName: string }) {
+  const when = useTimeFormat();
+  let day = "";
+  return (
+    <>
+      {messages.map((m, i) => {
+        const key = when.dayKey(m.at);
+        const separator = key !== day ? (day = key) : null;
+        // a run of messages from one side within a few minutes shows its time once, at the end
+        const next = messages[i + 1];
+        const showTime = !next || next.mine !== m.mine || Date.parse(next.at) - Date.parse(m.at) > 5 * 60_000;
+        return (
+          <div key={m.id} className="contents">
+            {separator ? (
+              <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/55 first-letter:uppercase" suppressHydrationWarning>{when.day(m.at)}</p>
+            ) : null}
+            <Bubble message={m} partnerName={partnerName} showTime={showTime} />
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage; partnerName: string; showTime: boolean }) {
+  const { t } = useTranslation();
+  const when = useTimeFormat();
+  const side = m.mine ? "self-end items-end" : "self-start items-start";
+  const time = showTime
+    ? <time dateTime={m.at} className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>{when.time(m.at)}</time>
+    : <time dateTime={m.at} className="sr-only" suppressHydrationWarning>{when.time(m.at)}</time>;
+  if (m.kind === "image" && m.image) {
+    const ratio = m.image.width && m.image.height ? `${m.image.width} / ${m.image.height}` : "4 / 5";
+    return (
+      <div className={`flex max-w-[75%] flex-col sm:max-w-[60%] ${side}`} data-testid="chat-message" data-kind="image">
+        <a href={m.image.full} target="_blank" rel="noreferrer" className="block w-56 overflow-hidden rounded-2xl bg-black/5 shadow-sm sm:w-64" style={{ aspectRatio: ratio }}>
+          <img src={m.image.thumb} alt={m.mine ? t("chat.yourPhoto") : t("chat.photoFrom", { name: partnerName })} className="h-full w-full object-cover" loading="lazy" />
+        </a>
+        {time}
+      </div>
+    );
+  }
+  if (m.kind === "gift" && m.gift) {
+    const name = t(`chat.gifts.${m.gift}`);
+    return (
+      <div className={`flex max-w-[75%] flex-col ${side}`} data-testid="chat-message" data-kind="gift">
+        <div className={`flex flex-col items-center rounded-2xl px-6 py-4 text-center shadow-sm ${m.mine ? "bg-accent" : "bg-white"}`}>
+          <img src={`/gifts/${m.gift}.svg`} alt="" className="h-20 w-20" />
+          <p className="mt-2 text-sm font-semibold">{m.mine ? t("chat.giftSent", { gift: name }) : t("chat.giftReceived", { name: partnerName, gift: name })}</p>
+        </div>
+        {time}
+      </div>
+    );
+  }
+  if (m.kind === "image") {
+    return (
+      <div className={`flex max-w-[75%] flex-col ${side}`} data-testid="chat-message" data-kind="image">
+        <p className="rounded-2xl border border-dashed border-black/20 px-4 py-3 text-sm italic text-black/50">{t("chat.imageRemoved")}</p>
+        {time}
+      </div>
+    );
+  }
+  return (
+    <div className={`flex max-w-[85%] flex-col sm:max-w-[70%] ${side}`} data-testid="chat-message" data-kind="text">
+      <p className={`whitespace-pre-wrap break-words rounded-2xl px-4 py-2 leading-snug shadow-sm ${m.mine ? "rounded-br-md bg-primary text-white" : "rounded-bl-md bg-white text-dark"}`}>{m.body}</p>
+      {time}
+    </div>
+  );
+}
+
+function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action: string; onDiscard: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<SendAnswer>({ key: item.key });
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error ?? t("messages.genericError") : null;
+  const retry = () => fetcher.submit(item.form, { method: "post", action, encType: "multipart/form-data" });
+  return (
+    <div className="flex max-w-[85%] flex-col items-end self-end sm:max-w-[70%]" data-testid="chat-pending" data-state={failed ? "failed" : "sending"}>
+      <div className={`rounded-2xl rounded-br-md px-4 py-2 shadow-sm ${failed ? "border border-danger/50 bg-danger/5 text-dark" : "bg-primary/70 text-white"}`}>
+        {item.kind === "image" && item.preview ? <img src={item.preview} alt="" className="max-h-48 rounded-lg" /> : null}
+        {item.kind === "gift" && item.gift ? (
+          <span className="flex items-center gap-2"><img src={item.gift.image} alt="" className="h-10 w-10" />{t(`chat.gifts.${item.gift.key}`)}</span>
+        ) : null}
+        {item.kind === "text" ? <p className="whitespace-pre-wrap break-words">{item.text}</p> : null}
+      </div>
+      {failed ? (
+        <div className="mt-1 flex flex-wrap items-center justify-end gap-x-3 gap-y-1 px-1 text-xs" role="alert">
+          <span className="font-semibold text-danger">{t("chat.notSent")}: {failed}</span>
+          <button type="button" onClick={retry} className="font-semibold text-primary underline" data-testid="chat-retry">{t("chat.retry")}</button>
+          <button type="button" onClick={onDiscard} className="text-black/50 underline">{t("chat.discard")}</button>
+          <Link to="/pricing" className="text-black/50 underline">{t("chat.buyCredits")}</Link>
+        </div>
+      ) : (
+        <span className="mt-0.5 px-1 text-[11px] text-black/45">{t("chat.sending")}</span>
+      )}
+    </div>
+  );
+}
+
+function EmptyThread({ screen, canWrite, onPick }: { screen: ThreadScreen; canWrite: boolean; onPick: (line: string) => void }) {
+  const { t } = useTranslation();
+  const p = screen.partner;
+  return (
+    <div className="mx-auto my-auto flex w-full max-w-md flex-col items-center py-6 text-center" data-testid="chat-empty">
+      <Avatar src={p.card.thumb} name={p.name} size={96} online={p.card.online} />
+      <h1 className="mt-4 text-xl font-bold">{t("chat.startTitle", { name: p.name })}</h1>
+      <p className="mt-1 text-sm text-black/60">{t("chat.startBody")}</p>
+      {canWrite ? <IcebreakerList partner={p} onPick={onPick} className="mt-5 w-full" /> : null}
+    </div>
+  );
+}
+
+/** "You're blocked by {name}. You do not have access to this page." (403) */
+export function BlockedScreen({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <main className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
+      <p className="text-xl font-semibold" data-testid="blocked-message">{t("profileView.blockedBy", { name })}</p>
+      <Link to="/chats" className="rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("chat.back")}</Link>
+    </main>
+  );
+}
+
+export type { GiftOption };

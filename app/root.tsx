@@ -20,7 +20,9 @@ import { getUser, userMiddleware } from "#app/auth/user-context.server.ts";
 import { trackingMiddleware } from "#app/tracking/tracking-middleware.server.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { signupGate } from "#app/auth/signup.server.ts";
+import { liveCounts } from "#app/live/chat-state.server.ts";
 import { useNonce } from "#app/utils/nonce.ts";
+import { LiveStateProvider } from "#app/live/live-state.tsx";
 import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
@@ -31,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, t } = context.get(localeContext);
   const cookies = request.headers.get("cookie") ?? "";
   const user = getUser(context);
+  const [alerts, live] = await Promise.all([activeAlerts(user), user?.profile ? liveCounts(site, user.profile.id) : null]);
   return {
     user: user && {
       name: user.profile?.name ?? user.email,
@@ -39,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paidUser: user.paidUser,
       status: user.status,
     },
-    alerts: await activeAlerts(user),
+    alerts,
+    /** the top bar's badges when the page was rendered; the live state keeps them current */
+    live,
     signupGate: signupGate(site, hasTrafficSource(request)),
     locale,
     messages: resources[locale]!.common as Record<string, unknown>,
@@ -119,7 +124,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export default function App() {
-  return <Outlet />;
+  const data = useRootData();
+  const live = data?.user && data.live ? { unread: data.live.unread, newLikes: data.live.newLikes, credits: data.user.credits } : null;
+  return (
+    <LiveStateProvider initial={live}>
+      <Outlet />
+    </LiveStateProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

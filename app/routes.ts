@@ -55,6 +55,7 @@ export default [
   route("api/interests.php", "routes/api/interests.ts"),
   route("api/geocode.php", "routes/api/geocode.ts"),
   route("api/events", "routes/api/events.ts"),
+  route("api/chats.php", "routes/api/chats.ts"),
   route("api/likes.php", "routes/api/likes.ts"),
   route("api/auto-like.php", "routes/api/auto-like.ts"),
   route("members/:id/like", "routes/members.$id.like.ts"),

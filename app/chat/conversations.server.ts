@@ -14,6 +14,7 @@ import { cardSelect, toCard } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { pairOf, type MessageKind } from "./chat-rules.ts";
+import { announce } from "#app/live/bus.server.ts";
 
 type Client = Prisma.TransactionClient;
 type PoolSite = Pick<Site, "key" | "network" | "member_resell">;
@@ -163,10 +164,11 @@ export async function unreadTotal(site: PoolSite, viewer: number): Promise<numbe
 
 /** Opening a conversation reads it: its unread count becomes zero. */
 export async function markRead(conversationId: number, viewer: number) {
-  await getDb().conversationParticipant.updateMany({
+  const { count } = await getDb().conversationParticipant.updateMany({
     where: { conversationId, profileId: viewer, unreadCount: { gt: 0 } },
     data: { unreadCount: 0, lastReadAt: new Date() },
   });
+  if (count) announce([viewer], { type: "read", conversationId }); // the badge in the member's other tabs
 }
 
 /**
@@ -180,5 +182,6 @@ export async function removeChat(site: Site, viewer: number, conversationId: num
     where: { conversationId: conversationId!, profileId: viewer },
     data: { removedAt: new Date(), unreadCount: 0 },
   });
+  announce([viewer], { type: "chat_removed", conversationId: conversationId! });
   return true;
 }

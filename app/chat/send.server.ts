@@ -21,6 +21,7 @@ import { CLIENT_KEY, pairOf, type MessageKind } from "./chat-rules.ts";
 import { chatAccess, chatWith, type WriteBlock } from "./conversations.server.ts";
 import { messageCost } from "./costs.server.ts";
 import { removeChatImageFiles, storeChatImage, type StoredChatImage } from "./images.server.ts";
+import { announce } from "#app/live/bus.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -37,7 +38,7 @@ export type Content =
   | { kind: "gift"; giftId: number | null }
   | { kind: "image"; file: File };
 
-export type SendOk = { ok: true; conversationId: number; messageId: number; balance: number; repeated: boolean };
+export type SendOk = { ok: true; conversationId: number; messageId: number; balance: number; repeated: boolean; partnerId?: number };
 export type SendRefused = { ok: false; status: number; error: string; params?: Record<string, unknown> };
 export type SendResult = SendOk | SendRefused;
 
@@ -124,6 +125,8 @@ export async function sendMessage(site: Site, sender: Sender, target: ChatTarget
       { maxWait: 10_000, timeout: 20_000 },
     ), queue);
     if (result.repeated && image) await removeChatImageFiles(image);
+    // the partner's pages, and the sender's other tabs
+    if (!result.repeated && result.partnerId) announce([result.partnerId, sender.profileId], { type: "message", conversationId: result.conversationId });
     return result;
   } catch (error) {
     if (image) await removeChatImageFiles(image);
@@ -191,7 +194,7 @@ async function store(tx: Tx, site: Site, sender: Sender, target: ChatTarget, con
   // the partner gets an unread message, and the chat comes back to both lists if it was removed
   await tx.conversationParticipant.update({ where: { conversationId_profileId: { conversationId, profileId: partnerId } }, data: { unreadCount: { increment: 1 }, removedAt: null } });
   await tx.conversationParticipant.updateMany({ where: { conversationId, profileId: sender.profileId, removedAt: { not: null } }, data: { removedAt: null } });
-  return { ok: true, repeated: false, conversationId, messageId: message.id, balance };
+  return { ok: true, repeated: false, conversationId, messageId: message.id, balance, partnerId };
 }
 
 async function resolveConversation(tx: Tx, site: Site, sender: Sender, target: ChatTarget): Promise<{ conversationId: number; partnerId: number }> {

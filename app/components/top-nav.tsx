@@ -6,6 +6,7 @@ import { HeartIcon, SearchIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { SignupButton } from "./signup-modal.tsx";
 import { SiteLogo } from "./site-logo.tsx";
+import { badgeText, useLive } from "#app/live/live-state.tsx";
 
 export interface NavUser { name: string; credits: number; paidUser: boolean }
 
@@ -37,23 +38,39 @@ function CreditsBadge({ credits }: { credits: number }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${tone}`} data-testid="credits-badge">{t("nav.credits", { count: credits })}</span>;
 }
 
+/** A count on a top-bar link: amber for unread messages, the primary colour for new likes. */
+function CountBadge({ count, tone, testId }: { count: number; tone: string; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className={`absolute -right-2.5 -top-2 min-w-5 rounded-full px-1 text-center text-[11px] font-bold leading-5 ${tone}`} aria-hidden data-testid={testId}>
+      {badgeText(count)}
+    </span>
+  );
+}
+
 function AccountMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
+  const live = useLive();
+  const unread = live?.unread ?? 0;
+  const newLikes = live?.newLikes ?? 0;
+  const credits = live?.credits ?? user.credits;
   return (
     <div className="flex items-center gap-2 sm:gap-3">
       {/* icons on phones, words from the sm breakpoint on */}
       <Link to="/members" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.search")}>
         <SearchIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.search")}</span>
       </Link>
-      <Link to="/chats" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.messages")} data-testid="nav-messages">
+      <Link to="/chats" className="relative font-semibold text-dark hover:text-primary" aria-label={unread ? t("nav.messagesUnread", { count: unread, shown: badgeText(unread) }) : t("nav.messages")} data-testid="nav-messages">
         <ChatIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.messages")}</span>
+        <CountBadge count={unread} tone="bg-unread text-dark" testId="unread-badge" />
       </Link>
-      <Link to="/likes" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.likes")} data-testid="nav-likes">
+      <Link to="/likes" className="relative font-semibold text-dark hover:text-primary" aria-label={newLikes ? t("nav.likesNew", { count: newLikes, shown: badgeText(newLikes) }) : t("nav.likes")} data-testid="nav-likes">
         <HeartIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.likes")}</span>
+        <CountBadge count={newLikes} tone="bg-primary text-white" testId="new-likes-badge" />
       </Link>
-      {user.paidUser ? <CreditsBadge credits={user.credits} /> : (
+      {user.paidUser ? <CreditsBadge credits={credits} /> : (
         <>
-          {user.credits <= 10 ? <CreditsBadge credits={user.credits} /> : null}
+          {credits <= 10 ? <CreditsBadge credits={credits} /> : null}
           <Link to="/pricing" className="whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm">{t("nav.getPremium")}</Link>
         </>
       )}

@@ -9,6 +9,7 @@ import { mayContact, profileAccess, visibleWhere } from "#app/profiles/access.se
 import { cardSelect, toCard, type ProfileCard } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { announce } from "#app/live/bus.server.ts";
 
 export type LikeSite = Pick<Site, "key" | "network" | "member_resell" | "cdn_prefix">;
 type Tx = Prisma.TransactionClient;
@@ -45,6 +46,14 @@ export async function likeIn(tx: Tx, site: LikeSite, likerId: number, targetId: 
   return { kind: "ok", liked: true, match: !!back, created: count > 0, profile: { id: access.id, name: access.name } };
 }
 
+/** After a like is committed: the liked member hears of it, and of a match both do. */
+export function announceLike(likerId: number, result: LikeResult) {
+  if (result.kind !== "ok" || !result.created) return result;
+  if (result.match) announce([result.profile.id, likerId], { type: "match", profileId: likerId });
+  else announce([result.profile.id], { type: "like", profileId: likerId });
+  return result;
+}
+
 /** A profile deleted between the access check and the insert: the like's foreign key says so. */
 const vanished = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";
 
@@ -54,7 +63,7 @@ export async function like(site: LikeSite, likerId: number, targetId: number | n
   const counted = await take(["likes", String(likerId)]);
   if (!counted.ok) return { kind: "limited", retryAfterMs: counted.retryAfterMs };
   try {
-    return await getDb().$transaction((tx) => likeIn(tx, site, likerId, targetId, source));
+    return announceLike(likerId, await getDb().$transaction((tx) => likeIn(tx, site, likerId, targetId, source)));
   } catch (error) {
     if (vanished(error)) return { kind: "not_found" };
     throw error;
@@ -72,6 +81,7 @@ export async function unlike(site: LikeSite, likerId: number, targetId: number |
 /** Opening a liker's profile: their like is no longer new. */
 export async function markLikeSeen(viewerId: number, likerId: number) {
   const { count } = await getDb().like.updateMany({ where: { likerId, likedId: viewerId, seenAt: null }, data: { seenAt: new Date() } });
+  if (count) announce([viewerId], { type: "counts" });
   return count;
 }
 
@@ -175,6 +185,20 @@ export async function likesState(site: LikeSite, viewerId: number) {
     matches: given.cards.filter((c) => c.match).map((c) => c.id),
     newLikes: received.cards.filter((c) => c.likeNew).length,
   };
+}
+
+/**
+ * The likes state as ids only (spec: likes, liked_by with like_new), for the chat state that
+ * pages poll: the most recent LIKES_CAP each way, among profiles the member may see.
+ */
+export async function likeIds(site: LikeSite, viewerId: number) {
+  const visible = visibleWhere(site, viewerId);
+  const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const [given, received] = await Promise.all([
+    getDb().like.findMany({ where: { likerId: viewerId, liked: visible }, orderBy: order, take: LIKES_CAP, select: { likedId: true } }),
+    getDb().like.findMany({ where: { likedId: viewerId, liker: visible }, orderBy: order, take: LIKES_CAP, select: { likerId: true, seenAt: true } }),
+  ]);
+  return { likes: given.map((l) => l.likedId), likedBy: received.map((l) => ({ id: l.likerId, likeNew: l.seenAt === null })) };
 }
 
 /** The match moment after a like without JavaScript: the profile, when the two really match. */

@@ -7,7 +7,7 @@ import { mayContact, profileAccess } from "#app/profiles/access.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { Prisma as PrismaNs } from "#app/generated/prisma/client.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { likeIn, lockProfile, type LikeResult, type LikeSite } from "./likes.server.ts";
+import { announceLike, likeIn, lockProfile, type LikeResult, type LikeSite } from "./likes.server.ts";
 import { likelyMatches, type Seeker } from "./matching.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
@@ -50,7 +50,7 @@ export type SwipeResult =
 export async function swipe(site: LikeSite, seekerId: number, targetId: number | null, decision: "like" | "pass", now = new Date()): Promise<SwipeResult> {
   if (targetId === null || targetId === seekerId) return { kind: "not_found" };
   try {
-    return await getDb().$transaction(async (tx) => {
+    const result = await getDb().$transaction(async (tx): Promise<SwipeResult> => {
       await lockProfile(tx, seekerId);
       const status = await swipeStatus(seekerId, now, tx);
       const existing = await tx.swipe.findUnique({ where: { profileId_targetId: { profileId: seekerId, targetId } }, select: { liked: true, at: true } });
@@ -70,6 +70,8 @@ export async function swipe(site: LikeSite, seekerId: number, targetId: number |
       await tx.swipe.upsert({ where: key, create: { profileId: seekerId, targetId, liked: true, at: now }, update: { liked: true, at: now } });
       return { ...result, status: await swipeStatus(seekerId, now, tx) };
     });
+    if (result.kind === "ok") announceLike(seekerId, result);
+    return result;
   } catch (error) {
     // the profile was deleted meanwhile
     if (error instanceof PrismaNs.PrismaClientKnownRequestError && error.code === "P2003") return { kind: "not_found" };

@@ -124,3 +124,11 @@ export const getLiveBus = () => singleton("liveBus", () => new Bus());
 
 /** Tells the open pages of these profiles, in every process, that something changed for them. */
 export const publishLive = (to: number[], event: LiveEvent) => getLiveBus().publish(to, event);
+
+/**
+ * The same after a change is committed, without making the change wait or fail: a lost event
+ * costs a page at most one polling interval (60 s) of staleness.
+ */
+export function announce(to: number[], event: LiveEvent) {
+  publishLive(to, event).catch((error: unknown) => getLogger().warn({ err: error, event }, "live event not published"));
+}

@@ -7,6 +7,7 @@ import { chatList, removeChat } from "#app/chat/conversations.server.ts";
 import { ChatList } from "#app/components/chat/chat-list.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
 import { parseId, readForm } from "#app/utils/request.server.ts";
+import { useLiveRevalidation } from "#app/live/live-state.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -23,5 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation((e) => e.type === "message" || e.type === "read" || e.type === "chat_removed");
   return <ChatList entries={loaderData.entries} />;
 }

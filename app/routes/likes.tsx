@@ -9,6 +9,7 @@ import { ChatIcon, HeartIcon, SparkIcon } from "#app/components/icons.tsx";
 import { ProfileCard } from "#app/components/profile-card.tsx";
 import { LIKES_PAGE_SIZE, LIKES_TABS, likesCounts, likesList, type LikesTab } from "#app/likes/likes.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { useLiveRevalidation } from "#app/live/live-state.tsx";
 
 /** /likes opens on the likes received: where the likes badge points. */
 const DEFAULT_TAB: LikesTab = "received";
@@ -29,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function Likes({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
+  useLiveRevalidation((e) => e.type === "like" || e.type === "match" || e.type === "counts");
   const tabs: { tab: LikesTab; count: number }[] = [
     { tab: "liked", count: d.counts.liked },
     { tab: "received", count: d.counts.received },

@@ -9,6 +9,7 @@ import type { ThreadMessage } from "#app/chat/thread.server.ts";
 import type { GiftOption } from "#app/chat/gifts.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { Avatar, CreditsPill, useTimeFormat } from "./bits.tsx";
+import { useLiveRevalidation } from "#app/live/live-state.tsx";
 import { BackIcon } from "./icons.tsx";
 import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
 import { SendFooter, type PendingSend } from "./send-footer.tsx";
@@ -16,6 +17,8 @@ import { SendFooter, type PendingSend } from "./send-footer.tsx";
 type LoaderShape = { screen: ThreadScreen | null };
 
 export function ThreadView({ screen, actionData }: { screen: ThreadScreen; actionData?: SendAnswer | undefined }) {
+  // a message in this conversation (from the partner, or from the member's other tab) shows at once
+  useLiveRevalidation((e) => e.type === "message" && (screen.conversationId === null || e.conversationId === screen.conversationId));
   // a new conversation (or partner) starts with a fresh screen state
   return <Thread key={`${screen.conversationId ?? "new"}-${screen.partner.id}`} screen={screen} actionData={actionData} />;
 }

@@ -182,6 +182,5 @@ export async function removeChat(site: Site, viewer: number, conversationId: num
     where: { conversationId: conversationId!, profileId: viewer },
     data: { removedAt: new Date(), unreadCount: 0 },
   });
-  announce([viewer], { type: "chat_removed", conversationId: conversationId! });
   return true;
 }

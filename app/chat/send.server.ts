@@ -125,8 +125,9 @@ export async function sendMessage(site: Site, sender: Sender, target: ChatTarget
       { maxWait: 10_000, timeout: 20_000 },
     ), queue);
     if (result.repeated && image) await removeChatImageFiles(image);
-    // the partner's pages, and the sender's other tabs
-    if (!result.repeated && result.partnerId) announce([result.partnerId, sender.profileId], { type: "message", conversationId: result.conversationId });
+    // the partner's pages; not the sender's: its page revalidates after its own send, and a
+    // second revalidation started by the event would cancel that one (the balance shown stays stale)
+    if (!result.repeated && result.partnerId) announce([result.partnerId], { type: "message", conversationId: result.conversationId });
     return result;
   } catch (error) {
     if (image) await removeChatImageFiles(image);

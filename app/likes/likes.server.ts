@@ -46,11 +46,10 @@ export async function likeIn(tx: Tx, site: LikeSite, likerId: number, targetId: 
   return { kind: "ok", liked: true, match: !!back, created: count > 0, profile: { id: access.id, name: access.name } };
 }
 
-/** After a like is committed: the liked member hears of it, and of a match both do. */
+/** After a like is committed: the liked member hears of the like or the match (the liker's page knows from its answer). */
 export function announceLike(likerId: number, result: LikeResult) {
   if (result.kind !== "ok" || !result.created) return result;
-  if (result.match) announce([result.profile.id, likerId], { type: "match", profileId: likerId });
-  else announce([result.profile.id], { type: "like", profileId: likerId });
+  announce([result.profile.id], { type: result.match ? "match" : "like", profileId: likerId });
   return result;
 }
 

@@ -12,7 +12,6 @@ import { singleton } from "#app/utils/singleton.ts";
 export type LiveEvent =
   | { type: "message"; conversationId: number }
   | { type: "read"; conversationId: number }
-  | { type: "chat_removed"; conversationId: number }
   | { type: "like"; profileId: number }
   | { type: "match"; profileId: number }
   | { type: "counts" };

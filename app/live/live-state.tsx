@@ -3,7 +3,7 @@
 // (/api/events) and by polling /api/chats.php (spec: from 5 s after load, every 60 s, every
 // 300 s when push is subscribed). Pages listen for the stream's events to reload their data.
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 import { apiGet } from "#app/utils/api-client.ts";
 
 export interface LiveSnapshot {
@@ -13,14 +13,14 @@ export interface LiveSnapshot {
 }
 
 export type LiveEventData =
-  | { type: "message" | "read" | "chat_removed"; conversationId: number }
+  | { type: "message" | "read"; conversationId: number }
   | { type: "like" | "match"; profileId: number }
   | { type: "counts" };
 
 export const POLL_START_MS = 5_000;
 export const POLL_MS = 60_000;
 export const POLL_PUSH_MS = 300_000;
-const EVENT_TYPES = ["message", "read", "chat_removed", "like", "match", "counts"] as const;
+const EVENT_TYPES = ["message", "read", "like", "match", "counts"] as const;
 const LIVE_EVENT = "rendezvous:live";
 
 const LiveContext = createContext<LiveSnapshot | null>(null);
@@ -39,14 +39,23 @@ export function useLiveEvents(handler: (event: LiveEventData) => void) {
   }, []);
 }
 
-/** Reloads the page's data when a live event concerns it. */
+/**
+ * Reloads the page's data when a live event concerns it. While a navigation, a form post or a
+ * fetcher is under way the reload waits until they settle: starting one then would cancel the
+ * reload that follows the member's own post (their balance or like button would stay stale).
+ */
 export function useLiveRevalidation(concerns: (event: LiveEventData) => boolean) {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const busy = useNavigation().state !== "idle" || useFetchers().some((f) => f.state !== "idle");
+  const [pending, setPending] = useState(false);
   useLiveEvents((event) => {
-    if (concerns(event)) void revalidate.current();
+    if (concerns(event)) setPending(true);
   });
+  useEffect(() => {
+    if (!pending || busy || revalidator.state !== "idle") return;
+    setPending(false);
+    void revalidator.revalidate();
+  }, [pending, busy, revalidator.state]);
 }
 
 interface ChatsAnswer { unread_total: number; new_likes_total: number; credits: number }

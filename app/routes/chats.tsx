@@ -24,6 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation((e) => e.type === "message" || e.type === "read" || e.type === "chat_removed");
+  useLiveRevalidation((e) => e.type === "message" || e.type === "read");
   return <ChatList entries={loaderData.entries} />;
 }

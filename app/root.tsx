@@ -16,6 +16,7 @@ import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { entryWarning, ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
 import { localizedText } from "#app/tenancy/settings.server.ts";
 import { activeAlerts } from "#app/alerts/alerts.server.ts";
+import { timeBonusState } from "#app/payments/time-bonus.server.ts";
 import { getUser, userMiddleware } from "#app/auth/user-context.server.ts";
 import { trackingMiddleware } from "#app/tracking/tracking-middleware.server.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
@@ -33,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, t } = context.get(localeContext);
   const cookies = request.headers.get("cookie") ?? "";
   const user = getUser(context);
-  const [alerts, live] = await Promise.all([activeAlerts(user), user?.profile ? liveCounts(site, user.profile.id) : null]);
+  const [alerts, live, timeBonus] = await Promise.all([
+    activeAlerts(user), user?.profile ? liveCounts(site, user.profile.id) : null, timeBonusState(site, user),
+  ]);
   return {
     user: user && {
       name: user.profile?.name ?? user.email,
@@ -43,12 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: user.status,
     },
     alerts,
+    /** the time bonus (spec section 4): seconds left when the page was rendered, null when absent */
+    timeBonus,
     /** the top bar's badges when the page was rendered; the live state keeps them current */
     live,
     signupGate: signupGate(site, hasTrafficSource(request)),
     locale,
     messages: resources[locale]!.common as Record<string, unknown>,
-    locales: visibleLocales(site.locales, visitor.country),
+    locales: visibleLocales(site.locales, visitor.country, locale),
     country: visitor.country,
     site: {
       key: site.key,
@@ -60,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: localizedText(site.description, locale, t("site.defaultDescription", { siteName: site.name })),
       usFooter: site.us_footer,
       fictionalIcon: site.fictional_icon,
+      fictionalLabel: localizedText(site.fictional_singular, locale, t("fictional.singular")),
     },
     entryWarning: entryWarning({
       site,
@@ -74,9 +80,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 export const useRootData = () => useRouteLoaderData<RootData>("root");
 
-// Site, locale and catalogue change only with the language or a form post.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+// Site, locale and catalogue change only with the language or a form post; the member's
+// balance and premium state also on the payment result page (a payment settles while it shows).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, nextUrl, defaultShouldRevalidate }) =>
+  formMethod || nextUrl.pathname.startsWith("/payments/") ? defaultShouldRevalidate : false;
 
 function useI18n(locale: Locale | undefined, messages: Record<string, unknown> | undefined) {
   return useMemo(() => {
@@ -118,8 +125,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The brand is in every tab's title: "Meet lovely singles near you | Lovely Dates". */
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.site.title }, { name: "description", content: data.site.description }] : [];
+  data
+    ? [
+      { title: data.site.title.includes(data.site.name) ? data.site.title : `${data.site.title} | ${data.site.name}` },
+      { name: "description", content: data.site.description },
+    ]
+    : [];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -32,6 +32,17 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("chats", "routes/chats.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
+    // issue 9, discounts: the premium page (in the members area; /pricing is above)
+    route("premium", "routes/premium.tsx"),
+    // direct debit and transactions (issue 9, direct-debit part)
+    route("directdebit", "routes/directdebit.tsx"),
+    route("transactions/:id?", "routes/transactions.tsx", { id: "transactions-id" }),
+    // issue 9, checkout: packages, order overview, repeat order, payment result, the test provider's page
+    route("credits", "routes/credits.tsx"),
+    route("credits/repeat-order", "routes/credits.repeat-order.tsx"),
+    route("credits/:id/:paymentmethod?", "routes/credits.$id.tsx"),
+    route("payments/:id", "routes/payments.$id.tsx"),
+    route("test-pay/:reference", "routes/test-pay.$reference.tsx"),
     // spec "Static pages: {token}": /terms, /faq, … as /pages/terms, /pages/faq; static paths rank first
     route(":page", "routes/pages.$page.tsx", { id: "static-token" }),
     route("*", "routes/not-found.tsx"),
@@ -61,4 +72,11 @@ export default [
   route("members/:id/like", "routes/members.$id.like.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
   route("chat-media/:file", "routes/chat-media.ts"),
+  // issue 9, discounts: a discount code or the welcome discount for the signed-in member
+  route("api/discountcode.php", "routes/api/discountcode.ts"),
+  // direct debit and transactions (issue 9, direct-debit part): the PDF receipt
+  route("transactions/:id/receipt.pdf", "routes/transactions.$id.receipt.ts"),
+  // issue 9, checkout: provider webhooks and the refund of unused credits
+  route("api/payments/webhook/:provider", "routes/api/payments-webhook.ts"),
+  route("transactions/:id/refund", "routes/transactions.$id.refund.ts"),
 ] satisfies RouteConfig;

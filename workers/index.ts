@@ -5,11 +5,13 @@ import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
 import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
+import { paymentsJob } from "./payments.ts";
 
 export async function startWorkers(_env: Env) {
   const workers = [
     createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 4 }),
     createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { concurrency: 1 }),
+    createWorker(QUEUE_NAMES.payments, paymentsJob, { concurrency: 4 }),
   ];
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));

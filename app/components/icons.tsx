@@ -39,3 +39,12 @@ export function SearchIcon({ className = "h-5 w-5" }: { className?: string }) {
     </svg>
   );
 }
+
+/** The fictional-profile marker: a theatre mask (ships with the app; emoji fonts are not everywhere). */
+export function MaskIcon({ className = "h-4 w-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="currentColor">
+      <path d="M3 4.5c3-1.3 6-1.6 9-1.6s6 .3 9 1.6c.3 4.4-.1 8.4-1.8 11.4C17.6 18.8 15 20.6 12 21c-3-.4-5.6-2.2-7.2-5.1C3.1 12.9 2.7 8.9 3 4.5zm4 5.1c.4 1 1.3 1.6 2.3 1.6s1.9-.6 2.3-1.6H7zm5.4 0c.4 1 1.3 1.6 2.3 1.6s1.9-.6 2.3-1.6h-4.6zM8.5 15c1 1.2 2.2 1.8 3.5 1.8s2.5-.6 3.5-1.8h-7z" fillRule="evenodd" />
+    </svg>
+  );
+}

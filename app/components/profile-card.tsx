@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCard as Card } from "#app/profiles/cards.server.ts";
+import { FictionalMark } from "./fictional-mark.tsx";
 import { HeartIcon } from "./icons.tsx";
 import { LikeButton, type LikeSourceName } from "./like-button.tsx";
 
 /** What a card may add about likes: the button's state (members only) and the likes page's marks. */
 export type CardLikes = { liked?: boolean; likedMe?: boolean; likeNew?: boolean; match?: boolean };
 
-export function ProfileCard({ profile, fictionalIcon, likeSource, footer }: { profile: Card & CardLikes; fictionalIcon: string; likeSource?: LikeSourceName | undefined; footer?: React.ReactNode }) {
+export function ProfileCard({ profile, likeSource, footer }: { profile: Card & CardLikes; likeSource?: LikeSourceName | undefined; footer?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(profile.country) ?? profile.country;
   const ring = profile.likeNew ? "ring-2 ring-primary ring-offset-2 ring-offset-light" : "";
@@ -19,7 +20,7 @@ export function ProfileCard({ profile, fictionalIcon, likeSource, footer }: { pr
             <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>♥</div>
           )}
           {profile.online ? <span className="absolute left-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white">{t("search.online")}</span> : null}
-          {profile.fictional ? <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={t("fictional.singular")} data-testid="fictional-icon">{fictionalIcon}</span> : null}
+          {profile.fictional ? <FictionalMark className="absolute right-2 top-2 rounded-full bg-white/90 p-1" /> : null}
           {profile.match ? (
             <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs font-bold text-dark" data-testid="match-badge"><HeartIcon className="h-3 w-3" />{t("likes.matchBadge")}</span>
           ) : profile.likeNew ? (
@@ -44,10 +45,10 @@ export function ProfileCard({ profile, fictionalIcon, likeSource, footer }: { pr
   );
 }
 
-export function ProfileGrid({ profiles, fictionalIcon, likeSource }: { profiles: (Card & CardLikes)[]; fictionalIcon: string; likeSource?: LikeSourceName | undefined }) {
+export function ProfileGrid({ profiles, likeSource }: { profiles: (Card & CardLikes)[]; likeSource?: LikeSourceName | undefined }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {profiles.map((p) => <ProfileCard key={p.id} profile={p} fictionalIcon={fictionalIcon} likeSource={likeSource} />)}
+      {profiles.map((p) => <ProfileCard key={p.id} profile={p} likeSource={likeSource} />)}
     </div>
   );
 }

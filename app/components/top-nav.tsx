@@ -32,10 +32,27 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
   );
 }
 
-function CreditsBadge({ credits }: { credits: number }) {
+/** Spec section 2: the credits badge shows at 10 credits or fewer. */
+export const CREDITS_BADGE_AT = 10;
+
+/** warning style above 0, danger style at 0; null above the threshold (no badge) */
+export const creditsTone = (credits: number) => (credits <= 0 ? "danger" : credits <= CREDITS_BADGE_AT ? "warning" : null);
+
+/** The member's credits, a link to /credits; a badge (warning, danger) at 10 credits or fewer. */
+function Credits({ credits }: { credits: number }) {
   const { t } = useTranslation();
-  const tone = credits === 0 ? "bg-danger text-white" : credits <= 10 ? "bg-warning text-dark" : "bg-light text-dark";
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${tone}`} data-testid="credits-badge">{t("nav.credits", { count: credits })}</span>;
+  const tone = creditsTone(credits);
+  const style = tone === "danger" ? "bg-danger text-white ring-2 ring-danger/30" : tone === "warning" ? "bg-warning text-dark" : "border border-black/15 text-dark hover:border-primary";
+  return (
+    <Link
+      to="/credits"
+      className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-bold sm:text-sm ${style}`}
+      data-testid={tone ? "credits-badge" : "nav-credits"}
+      data-tone={tone ?? undefined}
+    >
+      {t("nav.credits", { count: credits })}
+    </Link>
+  );
 }
 
 /** A count on a top-bar link: amber for unread messages, the primary colour for new likes. */
@@ -68,10 +85,11 @@ function AccountMenu({ user }: { user: NavUser }) {
         <HeartIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.likes")}</span>
         <CountBadge count={newLikes} tone="bg-primary text-white" testId="new-likes-badge" />
       </Link>
-      {user.paidUser ? <CreditsBadge credits={credits} /> : (
+      {/* credits for paid users, Get Premium for free users; the badge at 10 credits or fewer for both */}
+      {user.paidUser ? <Credits credits={credits} /> : (
         <>
-          {credits <= 10 ? <CreditsBadge credits={credits} /> : null}
-          <Link to="/pricing" className="whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm">{t("nav.getPremium")}</Link>
+          {creditsTone(credits) ? <Credits credits={credits} /> : null}
+          <Link to="/premium" className="whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm" data-testid="get-premium">{t("nav.getPremium")}</Link>
         </>
       )}
       <details className="relative">

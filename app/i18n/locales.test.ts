@@ -38,6 +38,13 @@ describe("visible locales", () => {
     expect(visibleLocales(["de", "en", "fr", "it"], "CH")).toEqual(["de", "en", "fr", "it"]);
   });
 
+  it("keeps the language the page is shown in, so the visitor can switch to the country's", () => {
+    expect(visibleLocales(["en", "nl", "de", "fr"], "NL", "en")).toEqual(["en", "nl"]);
+    expect(visibleLocales(["en", "nl", "de", "fr"], "DE", "en")).toEqual(["en", "de"]);
+    expect(visibleLocales(["en", "nl", "de", "fr"], "GB", "nl")).toEqual(["en", "nl"]);
+    expect(visibleLocales(["en", "nl", "de", "fr"], "NL", "nl")).toEqual(["nl"]);
+  });
+
   it("keeps all of the site's locales for unknown or unserved countries", () => {
     expect(visibleLocales(["en", "nl"], null)).toEqual(["en", "nl"]);
     expect(visibleLocales(["en", "nl"], "JP")).toEqual(["en", "nl"]);

@@ -17,12 +17,13 @@ export const COUNTRY_LANGUAGES: Record<string, Locale[]> = {
 
 /**
  * The locales a visitor sees in the switcher: the site's, narrowed to the languages of the
- * visitor's country when that leaves any; otherwise all of the site's.
+ * visitor's country when that leaves any, otherwise all of the site's; the language the page is
+ * shown in is always among them (an English browser in the Netherlands sees English and Dutch).
  */
-export function visibleLocales(siteLocales: readonly Locale[], country: string | null): Locale[] {
+export function visibleLocales(siteLocales: readonly Locale[], country: string | null, current?: Locale): Locale[] {
   const spoken = country ? COUNTRY_LANGUAGES[country] : undefined;
-  const narrowed = spoken ? siteLocales.filter((l) => spoken.includes(l)) : [];
-  return narrowed.length ? narrowed : [...siteLocales];
+  if (!spoken || !siteLocales.some((l) => spoken.includes(l))) return [...siteLocales];
+  return siteLocales.filter((l) => spoken.includes(l) || l === current);
 }
 
 export const LOCALE_COOKIE = "lng";

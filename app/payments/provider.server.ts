@@ -43,6 +43,10 @@ export interface CreatePaymentInput {
   /** charge a stored method again (repeat order) instead of sending the member to a page */
   mandate?: string;
   directDebit?: DirectDebitMandate;
+  /** the site the payment belongs to (providers may keep it in their metadata) */
+  siteKey?: string;
+  /** a key the provider uses to create the payment once, however often it is asked */
+  idempotencyKey?: string;
 }
 
 export interface CreatedPayment {
@@ -62,6 +66,8 @@ export interface PaymentProvider {
    * in the body: the caller fetches the payment with getPayment.
    */
   readWebhook(request: Request): Promise<{ reference: string } | null>;
+  /** false: the provider cannot charge a stored method again (repeat order goes to the order overview) */
+  readonly recurring?: boolean;
   getPayment(reference: string): Promise<ProviderPayment>;
   /** returns the provider's refund reference */
   refund(reference: string, amountCents: number, currency: string): Promise<string>;

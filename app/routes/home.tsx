@@ -1,31 +1,74 @@
-// The site's home page for visitors.
+// The site's home page for visitors: the brand, a way to sign up above the fold and, where the
+// site lets visitors search, real members from its pool.
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getUser } from "#app/auth/user-context.server.ts";
+import { ProfileGrid } from "#app/components/profile-card.tsx";
+import { SignupButton, useSignupOpen } from "#app/components/signup-modal.tsx";
 import { useRootData } from "#app/root.tsx";
+import { parseSearch } from "#app/search/search-params.ts";
+import { recentFaces } from "#app/search/search.server.ts";
+import { searchVisible } from "#app/search/visibility.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
+
+const FACES = 8;
 
 /** After login the members search is home. */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect("/members");
-  return null;
+  const site = context.get(siteContext);
+  if (!searchVisible(site, false, hasTrafficSource(request))) return { members: [], total: 0 };
+  const state = parseSearch(new URL("/members", request.url), site, null);
+  const { profiles: members, total } = await recentFaces(site, state, FACES);
+  return { members, total };
 }
 
 const FEATURES = ["profiles", "chat", "privacy"] as const;
 
-export default function Home() {
+export default function Home({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { site } = useRootData()!;
+  const signupOpen = useSignupOpen();
+  const faces = d.members.filter((m) => m.thumb).slice(0, 4);
   return (
     <main>
       <section className="bg-gradient-to-br from-primary to-dark text-white">
-        <div className="container-site py-16 md:py-24">
-          {site.tagline ? <p className="text-sm font-semibold uppercase tracking-widest text-secondary">{site.tagline}</p> : null}
-          <h1 className="mt-3 max-w-2xl text-4xl font-bold leading-tight md:text-5xl" data-testid="site-title">{site.title}</h1>
-          <p className="mt-4 max-w-xl text-lg text-white/85">{site.description}</p>
+        <div className="container-site grid items-center gap-8 py-10 md:grid-cols-[3fr_2fr] md:py-20">
+          <div>
+            {site.tagline ? <p className="text-sm font-semibold uppercase tracking-widest text-secondary">{site.tagline}</p> : null}
+            <h1 className="mt-3 max-w-2xl text-3xl font-bold leading-tight sm:text-4xl md:text-5xl" data-testid="site-title">{site.title}</h1>
+            <p className="mt-4 max-w-xl text-lg text-white/85">{site.description}</p>
+            <div className="mt-6 flex flex-wrap items-center gap-4" data-testid="home-cta">
+              {signupOpen ? <SignupButton size="hero" /> : null}
+              <Link to="/login" className={signupOpen ? "font-semibold text-white underline-offset-4 hover:underline" : "rounded-full bg-white px-8 py-3 text-lg font-semibold text-primary"}>{t("nav.login")}</Link>
+            </div>
+            {d.total > 0 ? <p className="mt-4 text-sm text-white/75" data-testid="home-total">{t("home.memberCount", { count: d.total })}</p> : null}
+          </div>
+          {faces.length ? (
+            <ul className="grid grid-cols-4 gap-2 md:grid-cols-2 md:gap-3" aria-label={t("home.newMembers")} data-testid="home-faces">
+              {faces.map((m, i) => (
+                <li key={m.id} className={`overflow-hidden rounded-xl shadow-lg ring-2 ring-white/30 ${i % 2 ? "md:translate-y-6" : ""}`}>
+                  <Link to={`/members/${m.id}`} className="block aspect-[4/5]">
+                    <img src={m.thumb!} alt={m.name} width={300} height={375} className="h-full w-full object-cover" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </section>
-      <section className="container-site grid gap-6 py-12 md:grid-cols-3">
+      {d.members.length ? (
+        <section className="container-site py-10" aria-labelledby="home-members-title">
+          <div className="mb-4 flex items-baseline justify-between gap-4">
+            <h2 id="home-members-title" className="text-2xl font-bold text-dark">{t("home.newMembers")}</h2>
+            <Link to="/members" className="shrink-0 font-semibold text-primary hover:underline">{t("home.seeAll")}</Link>
+          </div>
+          <ProfileGrid profiles={d.members} />
+        </section>
+      ) : null}
+      <section className="container-site grid gap-6 py-10 md:grid-cols-3">
         {FEATURES.map((f) => (
           <div key={f} className="rounded-lg bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-primary">{t(`home.features.${f}.title`)}</h2>

@@ -22,10 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  return {
-    current: context.get(localeContext).locale,
-    locales: visibleLocales(site.locales, context.get(visitorContext).country),
-  };
+  const current = context.get(localeContext).locale;
+  return { current, locales: visibleLocales(site.locales, context.get(visitorContext).country, current) };
 }
 
 export default function LangConfig({ loaderData }: Route.ComponentProps) {

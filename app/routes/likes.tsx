@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     likesList(site, user.profile.id, tab.data, page * LIKES_PAGE_SIZE),
     likesCounts(site, user.profile.id),
   ]);
-  return { tab: tab.data, ...list, hasMore: list.hasMore && page < MAX_PAGE, page, counts, fictionalIcon: site.fictional_icon };
+  return { tab: tab.data, ...list, hasMore: list.hasMore && page < MAX_PAGE, page, counts };
 }
 
 export default function Likes({ loaderData: d }: Route.ComponentProps) {
@@ -75,7 +75,7 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
               <ProfileCard
                 key={card.id}
                 profile={card}
-                fictionalIcon={d.fictionalIcon}
+               
                 likeSource="likes"
                 footer={d.tab === "matches" ? (
                   <Link to={`/members/${card.id}/chat`} className="flex items-center justify-center gap-1.5 border-t border-black/5 py-2.5 text-sm font-bold text-primary hover:bg-accent" data-testid="match-chat">

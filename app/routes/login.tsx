@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
+import { useSignupOpen } from "#app/components/signup-modal.tsx";
 import { logIn } from "#app/auth/login-flow.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const signupOpen = useSignupOpen();
   return (
     <main className="container-site py-10">
       <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
@@ -48,7 +50,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
         <div className="mt-4 flex justify-between text-sm">
           <Link to="/reset-password" className="underline">{t("login.forgot")}</Link>
-          <Link to="/signup" className="font-semibold underline">{t("nav.signup")}</Link>
+          {signupOpen ? <Link to="/signup" className="font-semibold underline">{t("nav.signup")}</Link> : null}
         </div>
       </div>
     </main>

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!seeker) throw data(null, { status: 404 });
   const signup = new URL(request.url).pathname.replace(/\/$/, "") === "/signup-matches";
   const cards = await likelyMatches(site, seeker, { take: SHOWN[signup ? "signup-matches" : "match-finder"] });
-  return { signup, name: user.profile!.name, cards: cards.map((c) => ({ ...c, liked: false })), fictionalIcon: site.fictional_icon };
+  return { signup, name: user.profile!.name, cards: cards.map((c) => ({ ...c, liked: false })) };
 }
 
 // a like keeps its card in place (the list itself leaves out profiles already liked)
@@ -48,7 +48,7 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
             <ProfileCard
               key={card.id}
               profile={card}
-              fictionalIcon={d.fictionalIcon}
+             
               likeSource="match_finder"
               footer={card.shared.length ? (
                 <p className="line-clamp-2 border-t border-black/5 px-2 py-1.5 text-xs font-semibold text-primary" data-testid="shared-interests">

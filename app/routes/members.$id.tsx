@@ -1,5 +1,6 @@
 // /members/{id} (and /likes/m/{id}): one profile, with related and similar profiles; block
 // and unblock.
+import { FictionalMark } from "#app/components/fictional-mark.tsx";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
@@ -40,7 +41,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       matchMoment: !!likes?.match && new URL(request.url).searchParams.get("match") === "1",
       age: ageFrom(result.profile.dateOfBirth),
       fields: site.visible_profile_fields,
-      fictionalIcon: site.fictional_icon,
       fictionalWarning: site.fictional_warning,
       loggedIn: !!user,
       paidUser: user?.paidUser ?? false,
@@ -107,7 +107,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{p.name}{show("age") ? `, ${v.age}` : ""}</h1>
           {p.fictional ? (
             <p className="mt-2 rounded border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
-              <span className="mr-1">{v.fictionalIcon}</span>{fictionalWarning}
+              <FictionalMark className="mr-1 align-text-bottom" />{fictionalWarning}
             </p>
           ) : null}
           {v.likes && !v.iBlocked ? (
@@ -151,8 +151,8 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
         </div>
       </div>
-      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} fictionalIcon={v.fictionalIcon} likeSource="search" /></section> : null}
-      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} fictionalIcon={v.fictionalIcon} likeSource="search" /></section> : null}
+      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} likeSource="search" /></section> : null}
+      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} likeSource="search" /></section> : null}
       {v.matchMoment ? <MatchDialog partner={{ id: p.id, name: p.name, photo: p.photos[0]?.url ?? null }} closeHref={location.pathname} /> : null}
     </main>
   );

@@ -38,7 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fields: site.search_fields,
     countries: site.countries,
     regions: state.country ? [...(REGIONS[state.country as keyof typeof REGIONS] ?? [])] : [],
-    fictionalIcon: site.fictional_icon,
   };
 }
 
@@ -79,7 +78,7 @@ function Search({ d }: { d: Data }) {
     <main className="container-site py-6">
       <Form method="get" className="mb-6 grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-6" data-testid="search-form">
         {show("gender") ? (
-          <label className="text-sm">{t("search.gender")}
+          <label className="min-w-0 text-sm">{t("search.gender")}
             <select name="gender" defaultValue={s.gender} className="mt-1 w-full rounded border border-black/20 bg-white px-2 py-1.5">
               <option value="female">{t("signup.women")}</option>
               <option value="male">{t("signup.men")}</option>
@@ -87,7 +86,7 @@ function Search({ d }: { d: Data }) {
           </label>
         ) : <input type="hidden" name="gender" value={s.gender} />}
         {show("country") ? (
-          <label className="text-sm">{t("profile.fields.country")}
+          <label className="min-w-0 text-sm">{t("profile.fields.country")}
             <select name="country" defaultValue={s.country ?? ""} className="mt-1 w-full rounded border border-black/20 bg-white px-2 py-1.5">
               <option value="">{t("search.allCountries")}</option>
               {d.countries.map((c) => <option key={c} value={c}>{countryName.of(c)}</option>)}
@@ -95,7 +94,7 @@ function Search({ d }: { d: Data }) {
           </label>
         ) : null}
         {show("countryregion") && d.regions.length ? (
-          <label className="text-sm">{t("profile.fields.region")}
+          <label className="min-w-0 text-sm">{t("profile.fields.region")}
             <select name="countryregion" defaultValue={s.region ?? ""} className="mt-1 w-full rounded border border-black/20 bg-white px-2 py-1.5">
               <option value="">{t("search.allRegions")}</option>
               {d.regions.map((r) => <option key={r} value={r}>{r}</option>)}
@@ -103,22 +102,23 @@ function Search({ d }: { d: Data }) {
           </label>
         ) : null}
         {show("min_age") ? (
-          <label className="text-sm">{t("search.minAge")}
+          <label className="min-w-0 text-sm">{t("search.minAge")}
             <input type="number" name="min_age" min={MIN_AGE} max={MAX_AGE} defaultValue={s.minAge} className="mt-1 w-full rounded border border-black/20 px-2 py-1.5" />
           </label>
         ) : null}
         {show("max_age") ? (
-          <label className="text-sm">{t("search.maxAge")}
+          <label className="min-w-0 text-sm">{t("search.maxAge")}
             <input type="number" name="max_age" min={MIN_AGE} max={MAX_AGE} defaultValue={s.maxAge} className="mt-1 w-full rounded border border-black/20 px-2 py-1.5" />
           </label>
         ) : null}
-        <div className="flex items-end gap-2">
+        {/* the whole row on phones: "Zurücksetzen" and its kin do not fit half a card */}
+        <div className="col-span-2 flex min-w-0 items-end gap-2 md:col-span-1">
           <button type="submit" className="flex-1 rounded-full bg-primary px-4 py-1.5 font-semibold text-white">{t("search.search")}</button>
           <Link to="/members" className="px-2 py-1.5 text-sm underline">{t("search.clear")}</Link>
         </div>
       </Form>
       <p className="mb-3 text-sm text-black/60" data-testid="search-total">{t("search.total", { count: d.total })}</p>
-      {profiles.length ? <ProfileGrid profiles={profiles} fictionalIcon={d.fictionalIcon} likeSource="search" /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
+      {profiles.length ? <ProfileGrid profiles={profiles} likeSource="search" /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
       {pages.hasMore ? (
         <div className="mt-6 text-center">
           <a

@@ -1,18 +1,19 @@
-// /pricing: what costs credits on this site, from the site's settings.
+// /pricing: what costs credits on this site (from the site's settings), free versus premium,
+// the premium claim, the refund days and the way to buy credits.
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
+import { getUser } from "#app/auth/user-context.server.ts";
+import { BuyCreditsButton, CreditCosts, DiscountRibbon, PlanComparison } from "#app/components/premium-plans.tsx";
+import { premiumFacts } from "#app/payments/premium-page.server.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const country = context.get(visitorContext).country;
   const costs = Object.entries(site.minimum_message_costs).filter(([c]) => !country || !site.countries.includes(country) || c === country);
   return {
-    messageCredits: site.message_credits,
-    photoCredits: site.photo_credits,
-    giftCredits: site.gift_credits,
-    signupCredits: site.signup_credits,
-    refundDays: site.refund_days,
+    ...(await premiumFacts(site, getUser(context))),
     minimumCosts: costs.map(([c, v]) => ({ country: c, ...v })),
   };
 }
@@ -21,33 +22,39 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const money = (amount: number, currency: string) =>
     new Intl.NumberFormat(i18n.language, { style: "currency", currency }).format(amount);
-  const rows = [
-    [t("pricing.message"), d.messageCredits],
-    [t("pricing.photo"), d.photoCredits],
-    [t("pricing.gift"), d.giftCredits],
-  ] as const;
   return (
     <main className="container-site py-10">
-      <article className="mx-auto max-w-2xl rounded-lg bg-white p-6 shadow-sm md:p-10">
-        <h1 className="text-3xl font-bold text-primary">{t("pricing.title")}</h1>
-        <p className="mt-4 leading-relaxed">{t("pricing.intro")}</p>
-        <table className="mt-6 w-full text-left" data-testid="credit-costs">
-          <tbody>
-            {rows.map(([label, credits]) => (
-              <tr key={label} className="border-b border-black/10">
-                <th className="py-2 font-normal">{label}</th>
-                <td className="py-2 text-right font-semibold">{t("pricing.credits", { count: credits })}</td>
-              </tr>
+      <article className="mx-auto flex max-w-3xl flex-col gap-8">
+        <header className="text-center">
+          <h1 className="text-3xl font-bold text-primary md:text-4xl">{t("pricing.title")}</h1>
+          <p className="mx-auto mt-4 max-w-2xl leading-relaxed">{t("pricing.intro")}</p>
+        </header>
+        {d.discount && !d.member?.paidUser ? <DiscountRibbon discount={d.discount} /> : null}
+        <section aria-labelledby="credits-buy">
+          <h2 id="credits-buy" className="mb-4 text-xl font-bold text-dark">{t("discounts.premium.creditsTitle")}</h2>
+          <CreditCosts costs={d.costs} />
+          <p className="mt-4 text-sm">{t("pricing.signupBonus", { count: d.signupCredits })}</p>
+          <ul className="mt-2 text-sm text-black/70">
+            {d.minimumCosts.map((c) => (
+              <li key={c.country}>{t("pricing.minimumMessageCost", { country: c.country, amount: money(c.costs, c.currency) })}</li>
             ))}
-          </tbody>
-        </table>
-        <p className="mt-6 text-sm">{t("pricing.signupBonus", { count: d.signupCredits })}</p>
-        <ul className="mt-4 text-sm text-black/70">
-          {d.minimumCosts.map((c) => (
-            <li key={c.country}>{t("pricing.minimumMessageCost", { country: c.country, amount: money(c.costs, c.currency) })}</li>
-          ))}
-        </ul>
-        <p className="mt-6 text-sm">{t("pricing.refund", { count: d.refundDays })}</p>
+          </ul>
+        </section>
+        <section aria-labelledby="premium-plans">
+          <h2 id="premium-plans" className="mb-2 text-xl font-bold text-dark">{t("pricing.premiumTitle")}</h2>
+          <p className="mb-4 text-sm leading-relaxed text-black/70">
+            {t("pricing.premiumText", { freeConversations: d.limits.freeConversations, freePhotos: d.limits.freePhotos, premiumPhotos: d.limits.premiumPhotos })} <strong className="text-primary" data-testid="premium-claim">{t("discounts.premium.claim", { percent: d.claimPercent })}</strong>
+          </p>
+          <PlanComparison facts={d} />
+        </section>
+        <section className="rounded-2xl bg-light p-6 text-center">
+          <p className="text-sm" data-testid="refund-days">{t("pricing.refund", { count: d.refundDays })}</p>
+          <p className="mt-1 text-sm text-black/70">{t("pricing.noSubscription")}</p>
+          <div className="mt-5 flex flex-wrap items-center justify-center gap-4">
+            {d.member?.paidUser ? null : <BuyCreditsButton facts={d} />}
+            <Link to="/premium" className="font-semibold text-primary underline">{t("pricing.premiumLink")}</Link>
+          </div>
+        </section>
       </article>
     </main>
   );

@@ -119,7 +119,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <div className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow-sm">
         {step === "account" ? (
           <>
-            <h1 className="mb-4 text-2xl font-bold text-primary">{t("signup.pageTitle")}</h1>
+            <h1 className="mb-4 text-2xl font-bold text-primary">{t(loaderData.gate === "trafficsource_required" ? "signup.closedTitle" : "signup.pageTitle")}</h1>
             <SignupForm gate={loaderData.gate} data={actionData as SignupActionData | undefined} targetProfile={loaderData.target} />
             <p className="mt-4 text-sm">{t("signup.haveAccount")} <Link to="/login" className="font-semibold underline">{t("nav.login")}</Link></p>
           </>

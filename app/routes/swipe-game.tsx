@@ -1,6 +1,7 @@
 // /swipe-game: likely matches one card at a time; like or pass with the buttons, the arrow keys
 // or a swipe. A few likes per day (LIMITS.swipe), then the game stops and says when it resumes.
 // Without JavaScript the buttons are a form post.
+import { FictionalMark } from "#app/components/fictional-mark.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
@@ -40,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     resumes: status.resumesAt ? { at: status.resumesAt.toISOString(), text: formatResume(status.resumesAt, tag, countryTimeZone(seeker.country)), tag } : null,
     stack,
     match,
-    fictionalIcon: site.fictional_icon,
   };
 }
 
@@ -162,11 +162,11 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
           <Stopped resumes={stopped ?? d.resumes} fallback={error} />
         ) : top ? (
           <>
-            {stack[1] ? <SwipeCard card={stack[1]} behind fictionalIcon={d.fictionalIcon} /> : null}
+            {stack[1] ? <SwipeCard card={stack[1]} behind /> : null}
             <SwipeCard
               key={top.id}
               card={top}
-              fictionalIcon={d.fictionalIcon}
+             
               offset={leaving?.id === top.id ? (leaving.decision === "like" ? 600 : -600) : drag}
               animate={!start.current}
               onPointerDown={(e) => { start.current = { x: e.clientX, id: top.id }; e.currentTarget.setPointerCapture(e.pointerId); }}
@@ -217,8 +217,8 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   );
 }
 
-function SwipeCard({ card, behind, offset = 0, animate = true, fictionalIcon, ...handlers }: {
-  card: Card; behind?: boolean; offset?: number; animate?: boolean; fictionalIcon: string;
+function SwipeCard({ card, behind, offset = 0, animate = true, ...handlers }: {
+  card: Card; behind?: boolean; offset?: number; animate?: boolean;
 } & Pick<React.HTMLAttributes<HTMLDivElement>, "onPointerDown" | "onPointerMove" | "onPointerUp" | "onPointerCancel">) {
   const { t, i18n } = useTranslation();
   const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(card.country) ?? card.country;
@@ -244,7 +244,7 @@ function SwipeCard({ card, behind, offset = 0, animate = true, fictionalIcon, ..
           <span className="absolute right-5 top-6 rotate-12 rounded-lg border-4 border-danger px-3 py-1 text-3xl font-black uppercase text-danger" style={{ opacity: offset < 0 ? stamp : 0 }} aria-hidden>{t("swipe.stampNope")}</span>
         </>
       ) : null}
-      {card.fictional ? <span className="absolute right-3 top-3 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={t("fictional.singular")}>{fictionalIcon}</span> : null}
+      {card.fictional ? <FictionalMark className="absolute right-3 top-3 rounded-full bg-white/90 p-1" /> : null}
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent px-5 pb-5 pt-16 text-white">
         <p className="flex items-center gap-2 text-3xl font-black drop-shadow">
           {card.name}<span className="font-light">{card.age}</span>

@@ -23,6 +23,8 @@ export function searchWhere(site: Site, viewerProfileId: number | null, s: Pick<
 const COUNT_TTL_MS = 60_000;
 const counts = () => singleton("searchCounts", () => new Map<string, { at: number; value: Promise<number> }>());
 
+const countKeyOf = (site: Site, s: SearchState) => JSON.stringify([poolKey(site), s.gender, s.country ?? site.countries, s.region, s.minAge, s.maxAge]);
+
 /** Totals change slowly and cost a range count: cached per pool and filter for a minute. */
 function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
   const cache = counts();
@@ -39,7 +41,7 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
 export async function searchMembers(site: Site, viewerProfileId: number | null, s: SearchState, from: number, to: number) {
   const where = searchWhere(site, viewerProfileId, s);
   // the viewer's blocks only narrow the pool slightly: the shared count leaves them out
-  const countKey = JSON.stringify([poolKey(site), s.gender, s.country ?? site.countries, s.region, s.minAge, s.maxAge]);
+  const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
     getDb().profile.findMany({
       where,
@@ -52,4 +54,15 @@ export async function searchMembers(site: Site, viewerProfileId: number | null, 
   ]);
   const hasMore = rows.length > (to - from + 1) * PAGE_SIZE;
   return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE).map((p) => toCard(p, site)), total, hasMore };
+}
+
+/** The most recently active members with a photo, and the pool's total: the faces a visitor sees first. */
+export async function recentFaces(site: Site, s: SearchState, count: number) {
+  const where = searchWhere(site, null, s);
+  const countKey = countKeyOf(site, s);
+  const [rows, total] = await Promise.all([
+    getDb().profile.findMany({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count, select: cardSelect }),
+    cachedCount(countKey, where),
+  ]);
+  return { profiles: rows.map((p) => toCard(p, site)), total };
 }

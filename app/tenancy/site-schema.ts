@@ -2,6 +2,7 @@
 // product spec (section 3). Keys are snake_case as in the spec's settings object.
 import { z } from "zod";
 import { LOCALES } from "#app/i18n/locales.ts";
+import { PAYMENT_METHODS, PROVIDER_KEYS } from "#app/payments/methods.ts";
 
 export const NICHES = ["none", "she", "bdsm", "bbw", "gilf", "milf", "gay"] as const;
 export const PROFILE_FIELDS = [
@@ -60,6 +61,16 @@ export const siteSchema = z
     fictional_singular: localized.default({}),
     fictional_plural: localized.default({}),
     refund_days: z.number().int().min(0),
+    // direct debit (issue 9, ADR 013): what a member may order by SEPA direct debit within the window
+    direct_debit: z
+      .object({
+        window_days: z.number().int().min(1).max(365).default(30),
+        max_payments: z.number().int().min(0).max(1000).default(3),
+        /** per currency, in cents; a currency not listed has no amount limit beyond max_payments */
+        max_amount_cents: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().int().min(0)).default({ EUR: 15_000 }),
+      })
+      .strict()
+      .default({ window_days: 30, max_payments: 3, max_amount_cents: { EUR: 15_000 } }),
     signups: z.string().default("all"), // all, with_trafficsource; anything else: invite only
     invite_codes: z.array(z.string().min(4)).default([]),
     logged_out_search: z.enum(["none", "all"]).default("all"),
@@ -67,11 +78,28 @@ export const siteSchema = z
     member_resell: z.boolean().default(false),
     mail_name: z.string().min(1),
     us_footer: z.boolean().default(false),
+    /** Which payment provider serves which method (issue 9). A method goes to the provider named
+     * in `methods`, else to the first of `providers` that offers it; a method that no configured
+     * provider offers is not shown. */
+    payments: z
+      .object({
+        providers: z.array(z.enum(PROVIDER_KEYS)).min(1),
+        methods: z.partialRecord(z.enum(PAYMENT_METHODS), z.enum(PROVIDER_KEYS)).default({}),
+        /** methods this site never offers, whatever the providers can take */
+        disabled_methods: z.array(z.enum(PAYMENT_METHODS)).default([]),
+      })
+      .strict()
+      .default({ providers: ["test"], methods: {}, disabled_methods: [] }),
   })
   .strict()
   .superRefine((site, ctx) => {
     if (site.domain_language && !site.locales.includes(site.domain_language)) {
       ctx.addIssue({ code: "custom", path: ["domain_language"], message: "must be one of the site's locales" });
+    }
+    for (const [method, provider] of Object.entries(site.payments.methods)) {
+      if (!site.payments.providers.includes(provider)) {
+        ctx.addIssue({ code: "custom", path: ["payments", "methods", method], message: `provider "${provider}" is not in payments.providers` });
+      }
     }
   });
 

@@ -36,6 +36,16 @@ const schema = z.object({
   WORKER_IN_PROCESS: flag.optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** Mollie (payments): the API key; without it Mollie is not configured and its methods are not shown. */
+  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, "must be a Mollie API key (test_… or live_…)").optional(),
+  /** Mollie's API base URL; only tests point it elsewhere (a local server that follows Mollie's API). */
+  MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Signs the webhook URLs given to Mollie (Mollie's webhook carries only the payment id); 32+ characters, APP_SECRET-derived when unset. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /** The test provider's webhook delivery: delay in ms and how many copies it sends (duplicates);
+   * 0 copies: it sends none (the payment result page still asks it), as the integration tests run it. */
+  TEST_PAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  TEST_PAY_WEBHOOK_COPIES: z.coerce.number().int().min(0).max(10).default(1),
 });
 
 type Parsed = z.infer<typeof schema>;

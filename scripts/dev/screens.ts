@@ -28,9 +28,10 @@ for (const site of sites) {
     const page = await context.newPage();
     if (member) {
       await page.goto(`${origin}/login`);
-      await page.getByLabel(/e-mail/i).fill(`member@${site}.localhost`);
-      await page.getByLabel(/password/i).fill("rendezvous-demo");
-      await page.getByRole("button", { name: /log in/i }).click();
+      // by field name: the sites speak different languages
+      await page.locator('main input[name="email"]').fill(`member@${site}.localhost`);
+      await page.locator('main input[name="password"]').fill("rendezvous-demo");
+      await page.locator('main button[type="submit"]').first().click();
       await page.waitForURL((u) => !u.pathname.startsWith("/login"));
     }
     for (const p of paths) {

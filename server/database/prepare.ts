@@ -5,6 +5,7 @@ import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
+import { seedCreditPackages } from "#prisma/seed/credit-packages.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.ts";
 import { applyMigrations } from "./schema-engine.ts";
 
@@ -34,6 +35,7 @@ export async function prepareDatabase(env: Env, log = (m: string) => console.log
     const created = await seedDemo(db, { mediaDir: `${env.dataDir}/media` });
     if (created) log(`seeded ${created} demo profiles`);
     await seedDemoChats(db);
+    await seedCreditPackages(db);
   }
   return { url, embedded };
 }

@@ -74,8 +74,9 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
 
   await page.getByTestId("account-menu").click();
   await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
-  await page.getByRole("link", { name: "Log in" }).click();
+  const navLogin = page.getByRole("banner").getByRole("link", { name: "Log in" });
+  await expect(navLogin).toBeVisible();
+  await navLogin.click();
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill("a long enough secret");
   await page.getByRole("button", { name: "Log in" }).click();

@@ -38,10 +38,20 @@ test("the entry warning is confirmed once and stays away", async ({ page }) => {
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Lovely Dates");
-  const confirmed = page.waitForResponse((r) => r.url().includes("/api/entry-warning") && r.request().method() === "POST");
+  // a slow answer: the warning stays (its button busy) until the choice is stored
+  await page.route("**/api/entry-warning*", async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
   await dialog.getByRole("button").click();
+  await expect(dialog.getByRole("button")).toBeDisabled();
+  await expect(dialog).toBeVisible();
   await expect(dialog).toBeHidden();
-  await confirmed;
+  // the moment it closes, a page opened next does not show it again
+  const next = await page.context().newPage();
+  await next.goto(url("lovely.localhost", "/pages/faq"));
+  await expect(next.getByRole("dialog")).toHaveCount(0);
+  await next.close();
   await page.reload();
   await expect(page.getByTestId("site-title")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);

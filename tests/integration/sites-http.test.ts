@@ -96,11 +96,67 @@ describe("language", () => {
   });
 
   it("offers in the switcher only the languages of the visitor's country", async () => {
-    const be = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "BE" } });
+    const be = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "BE", "accept-language": "nl" } });
     expect(be.html).toMatch(/<option[^>]*value="fr"/);
     expect(be.html).not.toMatch(/<option[^>]*value="en"/);
-    const nl = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "NL" } });
+    const nl = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "NL", "accept-language": "nl" } });
     expect(nl.html).not.toContain('data-testid="language-switcher"');
+  });
+
+  it("lets a visitor whose browser language is not the country's switch to the country's", async () => {
+    for (const [country, local] of [["NL", "nl"], ["DE", "de"]] as const) {
+      const res = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": country, "accept-language": "en" } });
+      expect(res.html).toContain('data-testid="language-switcher"');
+      expect(res.html).toMatch(/<option[^>]*value="en"/);
+      expect(res.html).toMatch(new RegExp(`<option[^>]*value="${local}"`));
+    }
+    const gb = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": "GB", "accept-language": "nl" } });
+    expect(gb.html).toMatch(/<option[^>]*value="en"/);
+  });
+});
+
+describe("home page", () => {
+  const faces = (html: string) => /data-testid="home-faces"[^]*?<\/ul>/.exec(html)?.[0].match(/<img /g)?.length ?? 0;
+  const cta = (html: string) => /data-testid="home-cta"[^]*?<\/div><\/div>/.exec(html)?.[0] ?? "";
+
+  it("shows a visitor faces from the site's pool, the brand in the title and a way to sign up", async () => {
+    for (const [host, brand] of [["lovely.localhost", "Lovely Dates"], ["pride.localhost", "Pride Match"]]) {
+      const res = await request(server, "/", { host: host!, headers: { "accept-language": "en" } });
+      expect(faces(res.html)).toBe(4);
+      expect(res.html).toMatch(new RegExp(`<title>[^<]+\\| ${brand}</title>`));
+      expect(cta(res.html)).toContain('data-testid="hero-signup-open"');
+      expect(res.html).toContain('data-testid="home-total"');
+    }
+  });
+
+  it("keeps members hidden where visitors may not search, and offers login instead of a closed signup", async () => {
+    const res = await request(server, "/", { host: "mature.localhost" });
+    expect(res.html).not.toContain('data-testid="home-faces"');
+    expect(res.html).not.toContain('data-testid="profile-card"');
+    expect(cta(res.html)).toContain('href="/login"');
+    expect(cta(res.html)).not.toContain("signup");
+    const partner = await request(server, "/?ref=partner42", { host: "mature.localhost" });
+    expect(faces(partner.html)).toBe(4);
+  });
+});
+
+describe("a site that takes signups only from partner traffic", () => {
+  const signupLinks = (html: string) => (html.match(/href="\/signup"|data-testid="signup-open"/g) ?? []).length;
+
+  it("offers no signup to a visitor without a traffic source: says so once and offers login", async () => {
+    const home = await request(server, "/", { host: "mature.localhost" });
+    expect(signupLinks(home.html)).toBe(0);
+    const login = await request(server, "/login", { host: "mature.localhost" });
+    expect(signupLinks(login.html)).toBe(0);
+    const signup = await request(server, "/signup", { host: "mature.localhost" });
+    expect(signup.html).toContain("Mitgliedschaft über unsere Partnerseiten");
+    expect(signup.html.match(/nur über eine unserer Partnerseiten/g)).toHaveLength(1);
+    expect(signup.html).toMatch(/href="\/login"/);
+  });
+
+  it("offers signup to a visitor who came from a partner", async () => {
+    const home = await request(server, "/?ref=partner42", { host: "mature.localhost" });
+    expect(signupLinks(home.html)).toBeGreaterThan(0);
   });
 });
 

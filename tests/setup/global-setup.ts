@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
   process.env.DATA_DIR = path.resolve(".data/test-files");
   process.env.NODE_ENV = "test";
   process.env.APP_SECRET = TEST_SECRET;
+  // the test provider's webhooks go through the shared queue; tests that want them queue their own
+  process.env.TEST_PAY_WEBHOOK_COPIES ??= "0";
   rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 
   const { prepareDatabase } = await import("#server/database/prepare.ts");

@@ -4,6 +4,7 @@ import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { LikeModal } from "#app/components/like-modal.tsx";
+import { TimeBonus } from "#app/components/time-bonus.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { TopNav } from "#app/components/top-nav.tsx";
 import { ErrorBoundary as ErrorPage, useRootData } from "#app/root.tsx";
@@ -37,6 +38,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
       <TopNav site={data.site} locales={data.locales} locale={data.locale} user={data.user} />
+      {data.user ? <TimeBonus data={data.timeBonus} /> : null}
       {data.user ? <AlertsBar alerts={data.alerts} email={data.user.email} /> : null}
       <div className="flex-1">{children}</div>
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />

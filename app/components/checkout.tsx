@@ -1,0 +1,103 @@
+// The checkout's UI: package cards (styles p0 to p3, one best value), the method block of a
+// payment country, the order summary and the payment result's states. Prices are formatted in
+// the member's locale and the package's currency.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { countryName, formatMoney } from "#app/payments/methods.ts";
+
+export interface PackageView {
+  id: number;
+  credits: number;
+  priceCents: number;
+  currency: string;
+  country: string | null;
+  style: string;
+  bestValue: boolean;
+}
+
+const STYLE: Record<string, { card: string; price: string; button: string }> = {
+  p0: { card: "bg-white border border-black/10", price: "text-dark", button: "border border-primary/40 text-primary hover:bg-accent" },
+  p1: { card: "bg-white border border-primary/30", price: "text-primary", button: "bg-primary/90 text-white hover:bg-primary" },
+  p2: { card: "bg-white border-2 border-secondary shadow-lg md:-translate-y-2", price: "text-primary", button: "bg-primary text-white hover:opacity-90" },
+  p3: { card: "bg-dark text-white border border-dark", price: "text-secondary", button: "bg-secondary text-dark hover:opacity-90" },
+};
+
+export function useMoney() {
+  const { i18n } = useTranslation();
+  return (cents: number, currency: string) => formatMoney(cents, currency, i18n.language);
+}
+
+export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView; href: string; cheapestPerCredit: number }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const style = STYLE[pkg.style] ?? STYLE.p0!;
+  const perCredit = pkg.priceCents / pkg.credits;
+  const saving = Math.round((1 - perCredit / cheapestPerCredit) * 100);
+  return (
+    <li className={`relative flex flex-col rounded-2xl p-5 transition ${style.card}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
+      {pkg.bestValue ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-secondary px-3 py-0.5 text-xs font-black uppercase tracking-wide text-dark shadow" data-testid="best-value">
+          {t("checkout.bestValue")}
+        </span>
+      ) : null}
+      <p className="text-4xl font-black tracking-tight">{pkg.credits}</p>
+      <p className="text-sm font-semibold opacity-70">{t("checkout.creditsUnit", { count: pkg.credits })}</p>
+      <p className={`mt-4 text-2xl font-bold ${style.price}`} data-testid="package-price">{money(pkg.priceCents, pkg.currency)}</p>
+      <p className="text-xs opacity-70">
+        {t("checkout.perCredit", { price: money(Math.round(perCredit), pkg.currency) })}
+        {saving > 0 ? <span className="ml-1 font-bold">· {t("checkout.save", { percent: saving })}</span> : null}
+      </p>
+      <Link to={href} className={`mt-5 rounded-full px-4 py-2 text-center text-sm font-bold ${style.button}`} aria-label={t("checkout.choosePackage", { credits: t("checkout.creditsCount", { count: pkg.credits }), price: money(pkg.priceCents, pkg.currency) })}>
+        {t("checkout.choose")}
+      </Link>
+    </li>
+  );
+}
+
+export function MethodName({ method }: { method: string }) {
+  const { t } = useTranslation();
+  return <>{t(`checkout.methods.${method}`)}</>;
+}
+
+/** A method as a small brand chip. */
+export function MethodChip({ method, selected = false, wide = false }: { method: string; selected?: boolean; wide?: boolean }) {
+  return (
+    <span className={`${wide ? "flex w-full justify-center" : "inline-flex"} items-center rounded-lg border px-3 py-1.5 text-sm font-semibold ${selected ? "border-primary bg-accent text-primary" : "border-black/15 bg-white text-dark"}`} data-testid={`method-${method}`}>
+      <MethodName method={method} />
+    </span>
+  );
+}
+
+export function MethodBlock({ methods, country }: { methods: string[]; country: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="mt-8 rounded-2xl bg-white p-5 shadow-sm" aria-labelledby="methods-title" data-testid="method-block">
+      <h2 id="methods-title" className="text-lg font-bold">{t("checkout.methodsTitle", { country: countryName(country, i18n.language) })}</h2>
+      {methods.length ? (
+        <ul className="mt-3 flex flex-wrap gap-2">{methods.map((m) => <li key={m}><MethodChip method={m} /></li>)}</ul>
+      ) : (
+        <p className="mt-2 text-sm text-black/60">{t("checkout.noMethods")}</p>
+      )}
+      <p className="mt-3 text-xs text-black/50">{t("checkout.secure")}</p>
+    </section>
+  );
+}
+
+export function SummaryRow({ label, value, strong = false, testId }: { label: ReactNode; value: ReactNode; strong?: boolean; testId?: string }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "border-t border-black/10 pt-3 text-lg font-black" : ""}`} data-testid={testId}>
+      <dt className={strong ? "" : "text-black/70"}>{label}</dt>
+      <dd className="text-right font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+export function Notice({ tone, children, testId }: { tone: "danger" | "success" | "info"; children: ReactNode; testId?: string }) {
+  const cls = tone === "danger" ? "border-danger/40 bg-danger/10 text-danger" : tone === "success" ? "border-green-600/30 bg-green-50 text-green-800" : "border-black/10 bg-light text-dark";
+  return <p role={tone === "danger" ? "alert" : "status"} className={`rounded-xl border px-4 py-3 text-sm font-semibold ${cls}`} data-testid={testId}>{children}</p>;
+}
+
+export function Spinner() {
+  return <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-primary/20 border-t-primary" aria-hidden />;
+}

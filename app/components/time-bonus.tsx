@@ -1,0 +1,135 @@
+// The time bonus in the members area (spec section 4): a top banner with a zero-padded
+// HH:MM:SS countdown ticking every second from the server's remainder, cleared at zero; and a
+// popup 40 s after entering the members area, only with 0 credits, while the bonus is visible
+// and not dismissed before. Closing the popup stores a dismissal (/api/alerts); leaving the
+// members area cancels the timer. What the member pays is decided by the server at order time.
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useLive } from "#app/live/live-state.tsx";
+
+/** Spec section 9: the popup opens this long after entering the members area. */
+export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
+
+/** The members area: members, members-id, chats, likes, likes-m-id and premium. */
+const MEMBERS_AREA = /^\/(?:members(?:\/[^/]+)?|chats|likes|likes\/m\/[^/]+|premium)\/?$/;
+export const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
+
+export interface TimeBonusData { secondsLeft: number; percentage: number; popupDismissed: boolean }
+
+/** 3725 → "01:02:05" */
+export function formatCountdown(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds));
+  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+// The deadline survives client-side navigation (the layout remounts, the root data stays): it is
+// fixed once per server answer, from the server's remainder, not from the client's idea of the signup.
+let anchor: { data: TimeBonusData; deadline: number } | null = null;
+function deadlineFor(data: TimeBonusData) {
+  if (anchor?.data !== data) anchor = { data, deadline: Date.now() + data.secondsLeft * 1000 };
+  return anchor.deadline;
+}
+
+function useSecondsLeft(data: TimeBonusData | null) {
+  const [left, setLeft] = useState(data?.secondsLeft ?? 0);
+  useEffect(() => {
+    if (!data) return;
+    const deadline = deadlineFor(data);
+    const tick = () => {
+      const remaining = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+      setLeft(remaining);
+      return remaining;
+    };
+    if (tick() === 0) return;
+    const timer = window.setInterval(() => { if (tick() === 0) window.clearInterval(timer); }, 1000);
+    return () => window.clearInterval(timer);
+  }, [data]);
+  return data ? left : 0;
+}
+
+export function TimeBonus({ data }: { data: TimeBonusData | null }) {
+  const { pathname } = useLocation();
+  const live = useLive();
+  const left = useSecondsLeft(data);
+  const inArea = inMembersArea(pathname);
+  const [popupDue, setPopupDue] = useState(false);
+  const [dismissed, setDismissed] = useState(data?.popupDismissed ?? true);
+
+  // the 40 s timer runs while the member stays in the members area; leaving it cancels it
+  useEffect(() => {
+    if (!inArea || !data) return;
+    const timer = window.setTimeout(() => setPopupDue(true), TIME_BONUS_POPUP_DELAY_MS);
+    return () => { window.clearTimeout(timer); setPopupDue(false); };
+  }, [inArea, data]);
+
+  if (!data || left <= 0 || !inArea) return null;
+  const credits = live?.credits ?? null;
+  return (
+    <>
+      <TimeBonusBanner percentage={data.percentage} left={left} />
+      {popupDue && !dismissed && credits === 0 ? <TimeBonusPopup percentage={data.percentage} left={left} onClose={() => setDismissed(true)} /> : null}
+    </>
+  );
+}
+
+function Countdown({ left, className = "" }: { left: number; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <time className={`font-mono tabular-nums ${className}`} dateTime={`PT${left}S`} aria-label={t("discounts.timeLeft")} data-testid="time-bonus-countdown">
+      {formatCountdown(left)}
+    </time>
+  );
+}
+
+function TimeBonusBanner({ percentage, left }: { percentage: number; left: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="bg-gradient-to-r from-primary to-[#c2410c] text-white" data-testid="time-bonus-banner">
+      <div className="container-site flex flex-wrap items-center justify-center gap-x-4 gap-y-1 py-2 text-sm sm:justify-between">
+        <p className="flex items-center gap-2">
+          <span className="rounded bg-secondary px-1.5 py-0.5 text-xs font-extrabold text-dark">-{percentage}%</span>
+          <span className="font-semibold">{t("discounts.bannerText", { percent: percentage })}</span>
+        </p>
+        <p className="flex items-center gap-3">
+          <span className="text-white/80">{t("discounts.endsIn")}</span>
+          <Countdown left={left} className="rounded bg-black/25 px-2 py-0.5 text-base font-bold" />
+          <Link to="/credits" className="rounded-full bg-white px-3 py-1 text-xs font-bold text-primary shadow hover:bg-light">{t("discounts.bannerCta")}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; left: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dismiss = useFetcher();
+  const titleId = useId();
+  const close = () => {
+    void dismiss.submit({ alert: "time_bonus_popup" }, { method: "post", action: "/api/alerts" });
+    onClose();
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") close(); };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="relative w-full max-w-[500px] overflow-hidden rounded-2xl bg-white text-center shadow-2xl" data-testid="time-bonus-popup">
+        <button type="button" onClick={close} aria-label={t("discounts.close")} className="absolute right-3 top-2 text-2xl leading-none text-white/90 hover:text-white">×</button>
+        <div className="bg-gradient-to-br from-primary to-[#c2410c] px-6 pb-6 pt-8 text-white">
+          <p className="mx-auto flex h-24 w-24 items-center justify-center rounded-full bg-secondary text-3xl font-black text-dark shadow-lg">-{percentage}%</p>
+          <h2 id={titleId} className="mt-4 text-2xl font-extrabold">{t("discounts.popupTitle", { percent: percentage })}</h2>
+        </div>
+        <div className="px-6 py-6">
+          <p className="leading-relaxed text-dark">{t("discounts.popupText", { percent: percentage })}</p>
+          <p className="mt-4 text-sm text-black/60">{t("discounts.endsIn")}</p>
+          <Countdown left={left} className="text-3xl font-bold text-primary" />
+          <Link to="/credits" onClick={close} className="mt-6 block rounded-full bg-primary px-6 py-3 font-bold text-white shadow hover:opacity-90">{t("discounts.popupCta")}</Link>
+          <button type="button" onClick={close} className="mt-3 text-sm text-black/60 underline">{t("discounts.popupNoThanks")}</button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// /transactions (the member's payments) and /transactions/{id} (one payment, its receipt and,
+// within the refund window, the return of unused credits). Values come formatted by the loader.
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { FormMessage } from "./form-field.tsx";
+
+export interface TransactionRow {
+  id: number;
+  credits: number;
+  method: string;
+  amount: string;
+  costs: string;
+  total: string;
+  status: "pending" | "completed" | "failed" | "cancelled" | "refunded";
+  date: string;
+}
+
+const STATUS_STYLE: Record<TransactionRow["status"], string> = {
+  pending: "bg-warning/20 text-dark",
+  completed: "bg-success/15 text-success",
+  failed: "bg-danger/10 text-danger",
+  cancelled: "bg-black/10 text-black/70",
+  refunded: "bg-info/15 text-info",
+};
+
+export function StatusBadge({ status }: { status: TransactionRow["status"] }) {
+  const { t } = useTranslation();
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{t(`transactions.statuses.${status}`)}</span>;
+}
+
+export function TransactionList({ rows }: { rows: TransactionRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <main className="container-site flex max-w-3xl flex-col gap-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold text-primary">{t("transactions.title")}</h1>
+      {rows.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-black/70 shadow-sm">{t("transactions.empty")}</p>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="transactions">
+          {rows.map((r) => (
+            <li key={r.id}>
+              <Link to={`/transactions/${r.id}`} className="flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm hover:shadow-md" data-testid="transaction">
+                <div className="min-w-0">
+                  <p className="font-semibold">{t("directdebit.package", { credits: r.credits })} <span className="text-sm font-normal text-black/50">{`#${r.id}`}</span></p>
+                  <p className="truncate text-sm text-black/60">{`${r.date} · ${r.method}`}</p>
+                </div>
+                <div className="flex flex-col items-end gap-1">
+                  <span className="font-bold whitespace-nowrap">{r.total}</span>
+                  <StatusBadge status={r.status} />
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+export interface RefundOffer {
+  credits: number;
+  amount: string;
+  until: string;
+}
+
+export function TransactionDetail({ row, refund, refundResult }: { row: TransactionRow; refund: RefundOffer | null; refundResult: "done" | "failed" | null }) {
+  const { t } = useTranslation();
+  const lines: [string, React.ReactNode][] = [
+    [t("transactions.id"), row.id],
+    [t("transactions.date"), row.date],
+    [t("transactions.credits"), row.credits],
+    [t("transactions.method"), row.method],
+    [t("transactions.amount"), row.amount],
+    [t("transactions.costs"), row.costs],
+    [t("transactions.status"), <StatusBadge key="s" status={row.status} />],
+  ];
+  return (
+    <main className="container-site flex max-w-xl flex-col gap-4 py-8 sm:py-10">
+      <Link to="/transactions" className="text-sm text-primary underline">← {t("transactions.back")}</Link>
+      <h1 className="text-2xl font-bold text-primary">{t("transactions.detailTitle", { id: row.id })}</h1>
+      {refundResult === "done" ? <FormMessage tone="success" message="transactions.refund.done" /> : null}
+      {refundResult === "failed" ? <FormMessage message="transactions.refund.failed" /> : null}
+      <section className="rounded-2xl bg-white p-5 shadow-sm">
+        <dl className="divide-y divide-black/5" data-testid="transaction-detail">
+          {lines.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2">
+              <dt className="text-black/60">{label}</dt>
+              <dd className="text-right font-medium">{value}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 pt-3 text-lg">
+            <dt className="font-semibold">{t("transactions.total")}</dt>
+            <dd className="font-bold">{row.total}</dd>
+          </div>
+        </dl>
+      </section>
+      <a href={`/transactions/${row.id}/receipt.pdf`} download className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white hover:opacity-90">
+        {t("transactions.receipt.download")}
+      </a>
+      {refund ? (
+        <Form method="post" action={`/transactions/${row.id}/refund`} className="flex flex-col gap-3 rounded-2xl border border-black/10 bg-white p-5" data-testid="refund-offer">
+          <h2 className="font-semibold">{t("transactions.refund.title")}</h2>
+          <p className="text-sm text-black/70">{t("transactions.refund.offer", { ...refund })}</p>
+          <button type="submit" className="self-start rounded-full border border-primary px-5 py-2 font-semibold text-primary hover:bg-primary/5">{t("transactions.refund.button")}</button>
+        </Form>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+// Payment methods by payment country and the currency of each country: pure data shared by the
+// site schema (validation), the checkout (what may be paid how) and the pages (what is shown).
+// Browser-safe: no server imports.
+
+/** The spec's enumeration (section 3), the database enum PaymentMethod. */
+export const PAYMENT_METHODS = [
+  "sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
+  "swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",
+  "paysafecard", "maestro", "paypal", "sofort", "eps",
+] as const;
+export type Method = (typeof PAYMENT_METHODS)[number];
+
+/** The provider implementations the app knows (app/payments/providers/). */
+export const PROVIDER_KEYS = ["test", "mollie"] as const;
+export type ProviderKey = (typeof PROVIDER_KEYS)[number];
+
+/** Cards and PayPal are offered in every country; the local methods of issue 9 on top. */
+const EVERYWHERE = ["creditcard", "paypal"] as const satisfies readonly Method[];
+const LOCAL: Record<string, readonly Method[]> = {
+  NL: ["ideal", "sdd"],
+  BE: ["bancontact", "sdd"],
+  DE: ["sdd"],
+  AT: ["eps", "sdd"],
+  CH: ["twint"],
+  PL: ["blik", "prezelewy24"],
+  SE: ["swish"],
+  NO: ["vipps"],
+  DK: ["mobilepay", "dankort"],
+};
+
+/** The methods a payment country offers, local ones first (before any provider is asked). */
+export const countryMethods = (country: string): readonly Method[] => [...(LOCAL[country] ?? []), ...EVERYWHERE];
+
+const CURRENCY: Record<string, string> = { GB: "GBP", CH: "CHF", PL: "PLN", SE: "SEK", NO: "NOK", DK: "DKK" };
+/** The currency packages of a payment country are priced in (EUR for the euro countries). */
+export const countryCurrency = (country: string) => CURRENCY[country] ?? "EUR";
+
+export const isMethod = (value: unknown): value is Method => typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
+
+/** Money as the member reads it: their locale's format, the package's currency. */
+export const formatMoney = (cents: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+
+/** A country's name in the member's language (Intl.DisplayNames: no catalogue of our own). */
+export function countryName(country: string, locale: string) {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}

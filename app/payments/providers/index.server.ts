@@ -1,0 +1,48 @@
+// Which provider serves which method of a site (site config `payments`), and the providers the
+// process has configured: the test provider always, Mollie when MOLLIE_API_KEY is set. A method
+// that no configured provider offers is not shown and cannot be ordered.
+import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { singleton } from "#app/utils/singleton.ts";
+import { countryMethods, type Method, type ProviderKey } from "../methods.ts";
+import type { PaymentProvider } from "../provider.server.ts";
+import { mollieFromEnv } from "./mollie.server.ts";
+import { createTestProvider } from "./test.server.ts";
+
+const configured = () =>
+  singleton("paymentProviders", () => {
+    const map = new Map<string, PaymentProvider>([["test", createTestProvider()]]);
+    const mollie = mollieFromEnv();
+    if (mollie) map.set("mollie", mollie);
+    return map;
+  });
+
+/** A configured provider by key; null for an unknown or unconfigured one. */
+export const getProvider = (key: string): PaymentProvider | null => configured().get(key) ?? null;
+
+/** Tests (and a future admin) put a provider in place, e.g. Mollie against a local server. */
+export function setProvider(provider: PaymentProvider) {
+  configured().set(provider.key, provider);
+}
+
+export interface OfferedMethod {
+  method: PaymentMethod;
+  provider: ProviderKey;
+}
+
+/** The methods of a payment country on a site, each with the provider that serves it. */
+export function offeredMethods(site: Site, country: string, currency: string): OfferedMethod[] {
+  if (!site.countries.includes(country)) return [];
+  const { providers, methods, disabled_methods } = site.payments;
+  const offered: OfferedMethod[] = [];
+  for (const method of countryMethods(country) as Method[]) {
+    if (disabled_methods.includes(method)) continue;
+    const candidates = methods[method] ? [methods[method]] : providers;
+    const provider = candidates.find((key) => getProvider(key)?.methods(country, currency).includes(method as PaymentMethod));
+    if (provider) offered.push({ method: method as PaymentMethod, provider });
+  }
+  return offered;
+}
+
+export const providerFor = (site: Site, country: string, currency: string, method: string) =>
+  offeredMethods(site, country, currency).find((m) => m.method === method) ?? null;

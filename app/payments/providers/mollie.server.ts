@@ -1,0 +1,146 @@
+// Mollie through its official client (@mollie/api-client): create payment, get payment, create
+// refund. Mollie's webhook posts only `id=tr_…`; the app then fetches the payment (Mollie's
+// documented pattern), so nothing in the webhook body is trusted. The webhook URL itself carries
+// our signature over the payment id (webhook-signing.server.ts).
+import createMollieClient, { type MollieClient, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType } from "@mollie/api-client";
+import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { countryMethods } from "../methods.ts";
+import type { CreatePaymentInput, CreatedPayment, PaymentProvider, ProviderPayment, ProviderStatus } from "../provider.server.ts";
+
+/** Our method names → Mollie's (the ones Mollie offers). */
+const TO_MOLLIE: Partial<Record<PaymentMethod, MollieMethod>> = {
+  ideal: MollieMethod.ideal,
+  bancontact: MollieMethod.bancontact,
+  creditcard: MollieMethod.creditcard,
+  visa: MollieMethod.creditcard,
+  mastercard: MollieMethod.creditcard,
+  paypal: MollieMethod.paypal,
+  eps: MollieMethod.eps,
+  prezelewy24: MollieMethod.przelewy24,
+  blik: MollieMethod.blik,
+  twint: MollieMethod.twint,
+  swish: MollieMethod.swish,
+  vipps: MollieMethod.vipps,
+  mobilepay: MollieMethod.mobilepay,
+  satispay: MollieMethod.satispay,
+  applepay: MollieMethod.applepay,
+  paysafecard: MollieMethod.paysafecard,
+};
+const FROM_MOLLIE = new Map<string, PaymentMethod>([
+  ["ideal", "ideal"], ["bancontact", "bancontact"], ["creditcard", "creditcard"], ["paypal", "paypal"], ["eps", "eps"],
+  ["przelewy24", "prezelewy24"], ["blik", "blik"], ["twint", "twint"], ["swish", "swish"], ["vipps", "vipps"],
+  ["mobilepay", "mobilepay"], ["satispay", "satispay"], ["applepay", "applepay"], ["paysafecard", "paysafecard"], ["directdebit", "sdd"],
+]);
+/** Methods Mollie takes only in one currency. */
+const ONLY_IN: Partial<Record<PaymentMethod, readonly string[]>> = {
+  blik: ["PLN"], prezelewy24: ["PLN"], twint: ["CHF"], swish: ["SEK"], vipps: ["NOK"], mobilepay: ["DKK", "EUR"],
+  ideal: ["EUR"], bancontact: ["EUR"], eps: ["EUR"],
+};
+/** Methods whose first payment leaves a mandate Mollie can charge again (sequenceType first). */
+const RECURRING: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "paypal"];
+
+const STATUS: Record<string, ProviderStatus> = {
+  [MollieStatus.open]: "open",
+  [MollieStatus.pending]: "pending",
+  [MollieStatus.authorized]: "pending",
+  [MollieStatus.paid]: "paid",
+  [MollieStatus.failed]: "failed",
+  [MollieStatus.canceled]: "canceled",
+  [MollieStatus.expired]: "expired",
+};
+
+const REFERENCE = /^tr_[A-Za-z0-9]{4,40}$/;
+
+/** "10.00" → 1000; amounts are strings with two decimals in Mollie's API. */
+export function toCents(value: string) {
+  if (!/^\d{1,9}\.\d{2}$/.test(value)) throw new Error(`Mollie: unexpected amount ${value}`);
+  const [whole, cents] = value.split(".") as [string, string];
+  return Number(whole) * 100 + Number(cents);
+}
+export const toValue = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+/** Mollie's locale for ours (nl → nl_NL …); the payment country decides the region. */
+const MOLLIE_LOCALES = new Set(["en_US", "en_GB", "nl_NL", "nl_BE", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_BE", "es_ES", "ca_ES", "pt_PT", "it_IT", "nb_NO", "sv_SE", "fi_FI", "da_DK", "is_IS", "hu_HU", "pl_PL", "lv_LV", "lt_LT"]);
+const DEFAULT_REGION: Record<string, string> = { en: "GB", nl: "NL", de: "DE", fr: "FR", es: "ES", it: "IT", nb: "NO", sv: "SE", fi: "FI", da: "DK", pl: "PL" };
+function mollieLocale(locale: string, country: string) {
+  const lang = locale.slice(0, 2);
+  const exact = `${lang}_${country}`;
+  if (MOLLIE_LOCALES.has(exact)) return exact;
+  const fallback = `${lang}_${DEFAULT_REGION[lang] ?? "GB"}`;
+  return MOLLIE_LOCALES.has(fallback) ? fallback : "en_GB";
+}
+
+export function createMollieProvider(options: { apiKey: string; apiEndpoint?: string }): PaymentProvider {
+  const client: MollieClient = createMollieClient({ apiKey: options.apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
+  return {
+    key: "mollie",
+    recurring: true,
+    methods: (country, currency) =>
+      countryMethods(country).filter((m) => TO_MOLLIE[m as PaymentMethod] && (!ONLY_IN[m as PaymentMethod] || ONLY_IN[m as PaymentMethod]!.includes(currency))) as PaymentMethod[],
+
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      const method = TO_MOLLIE[input.method];
+      if (!method) throw new Error(`Mollie does not take ${input.method}`);
+      const common = {
+        amount: { currency: input.currency, value: toValue(input.amountCents) },
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        locale: mollieLocale(input.locale, input.country) as never,
+        metadata: { paymentId: input.paymentId, site: input.siteKey ?? null },
+        ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+      };
+      if (input.mandate) {
+        // a stored method: "cst_…/mdt_…" charged without a page
+        const [customerId, mandateId] = input.mandate.split("/");
+        const payment = await client.payments.create({ ...common, sequenceType: SequenceType.recurring, customerId: customerId!, mandateId: mandateId! });
+        return { reference: payment.id, checkoutUrl: null };
+      }
+      if (RECURRING.includes(input.method)) {
+        const customer = await client.customers.create({ name: `payment ${input.paymentId}`, metadata: { paymentId: input.paymentId } });
+        const payment = await client.payments.create({ ...common, method, sequenceType: SequenceType.first, customerId: customer.id });
+        return { reference: payment.id, checkoutUrl: payment.getCheckoutUrl() };
+      }
+      const payment = await client.payments.create({ ...common, method });
+      return { reference: payment.id, checkoutUrl: payment.getCheckoutUrl() };
+    },
+
+    async readWebhook(request: Request) {
+      // Mollie posts `id=tr_…` as a form; the status is fetched, never read from here
+      if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) return null;
+      const body = await request.text();
+      if (body.length > 200) return null;
+      const id = new URLSearchParams(body).get("id");
+      return id && REFERENCE.test(id) ? { reference: id } : null;
+    },
+
+    async getPayment(reference: string): Promise<ProviderPayment> {
+      const p = await client.payments.get(reference);
+      const mandate = p.customerId && p.mandateId ? `${p.customerId}/${p.mandateId}` : null;
+      const status = STATUS[p.status] ?? "pending";
+      return {
+        reference: p.id,
+        status,
+        amountCents: toCents(p.amount.value),
+        currency: p.amount.currency,
+        method: p.method ? (FROM_MOLLIE.get(p.method) ?? null) : null,
+        reusableMandate: status === "paid" ? mandate : null,
+      };
+    },
+
+    async refund(reference: string, amountCents: number, currency: string) {
+      const refund = await client.paymentRefunds.create({
+        paymentId: reference,
+        amount: { currency, value: toValue(amountCents) },
+        idempotencyKey: `refund-${reference}-${amountCents}`,
+      });
+      return refund.id;
+    },
+  };
+}
+
+export function mollieFromEnv(): PaymentProvider | null {
+  const { MOLLIE_API_KEY, MOLLIE_API_URL } = getEnv();
+  return MOLLIE_API_KEY ? createMollieProvider({ apiKey: MOLLIE_API_KEY, ...(MOLLIE_API_URL ? { apiEndpoint: MOLLIE_API_URL } : {}) }) : null;
+}

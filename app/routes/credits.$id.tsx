@@ -1,0 +1,116 @@
+// /credits/{id}/{paymentmethod?}: the order overview before paying: package, the discount that
+// applies (the member's active one, or a typed code), total and method; the pay button starts
+// the checkout. Direct debit goes to /directdebit (its own form) instead of paying here.
+import { randomBytes } from "node:crypto";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/credits.$id";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { MethodChip, MethodName, Notice, SummaryRow, useMoney } from "#app/components/checkout.tsx";
+import { i18nKeyOfCheckoutError, orderOverview } from "#app/payments/order.server.ts";
+import { ORDER_KEY, startCheckout } from "#app/payments/checkout.server.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { localeContext } from "#app/i18n/i18n.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const id = parseId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const code = z.string().trim().max(64).catch("").parse(url.searchParams.get("code") ?? "");
+  const overview = await orderOverview(getDb(), site, user, id, params.paymentmethod ?? null, code || undefined, url.searchParams.get("country"));
+  if (!overview) throw data(null, { status: 404 });
+  return { ...overview, code, key: randomBytes(12).toString("base64url") };
+}
+
+const payForm = z.object({ key: z.string().regex(ORDER_KEY), code: z.string().trim().max(64).optional() });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const { t, locale } = context.get(localeContext);
+  const id = parseId(params.id);
+  if (!id || !params.paymentmethod) throw data(null, { status: 404 });
+  const form = payForm.safeParse(formFields(await readForm(request, context)));
+  if (!form.success) return data({ error: t("messages.invalidInput") }, { status: 400 });
+  const overview = await orderOverview(getDb(), site, user, id, params.paymentmethod, undefined, new URL(request.url).searchParams.get("country"));
+  // a package of another site or country, or a method not offered there: as the page, not found
+  if (!overview?.method) throw data(null, { status: 404 });
+  const answer = await startCheckout(getDb(), {
+    site, userId: user.id, packageId: id, method: overview.method, country: overview.country, locale,
+    ...(form.data.code ? { code: form.data.code } : {}),
+    origin: new URL(request.url).origin, idempotencyKey: form.data.key,
+  });
+  if (answer.ok) return redirect(answer.redirectTo);
+  const status = answer.error === "provider_failed" ? 502 : answer.error.startsWith("directdebit") ? 403 : 400;
+  return data({ error: t(i18nKeyOfCheckoutError(answer.error)) }, { status });
+}
+
+export default function OrderOverview({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const suffix = d.countryQuery;
+  return (
+    <main className="container-site py-6" data-testid="order-overview">
+      <Link to={`/credits${suffix}`} className="text-sm font-semibold text-primary hover:underline">← {t("checkout.back")}</Link>
+      <h1 className="mt-2 text-3xl font-black tracking-tight">{t("checkout.orderTitle")}</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="text-lg font-bold">{t("checkout.chooseMethod")}</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="order-methods">
+            {d.methods.map((m) => (
+              <li key={m}>
+                <Link to={`/credits/${d.pkg.id}/${m}${suffix}${d.code ? `${suffix ? "&" : "?"}code=${encodeURIComponent(d.code)}` : ""}`} className="block" aria-current={m === d.method ? "true" : undefined}>
+                  <MethodChip method={m} selected={m === d.method} wide />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Form method="get" className="mt-6 flex flex-wrap items-end gap-2" data-testid="code-form">
+            {d.countryParam ? <input type="hidden" name="country" value={d.countryParam} /> : null}
+            <label className="flex flex-1 flex-col text-sm font-semibold">
+              {t("checkout.codeLabel")}
+              <input name="code" defaultValue={d.code} maxLength={64} autoComplete="off" className="mt-1 rounded-lg border border-black/15 px-3 py-2 font-normal uppercase" />
+            </label>
+            <button type="submit" className="rounded-lg border border-primary/40 px-4 py-2 text-sm font-bold text-primary hover:bg-accent">{t("checkout.applyCode")}</button>
+          </Form>
+          {d.codeInvalid ? <div className="mt-3"><Notice tone="danger" testId="code-invalid">{t("checkout.errors.code_invalid")}</Notice></div> : null}
+        </section>
+
+        <aside className="rounded-2xl bg-white p-5 shadow-sm" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="text-lg font-bold">{t("checkout.summary")}</h2>
+          <dl className="mt-3 text-sm" data-testid="order-summary">
+            <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.pkg.credits })} />
+            <SummaryRow label={t("checkout.price")} value={money(d.pkg.priceCents, d.pkg.currency)} />
+            {d.discount ? (
+              <SummaryRow testId="discount-line" label={t("checkout.discountLine", { code: d.discount.code, percent: d.discount.percentage })} value={`− ${money(d.pkg.priceCents - d.totalCents, d.pkg.currency)}`} />
+            ) : null}
+            <SummaryRow label={t("checkout.method")} value={d.method ? <MethodName method={d.method} /> : "—"} />
+            <SummaryRow strong testId="order-total" label={t("checkout.total")} value={money(d.totalCents, d.pkg.currency)} />
+          </dl>
+          {actionData?.error ? <div className="mt-3"><Notice tone="danger" testId="checkout-error">{actionData.error}</Notice></div> : null}
+          {!d.method ? (
+            <p className="mt-4 text-sm text-black/60">{t("checkout.pickMethodFirst")}</p>
+          ) : d.method === "sdd" ? (
+            <Link to={`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`} className="mt-4 block rounded-full bg-primary px-4 py-3 text-center font-bold text-white hover:opacity-90" data-testid="directdebit-link">{t("checkout.continueDirectDebit")}</Link>
+          ) : (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="key" value={d.key} />
+              {d.code && !d.codeInvalid ? <input type="hidden" name="code" value={d.code} /> : null}
+              <button type="submit" disabled={busy || d.codeInvalid} className="w-full rounded-full bg-primary px-4 py-3 font-bold text-white shadow hover:opacity-90 disabled:opacity-60">
+                {t("checkout.pay", { price: money(d.totalCents, d.pkg.currency) })}
+              </button>
+            </Form>
+          )}
+          <p className="mt-3 text-xs text-black/50">{t("checkout.refundNote", { days: t("checkout.days", { count: d.refundDays }) })}</p>
+        </aside>
+      </div>
+    </main>
+  );
+}

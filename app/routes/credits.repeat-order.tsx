@@ -1,0 +1,67 @@
+// /credits/repeat-order: the member's last completed order again. With a stored method the
+// provider can charge again, one button pays it (no provider page); otherwise the order
+// overview of the same package and method.
+import { randomBytes } from "node:crypto";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/credits.repeat-order";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { MethodName, Notice, SummaryRow, useMoney } from "#app/components/checkout.tsx";
+import { localeContext } from "#app/i18n/i18n.server.ts";
+import { ORDER_KEY, startCheckout } from "#app/payments/checkout.server.ts";
+import { i18nKeyOfCheckoutError } from "#app/payments/order.server.ts";
+import { repeatableOrder } from "#app/payments/repeat.server.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const repeat = await repeatableOrder(getDb(), site, user.id);
+  if (!repeat) throw redirect("/credits");
+  if (!repeat.stored) throw redirect(`/credits/${repeat.packageId}/${repeat.method}?country=${repeat.country}`);
+  return { ...repeat, key: randomBytes(12).toString("base64url") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const { t, locale } = context.get(localeContext);
+  const form = z.object({ key: z.string().regex(ORDER_KEY) }).safeParse(formFields(await readForm(request, context)));
+  if (!form.success) return data({ error: t("messages.invalidInput") }, { status: 400 });
+  const repeat = await repeatableOrder(getDb(), site, user.id);
+  if (!repeat?.stored) return redirect("/credits");
+  const answer = await startCheckout(getDb(), {
+    site, userId: user.id, packageId: repeat.packageId, method: repeat.method, country: repeat.country, locale,
+    origin: new URL(request.url).origin, idempotencyKey: form.data.key, repeatOf: repeat.paymentId,
+  });
+  if (answer.ok) return redirect(answer.redirectTo);
+  return data({ error: t(i18nKeyOfCheckoutError(answer.error)) }, { status: answer.error === "provider_failed" ? 502 : 400 });
+}
+
+export default function RepeatOrder({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="container-site py-8" data-testid="repeat-order-page">
+      <article className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-black">{t("checkout.repeatTitle")}</h1>
+        <dl className="mt-4 text-sm">
+          <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.credits })} />
+          <SummaryRow label={t("checkout.method")} value={<><MethodName method={d.method} /> · {t("checkout.storedMethod")}</>} />
+          <SummaryRow strong label={t("checkout.total")} value={money(d.priceCents, d.currency)} />
+        </dl>
+        <p className="mt-2 text-xs text-black/50">{t("checkout.repeatDiscountNote")}</p>
+        {actionData?.error ? <div className="mt-3"><Notice tone="danger">{actionData.error}</Notice></div> : null}
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="key" value={d.key} />
+          <button type="submit" disabled={busy} className="w-full rounded-full bg-primary px-4 py-3 font-bold text-white hover:opacity-90 disabled:opacity-60">{t("checkout.repeatPay", { price: money(d.priceCents, d.currency) })}</button>
+        </Form>
+        <Link to={`/credits/${d.packageId}/${d.method}?country=${d.country}`} className="mt-4 block text-center text-sm font-semibold text-primary hover:underline">{t("checkout.repeatOther")}</Link>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+// /credits: the packages of the member's payment country as cards (styles p0 to p3, one best
+// value), the methods offered there, the country choice among the site's countries and the last
+// order to repeat.
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/credits";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { MethodBlock, MethodName, PackageCard, useMoney } from "#app/components/checkout.tsx";
+import { lastCompletedOrder } from "#app/payments/checkout.server.ts";
+import { countryCurrency, countryName } from "#app/payments/methods.ts";
+import { paymentCountry, sitePackages } from "#app/payments/packages.server.ts";
+import { offeredMethods } from "#app/payments/providers/index.server.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { getDb } from "#app/utils/db.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const asked = new URL(request.url).searchParams.get("country");
+  const country = paymentCountry(site, user.profile?.country, asked);
+  const db = getDb();
+  const [packages, last] = await Promise.all([sitePackages(db, site, country), lastCompletedOrder(db, site, user.id)]);
+  const currency = packages[0]?.currency ?? countryCurrency(country);
+  return {
+    country,
+    countries: site.countries,
+    packages,
+    methods: offeredMethods(site, country, currency).map((m) => m.method),
+    last: last ? { credits: last.credits, amountCents: last.amountCents, currency: last.currency, method: last.method } : null,
+    credits: user.credits,
+  };
+}
+
+export default function Credits({ loaderData: d }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const cheapest = Math.max(...d.packages.map((p) => p.priceCents / p.credits), 1);
+  const query = d.country ? `?country=${d.country}` : "";
+  return (
+    <main className="container-site py-6" data-testid="credits-page">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight">{t("checkout.title")}</h1>
+          <p className="mt-1 text-sm text-black/60">{t("checkout.subtitle", { credits: t("checkout.creditsCount", { count: d.credits }) })}</p>
+        </div>
+        {d.countries.length > 1 ? (
+          <Form method="get" className="flex items-center gap-2 text-sm">
+            <label htmlFor="country" className="font-semibold">{t("checkout.paymentCountry")}</label>
+            <select id="country" name="country" defaultValue={d.country} className="rounded-full border border-black/15 bg-white px-3 py-1.5" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              {d.countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
+            </select>
+            <noscript><button type="submit" className="rounded-full bg-dark px-3 py-1.5 text-white">{t("checkout.show")}</button></noscript>
+          </Form>
+        ) : null}
+      </header>
+
+      {d.last ? (
+        <section className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-accent px-5 py-4" data-testid="repeat-order">
+          <p className="text-sm">
+            <span className="font-bold">{t("checkout.repeatTitle")}</span>{" "}
+            {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.amountCents, d.last.currency) })} · <MethodName method={d.last.method} />
+          </p>
+          <Link to="/credits/repeat-order" className="rounded-full bg-primary px-4 py-2 text-sm font-bold text-white hover:opacity-90">{t("checkout.repeat")}</Link>
+        </section>
+      ) : null}
+
+      {d.packages.length ? (
+        <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="packages">
+          {d.packages.map((p) => <PackageCard key={p.id} pkg={p} href={`/credits/${p.id}${query}`} cheapestPerCredit={cheapest} />)}
+        </ul>
+      ) : (
+        <p className="mt-8 rounded-2xl bg-white p-6 text-center shadow-sm">{t("checkout.noPackages")}</p>
+      )}
+
+      <MethodBlock methods={d.methods} country={d.country} />
+      <p className="mt-4 text-xs text-black/50">
+        {t("checkout.premiumNote")} <Link to="/pricing" className="underline">{t("checkout.pricingLink")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+// /directdebit?package={id}[&code={discount code}][&challenge={token}]: SEPA direct debit.
+// Step 1 posts the mandate (validated, the block and limit checked, a one-time code mailed);
+// step 2 posts the code, which hands the order to the checkout (method sdd).
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/directdebit";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { requireUser, type CurrentUser } from "#app/auth/user-context.server.ts";
+import { CodeForm, MandateForm, OrderCard } from "#app/components/direct-debit.tsx";
+import { codeSchema, mandateErrors, mandateSchema } from "#app/payments/direct-debit-form.ts";
+import { OTP_RULES, pendingChallenge } from "#app/payments/direct-debit-otp.server.ts";
+import { confirmDirectDebit, DIRECT_DEBIT_MESSAGES, packageFor, requestDirectDebitCode, type Member } from "#app/payments/direct-debit.server.ts";
+import { discountedCents, discountForOrder } from "#app/payments/discounts.server.ts";
+import { formatMoney } from "#app/payments/transactions.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
+
+export const handle = { entryWarning: false };
+
+const DISCOUNT_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+
+function member(user: CurrentUser, site: Site): Member {
+  return { id: user.id, email: user.email, name: user.profile?.name ?? user.email, country: user.profile?.country ?? site.countries[0]! };
+}
+
+/** a.b***@example.com: enough to recognise the address */
+const maskEmail = (email: string) => email.replace(/^(.{1,3})[^@]*@/, (_, head: string) => `${head}***@`);
+
+async function order(request: Request, user: CurrentUser, site: Site, locale: string) {
+  const url = new URL(request.url);
+  const packageId = parseId(url.searchParams.get("package"));
+  const pkg = packageId ? await packageFor(getDb(), site, packageId, member(user, site).country) : null;
+  if (!pkg) throw data(null, { status: 404 });
+  const code = url.searchParams.get("code") ?? "";
+  const discountCode = DISCOUNT_CODE.test(code) ? code : undefined;
+  const token = url.searchParams.get("challenge") ?? "";
+  // the price the checkout will charge: the member's active discount or the typed code, asked as it asks
+  const country = member(user, site).country;
+  const answer = await getDb().$transaction((tx) =>
+    discountForOrder(tx, { site, userId: user.id, ...(discountCode ? { code: discountCode } : {}), priceCents: pkg.priceCents, currency: pkg.currency, country, method: "sdd" }),
+  );
+  const totalCents = discountedCents(pkg.priceCents, answer.ok ? answer.discount : null);
+  return {
+    url, pkg, discountCode, token: TOKEN.test(token) ? token : null,
+    summary: {
+      credits: pkg.credits,
+      price: formatMoney(totalCents, pkg.currency, locale),
+      listPrice: totalCents < pkg.priceCents ? formatMoney(pkg.priceCents, pkg.currency, locale) : null,
+    },
+  };
+}
+
+const orderPath = (packageId: number, discountCode?: string, token?: string) =>
+  `/directdebit?${new URLSearchParams({ package: String(packageId), ...(discountCode ? { code: discountCode } : {}), ...(token ? { challenge: token } : {}) })}`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { site, locale } = requestInfo(request, context);
+  const o = await order(request, user, site, locale);
+  const challenge = o.token ? await pendingChallenge(getDb(), site, user.id, o.token) : null;
+  return data(
+    {
+      order: o.summary,
+      restartTo: orderPath(o.pkg.id, o.discountCode),
+      challenge: challenge && challenge.packageId === o.pkg.id
+        ? { token: challenge.token, ibanMasked: challenge.ibanMasked, accountHolder: challenge.accountHolder, email: maskEmail(user.email), minutes: OTP_RULES.ttlMinutes }
+        : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { step: "details" | "verify"; message?: string; errors?: Record<string, string>; values?: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { site, locale, origin } = requestInfo(request, context);
+  const o = await order(request, user, site, locale);
+  const raw = formFields(await readForm(request, context));
+  const db = getDb();
+
+  if (raw.intent === "verify") {
+    const parsed = codeSchema.safeParse(raw);
+    if (!parsed.success) return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES.code_invalid }, 400);
+    const answer = await confirmDirectDebit(db, { site, locale, member: member(user, site), token: parsed.data.challenge, otp: parsed.data.otp, origin });
+    if (answer.ok) return redirect(answer.redirectTo);
+    return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES[answer.error] }, answer.error === "code_invalid" ? 400 : 409);
+  }
+
+  const values = Object.fromEntries(["accountHolder", "iban", "street", "houseNumber", "zip", "city", "phone"].map((k) => [k, String(raw[k] ?? "").slice(0, 80)]));
+  const parsed = mandateSchema.safeParse(raw);
+  if (!parsed.success) return data<ActionResult>({ step: "details", errors: mandateErrors(parsed.error), values }, 400);
+  const answer = await requestDirectDebitCode(db, { site, locale, member: member(user, site), packageId: o.pkg.id, discountCode: o.discountCode, mandate: parsed.data });
+  if (!answer.ok) return data<ActionResult>({ step: "details", message: DIRECT_DEBIT_MESSAGES[answer.error], values }, answer.error === "too_many_codes" ? 429 : 409);
+  return redirect(orderPath(o.pkg.id, o.discountCode, answer.token));
+}
+
+export default function DirectDebit({ loaderData: d, actionData }: Route.ComponentProps) {
+  const verifyAnswer = actionData?.step === "verify" ? actionData : undefined;
+  return (
+    <OrderCard order={d.order}>
+      {d.challenge ? (
+        <CodeForm order={d.order} challenge={d.challenge} message={verifyAnswer?.message} restartTo={d.restartTo} />
+      ) : (
+        <MandateForm order={d.order} state={actionData?.step === "details" ? actionData : { message: verifyAnswer?.message }} />
+      )}
+    </OrderCard>
+  );
+}

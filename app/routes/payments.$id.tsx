@@ -1,0 +1,90 @@
+// /payments/{id}: the payment result (spec section 4): loading (the provider has not answered
+// yet), pending (processing; the page refreshes by itself), completed (credits added), failed or
+// cancelled (retry with another method; the stored-card text for a repeat order's card). On
+// every visit of a pending payment the provider is asked (never the request), as on its webhook.
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useRevalidator } from "react-router";
+import type { Route } from "./+types/payments.$id";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { MethodChip, Notice, Spinner, useMoney } from "#app/components/checkout.tsx";
+import { paymentResult } from "#app/payments/result.server.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { parseId } from "#app/utils/request.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const user = requireUser(context, request);
+  const id = parseId(params.id);
+  const result = id ? await paymentResult(getDb(), site, user.id, id) : null;
+  if (!result) throw data(null, { status: 404 });
+  // the layout read the member before the payment settled (here, or by its webhook a moment
+  // ago): once more, so the top bar shows the new balance and premium state
+  const stale = result.changed || (result.state === "completed" && (!user.paidUser || user.credits !== result.balance));
+  if (stale && !new URL(request.url).searchParams.has("fresh")) throw redirect(`/payments/${id}?fresh=1`);
+  return result;
+}
+
+const REFRESH_MS = 2_000;
+
+export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const revalidator = useRevalidator();
+  const waiting = d.state === "loading" || d.state === "pending";
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => { if (revalidator.state === "idle") void revalidator.revalidate(); }, REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, revalidator, d]);
+  return (
+    <main className="container-site py-8" data-testid="payment-result" data-state={d.state}>
+      {waiting ? <noscript><meta httpEquiv="refresh" content="3" /></noscript> : null}
+      <article className="mx-auto max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm md:p-8">
+        {waiting ? (
+          <>
+            <Spinner />
+            <h1 className="mt-4 text-2xl font-black">{t(d.state === "loading" ? "checkout.result.loading" : "checkout.result.pending")}</h1>
+            <p className="mt-2 text-sm text-black/60">{t("checkout.result.pendingHint")}</p>
+          </>
+        ) : d.state === "completed" ? (
+          <>
+            <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700" aria-hidden>
+              <svg viewBox="0 0 24 24" className="h-9 w-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round"><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>
+            </span>
+            <h1 className="mt-3 text-2xl font-black text-primary">{t("checkout.result.completed")}</h1>
+            <div className="mt-4"><Notice tone="success" testId="credits-added">{t("checkout.result.creditsAdded", { credits: t("checkout.creditsCount", { count: d.credits }) })}</Notice></div>
+            <p className="mt-3 text-sm text-black/70">{t("checkout.result.balance", { credits: t("checkout.creditsCount", { count: d.balance }) })}</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-2">
+              <Link to="/members" className="rounded-full bg-primary px-5 py-2 font-bold text-white hover:opacity-90">{t("checkout.result.toMembers")}</Link>
+              <Link to="/chats" className="rounded-full border border-primary/40 px-5 py-2 font-bold text-primary hover:bg-accent">{t("checkout.result.toChats")}</Link>
+            </div>
+          </>
+        ) : d.state === "refunded" ? (
+          <>
+            <h1 className="text-2xl font-black">{t("checkout.result.refunded")}</h1>
+            <p className="mt-2 text-sm">{t("checkout.result.refundedLine", { credits: t("checkout.creditsCount", { count: d.refundedCredits }), amount: money(d.refundedCents, d.currency) })}</p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-black">{t("checkout.result.failedTitle")}</h1>
+            <div className="mt-4">
+              <Notice tone="danger" testId="payment-failed">{d.recurring ? t("checkout.result.storedCardFailed") : t("checkout.result.failed")}</Notice>
+            </div>
+            {d.retry.length ? (
+              <>
+                <p className="mt-5 text-sm font-semibold">{t("checkout.result.retryWith")}</p>
+                <ul className="mt-2 flex flex-wrap justify-center gap-2" data-testid="retry-methods">
+                  {d.retry.map((m) => <li key={m}><Link to={`/credits/${d.packageId}/${m}?country=${d.country}`}><MethodChip method={m} /></Link></li>)}
+                </ul>
+              </>
+            ) : null}
+            <Link to="/credits" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">{t("checkout.result.otherPackage")}</Link>
+          </>
+        )}
+        <p className="mt-6 text-xs text-black/40">{t("checkout.result.reference", { id: d.id, amount: money(d.amountCents, d.currency) })}</p>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+// /test-pay/{reference}: the built-in test provider's hosted payment page, clearly a test: the
+// member chooses paid, failed or cancelled (and whether the card is stored for repeat orders);
+// the provider then sends its signed webhook (queued) and the browser returns to the shop.
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/test-pay.$reference";
+import { formatMoney } from "#app/payments/methods.ts";
+import { chooseTestOutcome, testPagePayment } from "#app/payments/providers/test.server.ts";
+import { siteContext } from "#app/tenancy/context.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
+
+async function pagePayment(siteKey: string, reference: string | undefined) {
+  const payment = reference ? await testPagePayment(reference) : null;
+  // a payment of another site is not shown here
+  if (!payment || payment.siteKey !== siteKey) throw data(null, { status: 404 });
+  return payment;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const p = await pagePayment(site.key, params.reference);
+  return { reference: p.reference, amountCents: p.amountCents, currency: p.currency, method: p.method, description: p.description, status: p.status, redirectUrl: p.redirectUrl };
+}
+
+const choice = z.object({ outcome: z.enum(["paid", "failed", "canceled"]), storeCard: z.enum(["ok", "failing"]).optional() });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const p = await pagePayment(site.key, params.reference);
+  const form = choice.safeParse(formFields(await readForm(request, context)));
+  if (!form.success) throw data(null, { status: 400 });
+  await chooseTestOutcome(p.reference, form.data.outcome, form.data.storeCard ? { storeCard: form.data.storeCard } : {});
+  return redirect(p.redirectUrl);
+}
+
+export default function TestPay({ loaderData: d }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const open = d.status === "open";
+  return (
+    <main className="min-h-[70vh] bg-[repeating-linear-gradient(45deg,#fff7d6,#fff7d6_20px,#fff1b8_20px,#fff1b8_40px)] py-10" data-testid="test-pay">
+      <article className="mx-auto max-w-md rounded-2xl border-4 border-dashed border-amber-500 bg-white p-6 shadow-lg">
+        <p className="rounded-lg bg-amber-400 px-3 py-1 text-center text-sm font-black uppercase tracking-widest text-dark">{t("checkout.testPay.banner")}</p>
+        <h1 className="mt-4 text-2xl font-black">{t("checkout.testPay.title")}</h1>
+        <p className="mt-1 text-sm text-black/60">{d.description}</p>
+        <p className="mt-4 text-3xl font-black" data-testid="test-pay-amount">{formatMoney(d.amountCents, d.currency, i18n.language)}</p>
+        <p className="text-sm text-black/60">{t(`checkout.methods.${d.method}`)}</p>
+        {open ? (
+          <Form method="post" className="mt-6 space-y-3">
+            {["creditcard", "paypal", "visa", "mastercard"].includes(d.method) ? (
+              <fieldset className="rounded-lg border border-black/10 p-3 text-sm">
+                <legend className="px-1 font-semibold">{t("checkout.testPay.storeLegend")}</legend>
+                <label className="flex items-center gap-2"><input type="radio" name="storeCard" value="ok" defaultChecked /> {t("checkout.testPay.storeOk")}</label>
+                <label className="mt-1 flex items-center gap-2"><input type="radio" name="storeCard" value="failing" /> {t("checkout.testPay.storeFailing")}</label>
+              </fieldset>
+            ) : null}
+            <button name="outcome" value="paid" className="w-full rounded-full bg-green-600 px-4 py-3 font-bold text-white hover:bg-green-700">{t("checkout.testPay.paid")}</button>
+            <button name="outcome" value="failed" className="w-full rounded-full bg-danger px-4 py-3 font-bold text-white hover:opacity-90">{t("checkout.testPay.failed")}</button>
+            <button name="outcome" value="canceled" className="w-full rounded-full border border-black/20 px-4 py-3 font-bold text-dark hover:bg-light">{t("checkout.testPay.cancelled")}</button>
+          </Form>
+        ) : (
+          <p className="mt-6 text-sm">{t("checkout.testPay.done")} <a className="font-semibold text-primary underline" href={d.redirectUrl}>{t("checkout.testPay.back")}</a></p>
+        )}
+      </article>
+    </main>
+  );
+}

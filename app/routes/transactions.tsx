@@ -1,0 +1,43 @@
+// /transactions and /transactions/{id}: the member's payments on this site, one payment with its
+// PDF receipt and, while refundQuote offers it, the return of unused credits (posted to
+// /transactions/{id}/refund, the checkout's route, which comes back with ?refund=done|failed).
+import { data } from "react-router";
+import type { Route } from "./+types/transactions";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { TransactionDetail, TransactionList } from "#app/components/transactions.tsx";
+import { refundQuote } from "#app/payments/refunds.server.ts";
+import { transactionRow } from "#app/payments/transaction-view.server.ts";
+import { findTransaction, formatDate, formatMoney, listTransactions } from "#app/payments/transactions.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { parseId } from "#app/utils/request.server.ts";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { site, locale, t } = requestInfo(request, context);
+  const db = getDb();
+  if (params.id === undefined) {
+    const rows = (await listTransactions(db, site, user.id)).map((p) => transactionRow(p, locale, t));
+    return data({ kind: "list" as const, rows }, { headers: NO_STORE });
+  }
+  const id = parseId(params.id);
+  const payment = id ? await findTransaction(db, site, user.id, id) : null;
+  if (!payment) throw data(null, { status: 404 });
+  const quote = await refundQuote(db, site, user.id, payment.id);
+  const refundParam = new URL(request.url).searchParams.get("refund");
+  return data(
+    {
+      kind: "detail" as const,
+      row: transactionRow(payment, locale, t),
+      refund: quote ? { credits: quote.credits, amount: formatMoney(quote.amountCents, quote.currency, locale), until: formatDate(quote.until, locale) } : null,
+      refundResult: refundParam === "done" || refundParam === "failed" ? (refundParam as "done" | "failed") : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export default function Transactions({ loaderData: d }: Route.ComponentProps) {
+  return d.kind === "list" ? <TransactionList rows={d.rows} /> : <TransactionDetail row={d.row} refund={d.refund} refundResult={d.refundResult} />;
+}

@@ -1,0 +1,126 @@
+// Buying credits in a real browser against the built-in test provider: a new free member on lovely
+// buys a package with the 25 % time bonus on the provider's (test) page, sees the completed result,
+// the credits in the top bar, becomes premium, finds the payment under transactions and downloads
+// its receipt; a failed and a cancelled payment add nothing and offer another method; the methods
+// shown differ by payment country (iDEAL in NL, BLIK in PL).
+import { readFileSync } from "node:fs";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const LOVELY = `http://lovely.localhost:${PORT}`;
+const PRIDE = `http://pride.localhost:${PORT}`;
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+async function newMember(browser: Browser, origin: string, name: string) {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
+  const page = await context.newPage();
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await page.goto(`${origin}/signup`);
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel("E-mail address").fill(`pay${stamp}@example.com`);
+  await form.getByLabel("Username").fill(`${name}${stamp.slice(-5)}`);
+  await form.getByLabel("I am").selectOption("male");
+  await form.getByLabel("Looking for").selectOption("female");
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await form.getByLabel("Date of birth").fill("1990-04-05");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+  return page;
+}
+
+async function choosePackage(page: Page, origin: string, credits: number, method: string) {
+  await page.goto(`${origin}/credits`);
+  await page.getByRole("link", { name: new RegExp(`^Choose ${credits} credits for`) }).click();
+  await expect(page.getByTestId("order-overview")).toBeVisible();
+  await page.getByTestId("order-methods").getByText(method, { exact: true }).click();
+  await expect(page.getByTestId("order-summary")).toContainText(method);
+}
+
+test("a new member buys credits with the time bonus, becomes premium and downloads the receipt", async ({ browser }) => {
+  const page = await newMember(browser, LOVELY, "Buyer");
+  await page.goto(`${LOVELY}/credits`);
+  const cards = page.getByTestId("packages").locator("li");
+  await expect(cards).toHaveCount(4);
+  await expect(page.getByTestId("best-value")).toHaveCount(1);
+  await expect(page.getByTestId("method-block")).toContainText("iDEAL");
+  await expect(page.getByTestId("method-block")).not.toContainText("BLIK");
+  await expect(cards.nth(1)).toContainText("€19.99");
+  // a member who signed up minutes ago has the time bonus running
+  await page.goto(`${LOVELY}/members`);
+  await expect(page.getByTestId("time-bonus-banner")).toContainText("25%");
+
+  await choosePackage(page, LOVELY, 120, "iDEAL");
+  await expect(page.getByTestId("discount-line")).toContainText("TIMEBONUS25");
+  await expect(page.getByTestId("discount-line")).toContainText("− €5.00");
+  await expect(page.getByTestId("order-total")).toContainText("€14.99");
+  await page.getByRole("button", { name: /^Pay €14\.99$/ }).click();
+
+  await expect(page).toHaveURL(/\/test-pay\/tp_/);
+  await expect(page.getByText("Test payment – no real money")).toBeVisible();
+  await page.getByRole("button", { name: "Paid", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/payments\/\d+(\?fresh=1)?$/);
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
+  await expect(page.getByTestId("credits-added")).toHaveText("120 credits have been added to your account.");
+  // premium now: the top bar shows the balance instead of "Get Premium", and paid members get no time bonus
+  await expect(page.getByTestId("nav-credits")).toContainText("140");
+  await expect(page.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+  await page.goto(`${LOVELY}/members`);
+  await expect(page.getByTestId("time-bonus-banner")).toHaveCount(0);
+  await page.goto(`${LOVELY}/credits`);
+  // the last order can be repeated from /credits
+  await expect(page.getByTestId("repeat-order")).toContainText("120 credits");
+
+  await page.goto(`${LOVELY}/transactions`);
+  const row = page.getByTestId("transaction");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("€14.99");
+  await expect(row).toContainText("Completed");
+  await row.click();
+  await expect(page.getByTestId("transaction-detail")).toContainText("iDEAL");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download receipt (PDF)" }).click();
+  const file = await (await download).path();
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("a failed and a cancelled payment add nothing and offer another method", async ({ browser }) => {
+  const page = await newMember(browser, LOVELY, "Failer");
+  for (const [button, state] of [["Failed", "failed"], ["Cancel payment", "cancelled"]] as const) {
+    await choosePackage(page, LOVELY, 50, "iDEAL");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/test-pay\/tp_/);
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", state, { timeout: 15_000 });
+    await expect(page.getByTestId("payment-failed")).toHaveText("Payment failed or has been cancelled.");
+    const retry = page.getByTestId("retry-methods");
+    await expect(retry).toContainText("Credit card");
+    await expect(retry).toContainText("PayPal");
+    await expect(retry).not.toContainText("iDEAL");
+  }
+  // nothing was credited: the free member still has the signup credits and is not premium
+  await expect(page.getByRole("link", { name: "Get Premium" })).toBeVisible();
+  await page.getByTestId("retry-methods").getByText("PayPal").click();
+  await expect(page.getByTestId("order-summary")).toContainText("PayPal");
+});
+
+test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelewy24 in PL", async ({ browser }) => {
+  const page = await newMember(browser, PRIDE, "Pole");
+  await page.goto(`${PRIDE}/credits?country=PL`);
+  const block = page.getByTestId("method-block");
+  await expect(block).toContainText("BLIK");
+  await expect(block).toContainText("Przelewy24");
+  await expect(block).not.toContainText("iDEAL");
+  await expect(page.getByTestId("packages").locator("li").first()).toContainText("PLN");
+  await page.getByLabel("Payment country").selectOption("SE");
+  await expect(page).toHaveURL(/country=SE/);
+  await expect(block).toContainText("Swish");
+  await expect(block).not.toContainText("BLIK");
+
+  const nl = await newMember(browser, LOVELY, "Dutch");
+  await nl.goto(`${LOVELY}/credits?country=NL`);
+  await expect(nl.getByTestId("method-block")).toContainText("iDEAL");
+  await expect(nl.getByTestId("method-block")).not.toContainText("BLIK");
+});

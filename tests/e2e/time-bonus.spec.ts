@@ -1,0 +1,121 @@
+// The time bonus in the browser (spec section 4): a zero-padded HH:MM:SS countdown in the members
+// area ticking every second from the server's remainder; the popup after 40 s only with 0
+// credits, not after a dismissal, not outside the members area (leaving cancels the timer).
+// Time is driven by Playwright's clock; the members are cloned from the demo member in the
+// embedded database with a signup one hour ago.
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { PORT } from "../../playwright.config.ts";
+
+const DB_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
+
+/** A new free member of a site, signed up `minutesAgo` minutes ago, with `credits` credits; logs in with the demo password. */
+async function newMember(site: string, credits: number, minutesAgo = 60) {
+  const db = new pg.Client({ connectionString: DB_URL });
+  await db.connect();
+  try {
+    const email = `bonus${Date.now()}${Math.floor(Math.random() * 1e6)}@${site}.localhost`;
+    const { rows: [user] } = await db.query<{ id: number }>(
+      `INSERT INTO users SELECT (jsonb_populate_record(NULL::users, to_jsonb(u) || jsonb_build_object(
+         'id', nextval(pg_get_serial_sequence('users', 'id')), 'email', $1::text, 'credits', $2::int, 'paid_user', false,
+         'signup_date', now() - make_interval(mins => $3::int)))).*
+       FROM users u WHERE u.email = $4 RETURNING id`,
+      [email, credits, minutesAgo, `member@${site}.localhost`],
+    );
+    await db.query(
+      `INSERT INTO profiles SELECT (jsonb_populate_record(NULL::profiles, to_jsonb(p) || jsonb_build_object(
+         'id', nextval(pg_get_serial_sequence('profiles', 'id')), 'user_id', $1::int, 'main_photo_id', NULL))).*
+       FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $2`,
+      [user!.id, `member@${site}.localhost`],
+    );
+    return email;
+  } finally {
+    await db.end();
+  }
+}
+
+async function logIn(page: Page, origin: string, email: string) {
+  await page.goto(`${origin}/login`);
+  const warning = page.getByTestId("entry-warning");
+  if (await warning.isVisible()) await warning.getByRole("button").click();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${origin}/members`);
+}
+
+const seconds = (text: string) => text.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+const LOVELY = `http://lovely.localhost:${PORT}`;
+
+test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits, not outside the members area, not after a dismissal", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = await newMember("lovely", 0);
+  await page.clock.install();
+  await page.setExtraHTTPHeaders({ "accept-language": "en" });
+  await logIn(page, LOVELY, email);
+
+  const banner = page.getByTestId("time-bonus-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("25% welcome bonus");
+  const countdown = banner.getByTestId("time-bonus-countdown");
+  await expect(countdown).toHaveText(/^0[23]:\d\d:\d\d$/); // about 3 h left of 4
+  // from here on only the test moves the page's time
+  await page.clock.pauseAt(Date.now() + 5_000);
+  const start = seconds((await countdown.textContent())!);
+  expect(start).toBeGreaterThan(14_400 - 3600 - 120);
+  await page.clock.runFor(3_000);
+  await expect.poll(async () => start - seconds((await countdown.textContent())!)).toBe(3);
+  await expect(banner.getByRole("link")).toHaveAttribute("href", "/credits");
+
+  // 30 s in the members area, then out: the timer is cancelled
+  await page.clock.runFor(30_000);
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(`${LOVELY}/profile/settings`);
+  await expect(banner).toHaveCount(0); // not in the members area
+  await page.clock.runFor(45_000);
+  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+
+  // back in: a new 40 s
+  await page.getByRole("link", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await page.clock.runFor(39_000);
+  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+  await page.clock.runFor(2_000);
+  const popup = page.getByTestId("time-bonus-popup");
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText("25% welcome bonus");
+  await expect(popup.getByTestId("time-bonus-countdown")).toHaveText(/^0[23]:\d\d:\d\d$/);
+  await expect(popup.getByRole("link", { name: "Claim my bonus" })).toHaveAttribute("href", "/credits");
+
+  // closing stores the dismissal: not again, even after a reload
+  const dismissed = page.waitForResponse((r) => /\/api\/alerts(\.data)?(\?|$)/.test(new URL(r.url()).pathname + "?") && r.request().method() === "POST");
+  await popup.getByRole("button", { name: "No thanks" }).click();
+  expect((await dismissed).status()).toBe(200);
+  await expect(popup).toHaveCount(0);
+  await page.reload();
+  await expect(banner).toBeVisible();
+  await page.clock.runFor(41_000);
+  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+});
+
+test("no popup for a member with credits; the banner stays", async ({ page }) => {
+  const email = await newMember("lovely", 5);
+  await page.clock.install();
+  await page.setExtraHTTPHeaders({ "accept-language": "en" });
+  await logIn(page, LOVELY, email);
+  await expect(page.getByTestId("time-bonus-banner")).toBeVisible();
+  await page.clock.runFor(41_000);
+  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+  await expect(page.getByTestId("credits-badge")).toHaveAttribute("data-tone", "warning");
+});
+
+test("no banner and no popup for a member who signed up 4 hours ago or more", async ({ page }) => {
+  const email = await newMember("lovely", 0, 240);
+  await page.clock.install();
+  await logIn(page, LOVELY, email);
+  await page.clock.runFor(41_000);
+  await expect(page.getByTestId("time-bonus-banner")).toHaveCount(0);
+  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+  await expect(page.getByTestId("credits-badge")).toHaveAttribute("data-tone", "danger");
+});

@@ -1,0 +1,120 @@
+// A local HTTP server that follows Mollie's documented API v2 for what the adapter uses:
+// POST /v2/payments, GET /v2/payments/{id}, POST /v2/customers, POST /v2/payments/{id}/refunds
+// (amounts as strings with two decimals, HAL links, 401 without a Bearer key, 422 on bad input).
+// The test decides a payment's fate with `settle`, as the member would on Mollie's page.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** A throw-away self-signed certificate: Mollie's client speaks only https. */
+function selfSigned() {
+  const dir = mkdtempSync(path.join(tmpdir(), "fake-mollie-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  return { key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) };
+}
+
+export interface FakePayment {
+  id: string;
+  status: "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
+  amount: { currency: string; value: string };
+  description: string;
+  method: string | null;
+  redirectUrl: string;
+  webhookUrl: string;
+  metadata: unknown;
+  sequenceType: string;
+  customerId: string | null;
+  mandateId: string | null;
+  refunds: { id: string; amount: { currency: string; value: string } }[];
+  idempotencyKey: string | null;
+}
+
+export async function startFakeMollie(apiKey: string) {
+  const payments = new Map<string, FakePayment>();
+  const requests: { method: string; path: string; body: unknown; idempotencyKey: string | null }[] = [];
+  let seq = 0;
+  const id = (prefix: string) => `${prefix}_${(++seq).toString(36).padStart(6, "0")}Fake`;
+  const base = () => `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const paymentJson = (p: FakePayment) => ({
+    resource: "payment", id: p.id, mode: "test", createdAt: new Date().toISOString(), status: p.status, amount: p.amount, description: p.description,
+    method: p.method, metadata: p.metadata, profileId: "pfl_fake", sequenceType: p.sequenceType, redirectUrl: p.redirectUrl, webhookUrl: p.webhookUrl,
+    ...(p.customerId ? { customerId: p.customerId } : {}), ...(p.mandateId ? { mandateId: p.mandateId } : {}),
+    ...(p.status === "paid" ? { paidAt: new Date().toISOString(), amountRefunded: { currency: p.amount.currency, value: "0.00" } } : {}),
+    _links: {
+      self: { href: `${base()}/v2/payments/${p.id}`, type: "application/hal+json" },
+      ...(p.status === "open" ? { checkout: { href: `${base()}/checkout/${p.id}`, type: "text/html" } } : {}),
+    },
+  });
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/hal+json" });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: http.ServerResponse, status: number, detail: string) => send(res, status, { status, title: http.STATUS_CODES[status], detail, _links: {} });
+  const mandateOf = new Map<string, string>();
+
+  const server = https.createServer(selfSigned(), async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const body = raw ? JSON.parse(raw) : null;
+    const path = (req.url ?? "").split("?")[0]!;
+    requests.push({ method: req.method!, path, body, idempotencyKey: (req.headers["idempotency-key"] as string) ?? null });
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return error(res, 401, "Missing authentication, or failed to authenticate");
+    let m: RegExpMatchArray | null;
+    if (req.method === "POST" && path === "/v2/customers") {
+      return send(res, 201, { resource: "customer", id: id("cst"), mode: "test", name: body?.name ?? null, metadata: body?.metadata ?? null, createdAt: new Date().toISOString(), _links: {} });
+    }
+    if (req.method === "POST" && path === "/v2/payments") {
+      if (!/^\d+\.\d{2}$/.test(body?.amount?.value ?? "") || !/^[A-Z]{3}$/.test(body?.amount?.currency ?? "")) return error(res, 422, "The amount is invalid");
+      const key = (req.headers["idempotency-key"] as string) ?? null;
+      const existing = key ? [...payments.values()].find((p) => p.idempotencyKey === key) : undefined;
+      if (existing) return send(res, 201, paymentJson(existing));
+      const recurring = body.sequenceType === "recurring";
+      const p: FakePayment = {
+        id: id("tr"), status: recurring ? "paid" : "open", amount: body.amount, description: body.description, method: body.method ?? (recurring ? "creditcard" : null),
+        redirectUrl: body.redirectUrl, webhookUrl: body.webhookUrl, metadata: body.metadata ?? null, sequenceType: body.sequenceType ?? "oneoff",
+        customerId: body.customerId ?? null, mandateId: body.mandateId ?? null, refunds: [], idempotencyKey: key,
+      };
+      payments.set(p.id, p);
+      return send(res, 201, paymentJson(p));
+    }
+    if (req.method === "GET" && (m = path.match(/^\/v2\/payments\/(tr_\w+)$/))) {
+      const p = payments.get(m[1]!);
+      return p ? send(res, 200, paymentJson(p)) : error(res, 404, "No payment exists with token");
+    }
+    if (req.method === "POST" && (m = path.match(/^\/v2\/payments\/(tr_\w+)\/refunds$/))) {
+      const p = payments.get(m[1]!);
+      if (!p) return error(res, 404, "No payment exists with token");
+      const cents = (v: string) => Math.round(Number(v) * 100);
+      const refunded = p.refunds.reduce((s, r) => s + cents(r.amount.value), 0);
+      if (p.status !== "paid" || body?.amount?.currency !== p.amount.currency || refunded + cents(body.amount.value) > cents(p.amount.value)) {
+        return error(res, 422, "The amount is higher than the amount that can be refunded");
+      }
+      const refund = { id: id("re"), amount: body.amount };
+      p.refunds.push(refund);
+      return send(res, 201, { resource: "refund", id: refund.id, amount: refund.amount, status: "pending", paymentId: p.id, createdAt: new Date().toISOString(), description: "", _links: {} });
+    }
+    return error(res, 404, "Not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    endpoint: `${base()}/v2/`,
+    payments,
+    requests,
+    /** what the member does on Mollie's page; a first card payment leaves a mandate */
+    settle(paymentId: string, status: FakePayment["status"], method?: string) {
+      const p = payments.get(paymentId)!;
+      p.status = status;
+      if (method) p.method = method;
+      if (status === "paid" && p.sequenceType === "first" && p.customerId) {
+        p.mandateId = mandateOf.get(p.customerId) ?? id("mdt");
+        mandateOf.set(p.customerId, p.mandateId);
+      }
+    },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

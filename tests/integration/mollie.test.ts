@@ -87,13 +87,15 @@ describe("checkout on pride through Mollie", () => {
   it("pays with BLIK on Mollie's page; Mollie's webhook completes it once; a refund goes back through Mollie", async () => {
     const m = await plMember();
     const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "pride", country: "PL", credits: 120 } });
+    // 86.99 PLN less the new member's 25 % time bonus
+    const PAID = 6524;
     const res = await postForm(server, `/credits/${pkg.id}/blik`, { key: `mollie${Date.now()}` }, { host: "pride.localhost", headers: { cookie: m.jar.header } });
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/\/checkout\/tr_/);
     const payment = await db().payment.findFirstOrThrow({ where: { userId: m.user.id } });
-    expect(payment).toMatchObject({ provider: "mollie", status: "pending", amountCents: 8699, currency: "PLN" });
+    expect(payment).toMatchObject({ provider: "mollie", status: "pending", amountCents: PAID, currency: "PLN" });
     const remote = fake.payments.get(payment.providerReference!)!;
-    expect(remote.amount).toEqual({ currency: "PLN", value: "86.99" });
+    expect(remote.amount).toEqual({ currency: "PLN", value: "65.24" });
 
     const post = (body: string, url = remote.webhookUrl) => {
       const u = new URL(url);
@@ -110,8 +112,8 @@ describe("checkout on pride through Mollie", () => {
 
     await changeCredits(db(), { userId: m.user.id, delta: -60, reason: "message", idempotencyKey: `spend-mollie-${m.user.id}` });
     const refund = await refundUnused(db(), pride(), m.user.id, payment.id);
-    expect(refund).toEqual({ ok: true, credits: 60, amountCents: Math.floor((8699 * 60) / 120) });
-    expect(remote.refunds).toEqual([expect.objectContaining({ amount: { currency: "PLN", value: toValue(Math.floor((8699 * 60) / 120)) } })]);
+    expect(refund).toEqual({ ok: true, credits: 60, amountCents: Math.floor((PAID * 60) / 120) });
+    expect(remote.refunds).toEqual([expect.objectContaining({ amount: { currency: "PLN", value: toValue(Math.floor((PAID * 60) / 120)) } })]);
   });
 
   it("stores the card of a first card payment and charges it again on repeat order", async () => {

@@ -88,6 +88,9 @@ async function webhook(paymentId: number, host = "lovely.localhost") {
   return deliver(host, signed.url, signed.body, signed.signature);
 }
 
+/** A new free member's first order carries the 25 % time bonus (TIMEBONUS25), rounded to whole cents. */
+const withTimeBonus = (cents: number) => Math.round((cents * 75) / 100);
+
 const ledgerFor = (paymentId: number) => db().creditLedgerEntry.findMany({ where: { idempotencyKey: `payment:${paymentId}` } });
 const balance = async (userId: number) => (await db().user.findUniqueOrThrow({ where: { id: userId } })).credits;
 
@@ -129,12 +132,12 @@ describe("checkout with the test provider", () => {
   it("buys a package: hosted page, paid, credits added once, premium for good", async () => {
     const m = await member({ site: "lovely", country: "NL" });
     const { pkg, reference, payment, location } = await orderToTestPage(m, "NL", "ideal");
-    expect(payment).toMatchObject({ status: "pending", amountCents: pkg.priceCents, currency: "EUR", credits: 120, method: "ideal", siteKey: "lovely" });
+    expect(payment).toMatchObject({ status: "pending", amountCents: withTimeBonus(pkg.priceCents), listPriceCents: pkg.priceCents, currency: "EUR", credits: 120, method: "ideal", siteKey: "lovely" });
 
     const testPage = await request(server, new URL(location, "http://x").pathname, { host: m.host, headers: EN });
     expect(testPage.status).toBe(200);
     expect(testPage.html).toContain(en.checkout.testPay.banner);
-    expect(testPage.html).toContain("€19.99");
+    expect(testPage.html).toContain("€14.99");
 
     const paid = await postForm(server, `/test-pay/${reference}`, { outcome: "paid" }, { host: m.host, headers: EN });
     expect(paid.status).toBe(302);
@@ -350,12 +353,13 @@ describe("refunds", () => {
   it("returns only the unused credits, pro rata, once (parallel requests too), through the provider", async () => {
     const { m, payment, reference } = await bought(120, 20);
     const quote = await refundQuote(db(), site("lovely"), m.user.id, payment.id);
-    expect(quote).toMatchObject({ credits: 100, amountCents: Math.floor((1999 * 100) / 120), currency: "EUR" });
+    expect(quote).toMatchObject({ credits: 100, amountCents: Math.floor((withTimeBonus(1999) * 100) / 120), currency: "EUR" });
     const answers = await Promise.all(Array.from({ length: 5 }, () => refundUnused(db(), site("lovely"), m.user.id, payment.id)));
-    expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, credits: 100, amountCents: 1665 }]);
+    // never more than was paid: 100 of 120 credits of €14.99
+    expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, credits: 100, amountCents: 1249 }]);
     expect(await balance(m.user.id)).toBe(0);
     expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("refunded");
-    expect((await db().testProviderPayment.findUniqueOrThrow({ where: { reference } })).refundedCents).toBe(1665);
+    expect((await db().testProviderPayment.findUniqueOrThrow({ where: { reference } })).refundedCents).toBe(1249);
     expect(await refundUnused(db(), site("lovely"), m.user.id, payment.id)).toEqual({ ok: false, error: "not_refundable" });
   });
 
@@ -365,7 +369,7 @@ describe("refunds", () => {
     await chooseTestOutcome(reference, "paid");
     await webhook(second.id);
     expect(await balance(m.user.id)).toBe(140);
-    expect(await refundQuote(db(), site("lovely"), m.user.id, payment.id)).toMatchObject({ credits: 20, amountCents: Math.floor((999 * 20) / 50) });
+    expect(await refundQuote(db(), site("lovely"), m.user.id, payment.id)).toMatchObject({ credits: 20, amountCents: Math.floor((withTimeBonus(999) * 20) / 50) });
   });
 
   it("nothing after refund_days, nothing when all is spent, nothing for another member; the route redirects with the outcome", async () => {

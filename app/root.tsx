@@ -146,16 +146,17 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error }: Pick<Route.ErrorBoundaryProps, "error">) {
   const { t } = useTranslation();
+  const siteName = useRootData()?.site.name;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorView status={404} message={t("errors.notFound")} showHomeLink />;
+    return <ErrorView status={404} message={t("errors.notFound")} showHomeLink siteName={siteName} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? responseMessage(error.data) || error.statusText
     : import.meta.env.DEV && error instanceof Error ? error.message : "";
-  return <ErrorView status={status} message={message || t("errors.generic")} showHomeLink />;
+  return <ErrorView status={status} message={message || t("errors.generic")} showHomeLink siteName={siteName} />;
 }
 
 /** What a thrown response says: a plain string, or the `{ error }` body every API answers with. */

@@ -18,7 +18,7 @@ export interface PackageView {
 
 const STYLE: Record<string, { card: string; price: string; button: string }> = {
   p0: { card: "bg-white border border-black/10", price: "text-dark", button: "border border-primary/40 text-primary hover:bg-accent" },
-  p1: { card: "bg-white border border-primary/30", price: "text-primary", button: "bg-primary/90 text-white hover:bg-primary" },
+  p1: { card: "bg-white border border-primary/30", price: "text-primary", button: "bg-primary text-white hover:opacity-90" },
   p2: { card: "bg-white border-2 border-secondary shadow-lg md:-translate-y-2", price: "text-primary", button: "bg-primary text-white hover:opacity-90" },
   p3: { card: "bg-dark text-white border border-dark", price: "text-secondary", button: "bg-secondary text-dark hover:opacity-90" },
 };
@@ -79,7 +79,7 @@ export function MethodBlock({ methods, country }: { methods: string[]; country: 
       ) : (
         <p className="mt-2 text-sm text-black/60">{t("checkout.noMethods")}</p>
       )}
-      <p className="mt-3 text-xs text-black/50">{t("checkout.secure")}</p>
+      <p className="mt-3 text-xs text-black/60">{t("checkout.secure")}</p>
     </section>
   );
 }

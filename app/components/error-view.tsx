@@ -5,6 +5,8 @@ interface Props {
   status: number;
   message: string;
   showHomeLink?: boolean;
+  /** the brand, for the tab title */
+  siteName?: string | undefined;
 }
 
 /** The error page (spec section 8). */
@@ -16,10 +18,11 @@ export function ErrorView(props: Props) {
   );
 }
 
-function ErrorContent({ status, message, showHomeLink }: Props) {
+function ErrorContent({ status, message, showHomeLink, siteName }: Props) {
   const { t } = useTranslation();
   return (
     <main className="container-site flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
+      <title>{siteName ? `${message} | ${siteName}` : message}</title>
       <p className="text-6xl font-bold text-primary">{status}</p>
       <h1 className="text-2xl font-semibold" data-testid="error-message">{message}</h1>
       {showHomeLink ? (

@@ -65,12 +65,12 @@ export function LikeButton({ profile, liked: initial, likedMe = false, source, v
           <button
             type="submit"
             aria-pressed={liked}
-            aria-label={label}
+            title={label}
             className={`inline-flex min-w-36 items-center justify-center gap-2 rounded-full px-6 py-3 font-bold shadow-sm transition active:scale-95 ${liked ? "border-2 border-primary bg-white text-primary" : "bg-primary text-white hover:opacity-90"}`}
             data-testid="like-button"
             data-liked={liked}
           >
-            <HeartIcon filled={!liked} className="h-5 w-5" /> {text}
+            <HeartIcon filled={!liked} className="h-5 w-5" /> {text}<span className="sr-only">: {profile.name}</span>
           </button>
         )}
       </fetcher.Form>

@@ -103,10 +103,12 @@ export function DiscountRibbon({ discount }: { discount: NonNullable<PlanFacts["
 }
 
 /** The link to /credits, with the discount when there is one. */
-export function BuyCreditsButton({ facts, className = "" }: { facts: PlanFacts; className?: string }) {
+/** The call to buy credits: primary on light backgrounds, secondary (dark text) on the primary-coloured hero. */
+export function BuyCreditsButton({ facts, tone = "primary", className = "" }: { facts: PlanFacts; tone?: "primary" | "secondary"; className?: string }) {
   const { t } = useTranslation();
+  const colours = tone === "secondary" ? "bg-secondary text-dark" : "bg-primary text-white";
   return (
-    <Link to="/credits" className={`inline-block rounded-full bg-primary px-8 py-3 text-center font-bold text-white shadow-lg transition hover:opacity-90 ${className}`} data-testid="buy-credits">
+    <Link to="/credits" className={`inline-block rounded-full px-8 py-3 text-center font-bold shadow-lg transition hover:opacity-90 ${colours} ${className}`} data-testid="buy-credits">
       {facts.discount ? t("discounts.premium.ctaDiscount", { percent: facts.discount.percentage }) : t("discounts.premium.cta")}
     </Link>
   );

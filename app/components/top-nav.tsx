@@ -65,6 +65,21 @@ function CountBadge({ count, tone, testId }: { count: number; tone: string; test
   );
 }
 
+/**
+ * A top-bar link with a count: an icon on phones, the word from the sm breakpoint on. Its name is
+ * the word plus the count ("Messages, 3 unread"), so the visible word is part of the accessible
+ * name (WCAG 2.5.3); the count follows the word for screen readers only.
+ */
+function CountLink({ to, icon, word, full, testId, children }: { to: string; icon: React.ReactNode; word: string; full: string | null; testId: string; children: React.ReactNode }) {
+  const suffix = full?.startsWith(word) ? full.slice(word.length) : null;
+  return (
+    <Link to={to} className="relative font-semibold text-dark hover:text-primary" aria-label={full && suffix === null ? full : undefined} data-testid={testId}>
+      {icon}<span className="sr-only sm:not-sr-only">{word}</span>{suffix ? <span className="sr-only">{suffix}</span> : null}
+      {children}
+    </Link>
+  );
+}
+
 function AccountMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
   const live = useLive();
@@ -77,14 +92,12 @@ function AccountMenu({ user }: { user: NavUser }) {
       <Link to="/members" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.search")}>
         <SearchIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.search")}</span>
       </Link>
-      <Link to="/chats" className="relative font-semibold text-dark hover:text-primary" aria-label={unread ? t("nav.messagesUnread", { count: unread, shown: badgeText(unread) }) : t("nav.messages")} data-testid="nav-messages">
-        <ChatIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.messages")}</span>
+      <CountLink to="/chats" icon={<ChatIcon className="h-6 w-6 sm:hidden" />} word={t("nav.messages")} full={unread ? t("nav.messagesUnread", { count: unread, shown: badgeText(unread) }) : null} testId="nav-messages">
         <CountBadge count={unread} tone="bg-unread text-dark" testId="unread-badge" />
-      </Link>
-      <Link to="/likes" className="relative font-semibold text-dark hover:text-primary" aria-label={newLikes ? t("nav.likesNew", { count: newLikes, shown: badgeText(newLikes) }) : t("nav.likes")} data-testid="nav-likes">
-        <HeartIcon className="h-6 w-6 sm:hidden" /><span className="hidden sm:inline">{t("nav.likes")}</span>
+      </CountLink>
+      <CountLink to="/likes" icon={<HeartIcon className="h-6 w-6 sm:hidden" />} word={t("nav.likes")} full={newLikes ? t("nav.likesNew", { count: newLikes, shown: badgeText(newLikes) }) : null} testId="nav-likes">
         <CountBadge count={newLikes} tone="bg-primary text-white" testId="new-likes-badge" />
-      </Link>
+      </CountLink>
       {/* credits for paid users, Get Premium for free users; the badge at 10 credits or fewer for both */}
       {user.paidUser ? <Credits credits={credits} /> : (
         <>

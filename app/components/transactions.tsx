@@ -41,7 +41,7 @@ export function TransactionList({ rows }: { rows: TransactionRow[] }) {
             <li key={r.id}>
               <Link to={`/transactions/${r.id}`} className="flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm hover:shadow-md" data-testid="transaction">
                 <div className="min-w-0">
-                  <p className="font-semibold">{t("directdebit.package", { credits: r.credits })} <span className="text-sm font-normal text-black/50">{`#${r.id}`}</span></p>
+                  <p className="font-semibold">{t("directdebit.package", { credits: r.credits })} <span className="text-sm font-normal text-black/60">{`#${r.id}`}</span></p>
                   <p className="truncate text-sm text-black/60">{`${r.date} · ${r.method}`}</p>
                 </div>
                 <div className="flex flex-col items-end gap-1">

@@ -7,10 +7,10 @@ import { profileAccess } from "./access.server.ts";
 
 type BlockSite = Pick<Site, "key" | "network" | "member_resell">;
 
-/** False when `blockedId` is not a profile this site shows the blocker (the route answers 404). */
+/** The blocked profile's name; null when `blockedId` is not a profile this site shows the blocker (the route answers 404). */
 export async function block(site: BlockSite, blockerId: number, blockedId: number | null) {
   const access = await profileAccess(site, blockerId, blockedId);
-  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return false;
+  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return null;
   try {
     await getDb().block.upsert({
       where: { blockerId_blockedId: { blockerId, blockedId: access.id } },
@@ -19,15 +19,16 @@ export async function block(site: BlockSite, blockerId: number, blockedId: numbe
     });
   } catch (error) {
     // the profile was removed between the check and the insert
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return false;
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return null;
     throw error;
   }
-  return true;
+  return access.name;
 }
 
+/** The unblocked profile's name, or null as for `block`. */
 export async function unblock(site: BlockSite, blockerId: number, blockedId: number | null) {
   const access = await profileAccess(site, blockerId, blockedId);
-  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return false;
+  if (access.kind !== "visible" && access.kind !== "blocked_by_them") return null;
   await getDb().block.deleteMany({ where: { blockerId, blockedId: access.id } });
-  return true;
+  return access.name;
 }

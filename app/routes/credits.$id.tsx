@@ -108,7 +108,7 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
               </button>
             </Form>
           )}
-          <p className="mt-3 text-xs text-black/50">{t("checkout.refundNote", { days: t("checkout.days", { count: d.refundDays }) })}</p>
+          <p className="mt-3 text-xs text-black/60">{t("checkout.refundNote", { days: t("checkout.days", { count: d.refundDays }) })}</p>
         </aside>
       </div>
     </main>

@@ -54,7 +54,7 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
           <SummaryRow label={t("checkout.method")} value={<><MethodName method={d.method} /> · {t("checkout.storedMethod")}</>} />
           <SummaryRow strong label={t("checkout.total")} value={money(d.priceCents, d.currency)} />
         </dl>
-        <p className="mt-2 text-xs text-black/50">{t("checkout.repeatDiscountNote")}</p>
+        <p className="mt-2 text-xs text-black/60">{t("checkout.repeatDiscountNote")}</p>
         {actionData?.error ? <div className="mt-3"><Notice tone="danger">{actionData.error}</Notice></div> : null}
         <Form method="post" className="mt-4">
           <input type="hidden" name="key" value={d.key} />

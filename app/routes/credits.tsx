@@ -73,7 +73,7 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
       )}
 
       <MethodBlock methods={d.methods} country={d.country} />
-      <p className="mt-4 text-xs text-black/50">
+      <p className="mt-4 text-xs text-black/60">
         {t("checkout.premiumNote")} <Link to="/pricing" className="underline">{t("checkout.pricingLink")}</Link>
       </p>
     </main>

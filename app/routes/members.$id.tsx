@@ -9,6 +9,8 @@ import { getUser, requireUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
 import { MessageOrSignupButton } from "#app/components/signup-modal.tsx";
 import { block, unblock } from "#app/profiles/blocks.server.ts";
+import { redirectWithToast } from "#app/toast/toast.server.ts";
+import { BlockButton } from "#app/components/block-button.tsx";
 import { viewProfile } from "#app/profiles/profile-view.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
@@ -54,9 +56,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = z.enum(["block", "unblock"]).safeParse((await readForm(request, context)).get("intent"));
   if (!intent.success) refuse(context);
   const id = parseId(params.id);
-  const done = !!user.profile && (intent.data === "block" ? await block(site, user.profile.id, id) : await unblock(site, user.profile.id, id));
-  if (!done) throw data(null, { status: 404 });
-  return intent.data === "block" ? redirect("/members") : redirect(`/members/${id}`);
+  const name = user.profile ? (intent.data === "block" ? await block(site, user.profile.id, id) : await unblock(site, user.profile.id, id)) : null;
+  if (name === null) throw data(null, { status: 404 });
+  return intent.data === "block"
+    ? redirectWithToast("/members", { kind: "success", key: "profileView.blockedToast", values: { name } })
+    : redirectWithToast(`/members/${id}`, { kind: "success", key: "profileView.unblockedToast", values: { name } });
 }
 
 const MESSAGE_BUTTON = "mt-4 items-center justify-center rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90";
@@ -141,13 +145,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
               <ul className="mt-2 flex flex-wrap gap-2">{p.interests.map((i) => <li key={i} className="rounded-full bg-accent px-3 py-1 text-sm">{t(`profile.interests.${i}`)}</li>)}</ul>
             </section>
           ) : null}
-          {v.loggedIn && !v.own ? (
-            <Form method="post" className="mt-8">
-              <button type="submit" name="intent" value={v.iBlocked ? "unblock" : "block"} className="text-sm text-danger underline" data-testid="block-toggle">
-                {v.iBlocked ? t("profileView.unblock") : t("profileView.block", { name: p.name })}
-              </button>
-            </Form>
-          ) : null}
+          {v.loggedIn && !v.own ? <BlockButton name={p.name} blocked={v.iBlocked} /> : null}
           {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
         </div>
       </div>

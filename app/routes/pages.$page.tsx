@@ -68,7 +68,7 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
     <main className="container-site py-10">
       <article className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm md:p-10">
         <h1 className="text-3xl font-bold text-primary">{d.title}</h1>
-        <p className="mt-2 text-sm text-black/50" data-testid="terms-version">{d.lastUpdated}</p>
+        <p className="mt-2 text-sm text-black/60" data-testid="terms-version">{d.lastUpdated}</p>
         <p className="mt-6 leading-relaxed">{d.intro}</p>
         {d.sections.map((s, i) => (
           <section key={i} className="mt-6">

@@ -30,7 +30,7 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
           </p>
           {facts.member?.paidUser ? (
             <p className="rounded-full bg-success px-4 py-2 font-semibold" data-testid="premium-member">{t("discounts.premium.already")}</p>
-          ) : <BuyCreditsButton facts={facts} className="bg-secondary text-dark" />}
+          ) : <BuyCreditsButton facts={facts} tone="secondary" />}
         </div>
       </section>
       <div className="container-site mt-8 flex max-w-3xl flex-col gap-10">

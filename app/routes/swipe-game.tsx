@@ -208,7 +208,7 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
         </form>
       ) : null}
       {error && !stoppedByAnswer ? <p role="alert" className="mt-3 text-center text-sm font-semibold text-danger" data-testid="swipe-error">{error}</p> : null}
-      {top ? <p className="mt-4 hidden text-center text-xs text-black/50 md:block">{t("swipe.keys")}</p> : null}
+      {top ? <p className="mt-4 hidden text-center text-xs text-black/60 md:block">{t("swipe.keys")}</p> : null}
 
       {match ? <MatchDialog partner={match} onClose={() => setMatch(null)} /> : d.match ? (
         <MatchDialog partner={{ id: d.match.id, name: d.match.name, photo: d.match.thumb }} closeHref="/swipe-game" />

@@ -40,9 +40,10 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
 /** Pages `from`..`to` (1-based, inclusive) of the results. */
 export async function searchMembers(site: Site, viewerProfileId: number | null, s: SearchState, from: number, to: number) {
   const where = searchWhere(site, viewerProfileId, s);
-  // the viewer's blocks only narrow the pool slightly: the shared count leaves them out
+  // the pool's count is shared by all viewers (cached); the few profiles this viewer blocked or is
+  // blocked by are counted apart and taken off, so a block shows in the total at once
   const countKey = countKeyOf(site, s);
-  const [rows, total] = await Promise.all([
+  const [rows, shared, hidden] = await Promise.all([
     getDb().profile.findMany({
       where,
       orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }],
@@ -51,9 +52,16 @@ export async function searchMembers(site: Site, viewerProfileId: number | null, 
       select: cardSelect,
     }),
     cachedCount(countKey, searchWhere(site, null, s)),
+    viewerProfileId
+      ? getDb().profile.count({
+          where: {
+            AND: [searchWhere(site, null, s), { OR: [{ blocksGiven: { some: { blockedId: viewerProfileId } } }, { blocksReceived: { some: { blockerId: viewerProfileId } } }] }],
+          },
+        })
+      : 0,
   ]);
   const hasMore = rows.length > (to - from + 1) * PAGE_SIZE;
-  return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE).map((p) => toCard(p, site)), total, hasMore };
+  return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE).map((p) => toCard(p, site)), total: Math.max(0, shared - hidden), hasMore };
 }
 
 /** The most recently active members with a photo, and the pool's total: the faces a visitor sees first. */

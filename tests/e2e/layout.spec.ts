@@ -1,7 +1,9 @@
 // Every screen of every demo site at 360, 390, 768 and 1280 px, logged out and logged in: no
 // sideways scrolling, no header item cut off or squeezed to nothing, no untranslated key, no
-// console error. A screenshot of each lands in test-results/screens/ (kept by CI as an artifact).
+// console error, no serious or critical accessibility violation (axe, WCAG 2.1 A and AA). A
+// screenshot of each lands in test-results/screens/ (kept by CI as an artifact).
 import { mkdirSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
@@ -12,7 +14,7 @@ const SCREENS = "test-results/screens";
 const NAMESPACES = Object.keys(JSON.parse(readFileSync("app/locales/en/common.json", "utf8")) as object);
 
 const VISITOR_ROUTES = ["/", "/members", "/login", "/signup", "/reset-password", "/pricing", "/premium", "/pages/terms", "/complaints", "/lang-config", "/no-such-page"];
-const MEMBER_ROUTES = ["/", "/members", "{profile}", "/profile", "/profile/settings", "/likes", "/likes/received", "/chats", "/swipe-game", "/match-finder", "/pricing", "/premium", "/transactions"];
+const MEMBER_ROUTES = ["/", "/members", "{profile}", "/profile", "/profile/settings", "/likes", "/likes/received", "/chats", "/swipe-game", "/match-finder", "/pricing", "/premium", "/credits", "/transactions", "/no-such-page"];
 
 interface Finding { route: string; width: number; problem: string }
 
@@ -46,39 +48,50 @@ async function inspect(page: Page, namespaces: string[]) {
   }, namespaces);
 }
 
+/** Serious and critical axe violations, one line each with the first elements it names. */
+async function accessibility(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `axe ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")})`);
+}
+
+// each site, role and width is its own test, so the two workers share them
+test.describe.configure({ mode: "parallel" });
+
 for (const site of SITES) {
   for (const who of ["visitor", "member"] as const) {
-    test(`${site}, ${who}: every screen fits 360 to 1280 px, translated, without console errors`, async ({ browser }) => {
-      test.setTimeout(180_000);
-      const origin = `http://${site}.localhost:${PORT}`;
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      // the 18+ warning is confirmed, as a returning visitor would have
-      await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
-      page.on("console", (m) => { if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`); });
-      if (who === "member") await logIn(page, origin, site);
-      let profile: string | null = null;
-      if (who === "member") {
-        await page.goto(`${origin}/members`);
-        profile = await page.locator('main a[href^="/members/"]').first().getAttribute("href");
-      }
-      const routes = (who === "member" ? MEMBER_ROUTES : VISITOR_ROUTES).map((r) => (r === "{profile}" ? profile ?? "/members" : r));
-      const findings: Finding[] = [];
-      mkdirSync(SCREENS, { recursive: true });
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
+    for (const width of WIDTHS) {
+      test(`${site}, ${who}, ${width} px: every screen fits, translated, accessible, without console errors`, async ({ browser }) => {
+        test.setTimeout(240_000);
+        const origin = `http://${site}.localhost:${PORT}`;
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        // the 18+ warning is confirmed, as a returning visitor would have
+        await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+        page.on("console", (m) => { if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`); });
+        if (who === "member") await logIn(page, origin, site);
+        let profile: string | null = null;
+        if (who === "member") {
+          await page.goto(`${origin}/members`);
+          profile = await page.locator('main a[href^="/members/"]').first().getAttribute("href");
+        }
+        const routes = (who === "member" ? MEMBER_ROUTES : VISITOR_ROUTES).map((r) => (r === "{profile}" ? profile ?? "/members" : r));
+        const findings: Finding[] = [];
+        mkdirSync(SCREENS, { recursive: true });
         for (const route of routes) {
           await page.goto(`${origin}${route}`);
           await page.waitForLoadState("load");
           for (const problem of await inspect(page, NAMESPACES)) findings.push({ route, width, problem });
+          for (const problem of await accessibility(page)) findings.push({ route, width, problem });
           await page.screenshot({ path: path.join(SCREENS, `${site}-${who}-${width}${route.replace(/[^a-z0-9]+/gi, "_")}.png`) });
         }
-      }
-      expect(findings, findings.map((f) => `${f.width} px ${f.route}: ${f.problem}`).join("\n")).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
+        expect(findings, findings.map((f) => `${f.width} px ${f.route}: ${f.problem}`).join("\n")).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
   }
 }

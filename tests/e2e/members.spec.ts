@@ -28,7 +28,14 @@ test("search, load more, open a profile, block it", async ({ page }) => {
   await expect(page.getByTestId("profile-photo")).toHaveCount(1); // free member: main photo only
   // served at its signed URL: the browser decoded a real image
   await expect.poll(() => page.getByTestId("profile-photo").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // blocking asks first; cancel keeps everything as it was
   await page.getByTestId("block-toggle").click();
+  await expect(page.getByTestId("block-confirm")).toContainText("will no longer see your profile");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("block-confirm")).toHaveCount(0);
+  await page.getByTestId("block-toggle").click();
+  await page.getByTestId("block-yes").click();
   await expect(page).toHaveURL(`${site}/members`);
+  await expect(page.getByTestId("toast")).toContainText("They no longer appear in your search.");
   await expect(page.locator(`[data-profile-id="${id}"]`)).toHaveCount(0);
 });

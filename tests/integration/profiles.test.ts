@@ -148,8 +148,17 @@ describe("blocking", () => {
     const blocker = await createMember({ name: "Blocker", gender: "female", country: "NL", region: "Drenthe", age: 45 });
     const blocked = await createMember({ gender: "male", country: "NL", region: "Drenthe", age: 45 });
     const blockerJar = await session("lovely.localhost", blocker.email);
-    const res = await postForm(server, `/members/${blocked.profile.id}`, { intent: "block" }, { host: "lovely.localhost", headers: { cookie: blockerJar.header } });
+    const query = "gender=male&country=NL&countryregion=Drenthe&min_age=45&max_age=45";
+    const total = (html: string) => Number(/data-testid="search-total">(\d+)/.exec(html)?.[1]);
+    const before = total((await search("lovely.localhost", query, blockerJar)).html);
+    expect(before).toBeGreaterThanOrEqual(1);
+    const res = blockerJar.take(await postForm(server, `/members/${blocked.profile.id}`, { intent: "block" }, { host: "lovely.localhost", headers: { cookie: blockerJar.header } }));
     expect(res.status).toBe(302);
+    // the search the blocker lands on says what happened, once, and counts one member less
+    const landed = blockerJar.take(await search("lovely.localhost", query, blockerJar));
+    expect(landed.html).toMatch(/data-testid="toast"[^>]*>[\s\S]*You blocked .+\. They no longer appear in your search\./);
+    expect(total(landed.html)).toBe(before - 1);
+    expect((await search("lovely.localhost", query, blockerJar)).html).not.toContain('data-testid="toast"');
 
     const blockedJar = await session("lovely.localhost", blocked.email);
     const view = await request(server, `/members/${blocker.profile.id}`, { host: "lovely.localhost", headers: { ...EN, cookie: blockedJar.header } });

@@ -70,11 +70,11 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={`truncate ${unread ? "font-bold" : "font-semibold"}`}>{p.name}, {p.age}</span>
-            {last ? <time dateTime={last.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-primary" : "text-black/50"}`} suppressHydrationWarning>{when.short(last.at)}</time> : null}
+            {last ? <time dateTime={last.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-primary" : "text-black/60"}`} suppressHydrationWarning>{when.short(last.at)}</time> : null}
           </span>
           <span className="mt-0.5 flex items-center gap-2">
             <span className={`truncate text-sm ${unread ? "font-semibold text-dark" : "text-black/60"}`}>
-              {last?.mine ? <span className="text-black/50">{t("chat.youPrefix")} </span> : null}
+              {last?.mine ? <span className="text-black/60">{t("chat.youPrefix")} </span> : null}
               {preview}
             </span>
             {unread ? (

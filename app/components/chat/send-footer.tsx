@@ -95,13 +95,13 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
             </summary>
             <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-[26rem]" data-testid="gift-picker">
               <p className="font-semibold">{t("chat.giftsTitle")}</p>
-              <p className="mb-3 text-xs text-black/55">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
+              <p className="mb-3 text-xs text-black/60">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
               <div className="grid grid-cols-4 gap-2">
                 {screen.gifts.map((g) => (
                   <button key={g.id} type="submit" name="gift" value={g.id} className="flex flex-col items-center rounded-xl p-1.5 text-center hover:bg-accent focus-visible:bg-accent" data-testid="gift-option" data-gift={g.key}>
                     <img src={g.image} alt="" className="h-12 w-12" />
                     <span className="mt-1 w-full truncate text-xs font-medium">{t(`chat.gifts.${g.key}`)}</span>
-                    <span className="text-[11px] text-black/50">{t("chat.credits", { count: g.credits })}</span>
+                    <span className="text-[11px] text-black/60">{t("chat.credits", { count: g.credits })}</span>
                   </button>
                 ))}
               </div>
@@ -134,7 +134,7 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
             <SendIcon className="h-5 w-5" />
           </button>
         </div>
-        <p className="flex flex-wrap items-center justify-center gap-x-2 py-1.5 text-center text-xs text-black/55" data-testid="chat-price">
+        <p className="flex flex-wrap items-center justify-center gap-x-2 py-1.5 text-center text-xs text-black/60" data-testid="chat-price">
           <span>{t("chat.priceMessage", { count: p.text })}{money ? ` · ${t("chat.priceFrom", { money })}` : ""}</span>
           <span aria-hidden>·</span>
           <span className={credits < p.text ? "font-semibold text-danger" : ""}>{t("chat.balance", { count: credits })}</span>

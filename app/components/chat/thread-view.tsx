@@ -128,7 +128,7 @@ function PartnerLink({ screen }: { screen: ThreadScreen }) {
       <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} />
       <span className="min-w-0">
         <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">{p.name}, {p.card.age}</span>
-        <span className="block truncate text-xs text-black/55">{p.card.online ? <span className="font-medium text-success">{t("search.online")}</span> : p.card.city ?? ""}</span>
+        <span className="block truncate text-xs text-black/60">{p.card.online ? <span className="font-medium text-success">{t("search.online")}</span> : p.card.city ?? ""}</span>
       </span>
     </>
   );
@@ -153,7 +153,7 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
         return (
           <div key={m.id} className="contents">
             {separator ? (
-              <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/55 first-letter:uppercase" suppressHydrationWarning>{when.day(m.at)}</p>
+              <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/60 first-letter:uppercase" suppressHydrationWarning>{when.day(m.at)}</p>
             ) : null}
             <Bubble message={m} partnerName={partnerName} showTime={showTime} />
           </div>
@@ -196,7 +196,7 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
   if (m.kind === "image") {
     return (
       <div className={`flex max-w-[75%] flex-col ${side}`} data-testid="chat-message" data-kind="image">
-        <p className="rounded-2xl border border-dashed border-black/20 px-4 py-3 text-sm italic text-black/50">{t("chat.imageRemoved")}</p>
+        <p className="rounded-2xl border border-dashed border-black/20 px-4 py-3 text-sm italic text-black/60">{t("chat.imageRemoved")}</p>
         {time}
       </div>
     );
@@ -227,8 +227,8 @@ function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action:
         <div className="mt-1 flex flex-wrap items-center justify-end gap-x-3 gap-y-1 px-1 text-xs" role="alert">
           <span className="font-semibold text-danger">{t("chat.notSent")}: {failed}</span>
           <button type="button" onClick={retry} className="font-semibold text-primary underline" data-testid="chat-retry">{t("chat.retry")}</button>
-          <button type="button" onClick={onDiscard} className="text-black/50 underline">{t("chat.discard")}</button>
-          <Link to="/pricing" className="text-black/50 underline">{t("chat.buyCredits")}</Link>
+          <button type="button" onClick={onDiscard} className="text-black/60 underline">{t("chat.discard")}</button>
+          <Link to="/pricing" className="text-black/60 underline">{t("chat.buyCredits")}</Link>
         </div>
       ) : (
         <span className="mt-0.5 px-1 text-[11px] text-black/45">{t("chat.sending")}</span>

@@ -1,17 +1,25 @@
 // Default layout: top navigation, footer, disclaimer, entry warning.
-import { Outlet, useMatches } from "react-router";
+import { data, Outlet, useLoaderData, useMatches } from "react-router";
 import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { LikeModal } from "#app/components/like-modal.tsx";
 import { TimeBonus } from "#app/components/time-bonus.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
+import { Toaster } from "#app/components/toaster.tsx";
 import { TopNav } from "#app/components/top-nav.tsx";
+import { takeToast } from "#app/toast/toast.server.ts";
 import { ErrorBoundary as ErrorPage, useRootData } from "#app/root.tsx";
 
 export interface LayoutHandle {
   /** false on pages where the default layout must not show the entry warning. */
   entryWarning?: boolean;
+}
+
+/** The toast an action left for this page, shown once. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await takeToast(request);
+  return data({ toast }, headers ? { headers } : undefined);
 }
 
 export default function DefaultLayout() {
@@ -33,6 +41,7 @@ export function ErrorBoundary(props: Route.ErrorBoundaryProps) {
 
 function Chrome({ children }: { children: React.ReactNode }) {
   const data = useRootData()!;
+  const toast = useLoaderData<typeof loader>()?.toast ?? null;
   const matches = useMatches();
   const optedOut = matches.some((m) => (m.handle as LayoutHandle | undefined)?.entryWarning === false);
   return (
@@ -44,6 +53,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}
       {data.user ? <LikeModal /> : null}
+      <Toaster toast={toast} />
     </div>
   );
 }

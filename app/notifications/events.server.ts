@@ -31,5 +31,5 @@ export async function enqueueNotification(job: NotificationJob, options: { delay
 
 /** After the request's work is committed; a queue that fails must not fail the message or like. */
 export function notifyLater(job: NotificationJob) {
-  enqueueNotification(job).catch((error: Error) => console.error(`[notifications] could not queue ${jobIdOf(job)}: ${error.message}`));
+  enqueueNotification(job).catch((error: Error) => console.warn(`[notifications] could not queue ${jobIdOf(job)}: ${error.message}`));
 }

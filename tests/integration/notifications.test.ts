@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
-import { closeQueues } from "#app/queue/queues.server.ts";
+import { closeQueues, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { like } from "#app/likes/likes.server.ts";
@@ -112,6 +112,28 @@ describe("new like and match mails", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(mailsTo(off.email)).toHaveLength(0);
     expect(mailsTo(leaving.email)).toHaveLength(0);
+  });
+});
+
+describe("quiet hours", () => {
+  it("holds a notification back until the morning in the member's country, through the queue", async () => {
+    const liker = await member({ gender: "male", seeking: "female" });
+    const liked = await member({ gender: "female", seeking: "male", country: "NL" });
+    await getDb().like.create({ data: { likerId: liker.profile.id, likedId: liked.profile.id, source: "profile" } });
+    process.env.NOTIFICATION_QUIET_HOURS = "22-8";
+    resetSingleton("env");
+    try {
+      // 23:30 in Amsterdam: 8 h 30 min until 08:00
+      const result = await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: liked.profile.id, match: false }, new Date("2026-11-23T22:30:00Z"));
+      expect(result).toEqual({ outcome: { sent: false, reason: "quiet", delayMs: 8.5 * 3600_000 }, requeued: 8.5 * 3600_000 });
+    } finally {
+      process.env.NOTIFICATION_QUIET_HOURS = "0-0";
+      resetSingleton("env");
+    }
+    const morning = await getQueue(QUEUE_NAMES.notifications).getJob(`like-${liker.profile.id}-${liked.profile.id}-like-morning`);
+    expect(await morning?.getState()).toBe("delayed");
+    expect(morning?.data).toMatchObject({ kind: "like", afterQuiet: true });
+    expect(await getDb().notificationSend.count({ where: { userId: liked.user.id } })).toBe(0);
   });
 });
 

@@ -20,6 +20,8 @@ export default [
     route("account/reactivate", "routes/account.reactivate.tsx"),
     route("profile/settings", "routes/profile.settings.tsx"),
     route("profile/delete", "routes/profile.delete.tsx"),
+    // issue 10: notification switches and the e-mail source variant (signed link, no login)
+    route("notifications", "routes/notifications.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("members", "routes/members.tsx"),
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),

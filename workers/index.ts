@@ -6,12 +6,14 @@ import type { Env } from "#app/utils/env.server.ts";
 import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
 import { paymentsJob } from "./payments.ts";
+import { NOTIFICATION_SCHEDULES, notificationsJob } from "./notifications.ts";
 
 export async function startWorkers(_env: Env) {
   const workers = [
     createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 4 }),
     createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { concurrency: 1 }),
     createWorker(QUEUE_NAMES.payments, paymentsJob, { concurrency: 4 }),
+    createWorker(QUEUE_NAMES.notifications, notificationsJob, { concurrency: 4 }),
   ];
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));
@@ -19,5 +21,7 @@ export async function startWorkers(_env: Env) {
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const maintenance = getQueue(QUEUE_NAMES.maintenance);
   for (const s of MAINTENANCE_SCHEDULES) await maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job });
+  const notifications = getQueue(QUEUE_NAMES.notifications);
+  for (const s of NOTIFICATION_SCHEDULES) await notifications.upsertJobScheduler(s.id, { every: s.every }, { name: s.job, data: s.data });
   return { close: () => Promise.all(workers.map((w) => w.close())).then(() => undefined) };
 }

@@ -22,6 +22,7 @@ import { chatAccess, chatWith, type WriteBlock } from "./conversations.server.ts
 import { messageCost } from "./costs.server.ts";
 import { removeChatImageFiles, storeChatImage, type StoredChatImage } from "./images.server.ts";
 import { announce } from "#app/live/bus.server.ts";
+import { notifyLater } from "#app/notifications/events.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -128,6 +129,8 @@ export async function sendMessage(site: Site, sender: Sender, target: ChatTarget
     // the partner's pages; not the sender's: its page revalidates after its own send, and a
     // second revalidation started by the event would cancel that one (the balance shown stays stale)
     if (!result.repeated && result.partnerId) announce([result.partnerId], { type: "message", conversationId: result.conversationId });
+    // issue 10: the recipient's e-mail notification (the queue decides whether and when)
+    if (!result.repeated && result.partnerId) notifyLater({ kind: "message", messageId: result.messageId });
     return result;
   } catch (error) {
     if (image) await removeChatImageFiles(image);

@@ -10,6 +10,7 @@ import { cardSelect, toCard, type ProfileCard } from "#app/profiles/cards.server
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { announce } from "#app/live/bus.server.ts";
+import { notifyLater } from "#app/notifications/events.server.ts";
 
 export type LikeSite = Pick<Site, "key" | "network" | "member_resell" | "cdn_prefix">;
 type Tx = Prisma.TransactionClient;
@@ -50,6 +51,7 @@ export async function likeIn(tx: Tx, site: LikeSite, likerId: number, targetId: 
 export function announceLike(likerId: number, result: LikeResult) {
   if (result.kind !== "ok" || !result.created) return result;
   announce([result.profile.id], { type: result.match ? "match" : "like", profileId: likerId });
+  notifyLater({ kind: "like", likerId, likedId: result.profile.id, match: result.match }); // issue 10: e-mail notification
   return result;
 }
 

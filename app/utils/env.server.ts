@@ -46,6 +46,10 @@ const schema = z.object({
    * 0 copies: it sends none (the payment result page still asks it), as the integration tests run it. */
   TEST_PAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   TEST_PAY_WEBHOOK_COPIES: z.coerce.number().int().min(0).max(10).default(1),
+  /** issue 10, notifications: the port of the public site in links of mails sent by jobs (default: PORT over http, none over HTTPS). */
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** issue 10, notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */
+  NOTIFICATION_QUIET_HOURS: z.string().regex(/^\d{1,2}-\d{1,2}$/).default("22-8"),
 });
 
 type Parsed = z.infer<typeof schema>;

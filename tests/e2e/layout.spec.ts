@@ -14,7 +14,7 @@ const SCREENS = "test-results/screens";
 const NAMESPACES = Object.keys(JSON.parse(readFileSync("app/locales/en/common.json", "utf8")) as object);
 
 const VISITOR_ROUTES = ["/", "/members", "/login", "/signup", "/reset-password", "/pricing", "/premium", "/pages/terms", "/complaints", "/lang-config", "/no-such-page"];
-const MEMBER_ROUTES = ["/", "/members", "{profile}", "/profile", "/profile/settings", "/likes", "/likes/received", "/chats", "/swipe-game", "/match-finder", "/pricing", "/premium", "/credits", "/transactions", "/no-such-page"];
+const MEMBER_ROUTES = ["/", "/members", "{profile}", "/profile", "/profile/settings", "/notifications", "/likes", "/likes/received", "/chats", "/swipe-game", "/match-finder", "/pricing", "/premium", "/credits", "/transactions", "/no-such-page"];
 
 interface Finding { route: string; width: number; problem: string }
 

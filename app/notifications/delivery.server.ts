@@ -1,0 +1,76 @@
+// Whether and when a member gets a notification e-mail. One function decides it for every kind:
+// the member is active (never a deleted, pending-deletion, banned or unconfirmed account) and
+// real (not a fictional profile), mail is not disabled for the address (bounce, spam mark,
+// unsubscribe), the type is switched on, it is not night in the member's country (the job then
+// waits until morning), and the member got fewer than DAILY_CAP notification mails in the last
+// 24 hours. The cap and "each notification once" are decided under a per-member advisory lock,
+// so parallel events cannot overshoot it.
+import { isLocale, type Locale } from "#app/i18n/locales.ts";
+import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import type { NotificationTypeName } from "./notification-types.ts";
+import { sendNotificationMail, type NotificationMailKind } from "./notification-mails.server.ts";
+import { parseQuietHours, quietDelayMs } from "./quiet-hours.ts";
+
+/** Notification e-mails per member in any 24 hours. */
+export const DAILY_CAP = 5;
+/** Advisory lock namespace of the per-member cap (negative: never a profile id of lockPair). */
+const CAP_LOCK = -10;
+
+export interface Notification {
+  /** unique per notification: `message:<id>`, `like:<liker>:<liked>`, `unread:<user>:<message>` */
+  key: string;
+  userId: number;
+  type: NotificationTypeName;
+  kind: NotificationMailKind;
+  name?: string;
+  path: string;
+}
+
+export type Outcome =
+  | { sent: true }
+  | { sent: false; reason: "not_eligible" | "switched_off" | "capped" }
+  | { sent: false; reason: "quiet"; delayMs: number };
+
+/** The public origin of a site for links in mails sent outside a request. */
+export function siteOrigin(site: Site) {
+  const env = getEnv();
+  const port = env.PUBLIC_PORT ?? (env.HTTPS ? undefined : env.PORT);
+  const defaultPort = env.HTTPS ? 443 : 80;
+  return `${env.HTTPS ? "https" : "http"}://${site.domains[0]}${port && port !== defaultPort ? `:${port}` : ""}`;
+}
+
+export const mailLocale = (site: Site, language: string | null): Locale =>
+  language && isLocale(language) && site.locales.includes(language) ? language : site.locales[0]!;
+
+export async function deliverNotification(n: Notification, { now = new Date(), skipQuiet = false } = {}): Promise<Outcome> {
+  const db = getDb();
+  const user = await db.user.findUnique({
+    where: { id: n.userId },
+    select: { id: true, siteKey: true, email: true, status: true, language: true, notificationsOff: true, notificationsDisabled: true, profile: { select: { name: true, fictional: true, country: true } } },
+  });
+  const site = user && getSiteRegistry().byKey.get(user.siteKey);
+  if (!user || !site || !user.profile || user.profile.fictional || user.status !== "active" || user.notificationsDisabled.length) return { sent: false, reason: "not_eligible" };
+  if (user.notificationsOff.includes(n.type)) return { sent: false, reason: "switched_off" };
+  const delayMs = skipQuiet ? 0 : quietDelayMs(parseQuietHours(getEnv().NOTIFICATION_QUIET_HOURS), user.profile.country, now);
+  if (delayMs > 0) return { sent: false, reason: "quiet", delayMs };
+
+  const claim = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAP_LOCK}::int, ${user.id}::int)`;
+    if (await tx.notificationSend.findUnique({ where: { key: n.key }, select: { key: true } })) return "again" as const;
+    const recent = await tx.notificationSend.count({ where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 24 * 3600_000) } } });
+    if (recent >= DAILY_CAP) return "capped" as const;
+    await tx.notificationSend.create({ data: { key: n.key, userId: user.id, type: n.type, createdAt: now } });
+    return "claimed" as const;
+  });
+  if (claim === "capped") return { sent: false, reason: "capped" };
+  // claimed now, or by an earlier run of this job that may have died before queueing the mail:
+  // the mail id is the notification's, so queueing it again sends it at most once
+  await sendNotificationMail(
+    { kind: n.kind, type: n.type, site, origin: siteOrigin(site), locale: mailLocale(site, user.language), userId: user.id, to: user.email, recipientName: user.profile.name, name: n.name, path: n.path },
+    `notify-${n.key.replace(/[^A-Za-z0-9_-]/g, "-")}`,
+  );
+  return { sent: true };
+}

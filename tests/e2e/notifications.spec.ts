@@ -1,0 +1,93 @@
+// Notifications in a real browser: a member switches a type off on /notifications and the switch
+// stays; the unsubscribe link of a real notification mail (from the outbox) opens the e-mail
+// source variant of the page without logging in and switches that type off.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const origin = `http://lovely.localhost:${PORT}`;
+const outbox = ".data/e2e/outbox";
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+/** The outbox mails to an address, decoded from quoted-printable enough to read links and headers. */
+function mailsTo(email: string) {
+  let files: string[] = [];
+  try { files = readdirSync(outbox); } catch { /* no mail yet */ }
+  return files.filter((f) => f.endsWith(".eml"))
+    .map((f) => readFileSync(path.join(outbox, f), "utf8").replace(/\r?\n[ \t]+(?=\S)/g, " ").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .filter((raw) => raw.includes(`To: ${email}`));
+}
+
+/** A new member of Lovely Dates, signed up and activated through the mailed link; logged in on `page`. */
+async function newMember(page: Page, name: string, gender: "male" | "female", seeking: "male" | "female") {
+  const email = `e2e-notify-${Date.now()}-${name.toLowerCase()}@example.test`;
+  await page.context().addCookies([{ name: "entry_ok", value: "1", url: origin }, { name: "lng", value: "en", url: origin }]);
+  await page.goto(`${origin}/signup`);
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Username").fill(name);
+  await form.getByLabel("I am").selectOption(gender);
+  await form.getByLabel("Looking for").selectOption(seeking);
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await form.getByLabel("Date of birth").fill("1990-02-03");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+  let link: string | undefined;
+  await expect.poll(() => (link = mailsTo(email).map((raw) => /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0]).find(Boolean)), { timeout: 15_000 }).toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/activate\/done/);
+  return email;
+}
+
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+test("a member switches likes off on /notifications and the switch stays", async ({ page }) => {
+  await newMember(page, `Nora${Date.now() % 1000}`, "female", "male");
+  await page.goto(`${origin}/notifications`);
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  const likes = page.getByRole("checkbox", { name: "Likes", exact: true });
+  await expect(likes).toBeChecked();
+  await likes.uncheck();
+  await page.getByTestId("notification-switches").getByRole("button").click();
+  await expect(page.getByText("Your notification settings have been saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Likes", exact: true })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "New messages", exact: true })).toBeChecked();
+});
+
+test("the unsubscribe link of a real like mail opens the e-mail source variant without login", async ({ page, browser }) => {
+  const likedEmail = await newMember(page, `Liv${Date.now() % 1000}`, "female", "male");
+  await page.goto(`${origin}/profile`);
+  const likedId = await page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user?.profile?.id as number | undefined);
+  expect(likedId).toBeTruthy();
+
+  const liker = await freshPage(browser);
+  await newMember(liker, `Leo${Date.now() % 1000}`, "male", "female");
+  await liker.goto(`${origin}/members/${likedId}`);
+  await liker.getByTestId("like-panel").getByTestId("like-button").click();
+  await expect(liker.getByTestId("like-panel").getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
+
+  let unsubscribe: string | undefined;
+  await expect.poll(() => (unsubscribe = mailsTo(likedEmail).map((raw) => /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1]).find(Boolean)), { timeout: 20_000 }).toBeTruthy();
+  expect(unsubscribe).toContain(`${origin}/notifications?source=email`);
+  expect(unsubscribe).toContain("type=like");
+
+  const visitor = await freshPage(browser); // not logged in
+  await visitor.context().addCookies([{ name: "lng", value: "en", url: origin }]);
+  await visitor.goto(unsubscribe!);
+  const variant = visitor.getByTestId("notification-email-source");
+  await expect(variant).toContainText(`E-mails about Likes are switched on for ${likedEmail}.`);
+  await variant.getByRole("button", { name: "Stop e-mails about Likes" }).click();
+  await expect(variant).toContainText("You no longer receive e-mails about: Likes.");
+  await visitor.reload();
+  await expect(variant).toContainText(`E-mails about Likes are switched off for ${likedEmail}.`);
+
+  // the member sees the same switch when logged in
+  await page.goto(`${origin}/notifications`);
+  await expect(page.getByRole("checkbox", { name: "Likes", exact: true })).not.toBeChecked();
+});

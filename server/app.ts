@@ -8,6 +8,7 @@ import { serveMedia } from "#app/media/serve.server.ts";
 import { resolveSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
+import { sqlCount } from "#app/utils/db.server.ts";
 import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
@@ -67,6 +68,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     if (!state.ok) logger.error({ health: problems }, "not ready");
     res.status(state.ok ? 200 : 503).set("Cache-Control", "no-store").json(state);
   });
+
+  // `npm run bench:http` only: how many SQL statements the process has sent so far
+  if (env.BENCH_SQL_COUNT) app.get("/__bench/sql-count", (_req, res) => void res.json(sqlCount));
 
   const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (b: ServerBuild) => {

@@ -46,6 +46,8 @@ const schema = z.object({
    * 0 copies: it sends none (the payment result page still asks it), as the integration tests run it. */
   TEST_PAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   TEST_PAY_WEBHOOK_COPIES: z.coerce.number().int().min(0).max(10).default(1),
+  /** Count SQL statements sent through the Prisma adapter (`npm run bench:http` reads the count at /__bench/sql-count). */
+  BENCH_SQL_COUNT: flag,
 });
 
 type Parsed = z.infer<typeof schema>;

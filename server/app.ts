@@ -1,5 +1,6 @@
 // The HTTP host: request log, method and size guards, security headers, static files, the
 // site resolved from the host, then signed media or React Router.
+import { readdirSync } from "node:fs";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -59,7 +60,11 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   for (const handler of before) app.use(handler);
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h" }));
+    // the other public files (favicon, brands/, gifts/): only a request under one of their names
+    // looks at the disk, not every page
+    const publicNames = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
+    const publicFiles = express.static(clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   }
 
   // for load balancers and the browser suite: ready when the database and the queue answer

@@ -85,21 +85,33 @@ export const useRootData = () => useRouteLoaderData<RootData>("root");
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, nextUrl, defaultShouldRevalidate }) =>
   formMethod || nextUrl.pathname.startsWith("/payments/") ? defaultShouldRevalidate : false;
 
+/**
+ * One i18next instance per language and catalogue: on the server the catalogue object is the
+ * same for every request of a language, so every page in that language shares one instance.
+ */
+const i18nInstances = new Map<string, { messages: unknown; instance: ReturnType<typeof createInstance> }>();
+
+function i18nFor(locale: Locale | undefined, messages: Record<string, unknown> | undefined) {
+  const lng = locale ?? "en";
+  const cached = i18nInstances.get(lng);
+  if (cached && cached.messages === messages) return cached.instance;
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    // Without loader data (the root loader failed) the error page still speaks English.
+    lng,
+    fallbackLng: false,
+    resources: { [lng]: { common: messages ?? englishFallback } },
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  i18nInstances.set(lng, { messages, instance });
+  return instance;
+}
+
 function useI18n(locale: Locale | undefined, messages: Record<string, unknown> | undefined) {
-  return useMemo(() => {
-    const instance = createInstance();
-    void instance.use(initReactI18next).init({
-      // Without loader data (the root loader failed) the error page still speaks English.
-      lng: locale ?? "en",
-      fallbackLng: false,
-      resources: { [locale ?? "en"]: { common: messages ?? englishFallback } },
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      react: { useSuspense: false },
-    });
-    return instance;
-  }, [locale, messages]);
+  return useMemo(() => i18nFor(locale, messages), [locale, messages]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

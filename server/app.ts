@@ -1,5 +1,6 @@
 // The HTTP host: request log, method and size guards, security headers, static files, the
 // site resolved from the host, then signed media or React Router.
+import { readdirSync } from "node:fs";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -8,6 +9,7 @@ import { serveMedia } from "#app/media/serve.server.ts";
 import { resolveSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
+import { sqlCount } from "#app/utils/db.server.ts";
 import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
@@ -58,7 +60,11 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   for (const handler of before) app.use(handler);
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h" }));
+    // the other public files (favicon, brands/, gifts/): only a request under one of their names
+    // looks at the disk, not every page
+    const publicNames = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
+    const publicFiles = express.static(clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   }
 
   // for load balancers and the browser suite: ready when the database and the queue answer
@@ -67,6 +73,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     if (!state.ok) logger.error({ health: problems }, "not ready");
     res.status(state.ok ? 200 : 503).set("Cache-Control", "no-store").json(state);
   });
+
+  // `npm run bench:http` only: how many SQL statements the process has sent so far
+  if (env.BENCH_SQL_COUNT) app.get("/__bench/sql-count", (_req, res) => void res.json(sqlCount));
 
   const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (b: ServerBuild) => {

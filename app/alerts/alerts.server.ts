@@ -5,9 +5,10 @@ import type { CurrentUser } from "#app/auth/user-context.server.ts";
 export const ALERTS = ["activation_reminder", "profile_photo", "push_prompt", "notifications_disabled", "time_bonus_popup"] as const;
 export type Alert = (typeof ALERTS)[number];
 
-export async function activeAlerts(user: CurrentUser | null) {
+export function activeAlerts(user: CurrentUser | null) {
   if (!user) return { activationReminder: false, notificationsDisabled: false, profilePhoto: false };
-  const dismissed = new Set((await getDb().alertDismissal.findMany({ where: { userId: user.id }, select: { alert: true } })).map((d) => d.alert));
+  // loaded with the member (user-context.server.ts): no query of its own
+  const dismissed = new Set(user.alertDismissals.map((d) => d.alert));
   return {
     activationReminder:
       user.status === "not_confirmed" && user.profile?.status === "disabled" && user.notificationsDisabled.length === 0 && !dismissed.has("activation_reminder"),

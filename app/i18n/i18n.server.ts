@@ -49,18 +49,27 @@ export async function detectLocale(request: Request, site: Site): Promise<Locale
   return (await detectorFor(site).detect(request)) as Locale;
 }
 
+/** One i18next instance per locale and namespace list for the process: catalogues never change at run time. */
+const fixedTs = singleton("i18nFixedT", () => new Map<string, TFunction>());
+
 export function getFixedT(locale: Locale, ns: string | string[] = "common"): TFunction {
-  const instance = createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: "en",
-    resources,
-    ns: Array.isArray(ns) ? ns : [ns],
-    defaultNS: Array.isArray(ns) ? ns[0] : ns,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance.t;
+  const key = `${locale}|${Array.isArray(ns) ? ns.join(",") : ns}`;
+  let t = fixedTs.get(key);
+  if (!t) {
+    const instance = createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: "en",
+      resources,
+      ns: Array.isArray(ns) ? ns : [ns],
+      defaultNS: Array.isArray(ns) ? ns[0] : ns,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    t = instance.t;
+    fixedTs.set(key, t);
+  }
+  return t;
 }
 
 export interface RequestLocale {

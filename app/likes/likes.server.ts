@@ -111,6 +111,27 @@ export async function withLiked<T extends { id: number }>(viewerId: number | nul
   return cards.map((c) => ({ ...c, liked: liked.has(c.id) }));
 }
 
+/**
+ * A profile page's likes in one query: which of the listed cards the member liked, and between
+ * the member and the profile shown (`otherId`, null on their own profile) who liked whom, and
+ * whether that profile's like of the member is still unseen.
+ */
+export async function likesOnProfile(viewerId: number, otherId: number | null, cardIds: number[]) {
+  const rows = await getDb().like.findMany({
+    where: {
+      OR: [
+        { likerId: viewerId, likedId: { in: otherId ? [otherId, ...cardIds] : cardIds } },
+        ...(otherId ? [{ likerId: otherId, likedId: viewerId }] : []),
+      ],
+    },
+    select: { likerId: true, likedId: true, seenAt: true },
+  });
+  const liked = new Set(rows.filter((r) => r.likerId === viewerId).map((r) => r.likedId));
+  const theirs = otherId ? rows.find((r) => r.likerId === otherId && r.likedId === viewerId) : undefined;
+  const status = otherId ? { liked: liked.has(otherId), likedMe: !!theirs, match: liked.has(otherId) && !!theirs } : null;
+  return { liked, status, unseenLikeFromThem: !!theirs && theirs.seenAt === null };
+}
+
 /** New received likes the member may see: the likes badge of the top bar. */
 export function countNewLikes(site: LikeSite, profileId: number) {
   return getDb().like.count({ where: { likedId: profileId, seenAt: null, liker: visibleWhere(site, profileId) } });

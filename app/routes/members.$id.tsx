@@ -17,7 +17,7 @@ import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { ageFrom } from "#app/profiles/age.ts";
 import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
-import { likeStatus, markLikeSeen, withLiked } from "#app/likes/likes.server.ts";
+import { likesOnProfile, markLikeSeen } from "#app/likes/likes.server.ts";
 import { LikeButton } from "#app/components/like-button.tsx";
 import { MatchDialog } from "#app/components/match-dialog.tsx";
 
@@ -30,17 +30,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
   const me = user?.profile?.id ?? null;
   const other = me && !result.own ? result.profile.id : null;
+  const likes = me ? await likesOnProfile(me, other, [...result.related, ...result.similar].map((c) => c.id)) : null;
   // opening a liker's profile: their like is no longer new
-  if (me && other) await markLikeSeen(me, other);
-  const likes = me && other ? await likeStatus(me, other) : null;
+  if (me && other && likes?.unseenLikeFromThem) await markLikeSeen(me, other);
+  const withLiked = <T extends { id: number }>(cards: T[]) => (likes ? cards.map((c) => ({ ...c, liked: likes.liked.has(c.id) })) : cards);
   return {
     blockedBy: null,
     view: {
       ...result,
-      related: await withLiked(me, result.related),
-      similar: await withLiked(me, result.similar),
-      likes,
-      matchMoment: !!likes?.match && new URL(request.url).searchParams.get("match") === "1",
+      related: withLiked(result.related),
+      similar: withLiked(result.similar),
+      likes: likes?.status ?? null,
+      matchMoment: !!likes?.status?.match && new URL(request.url).searchParams.get("match") === "1",
       age: ageFrom(result.profile.dateOfBirth),
       fields: site.visible_profile_fields,
       fictionalWarning: site.fictional_warning,

@@ -21,19 +21,36 @@ export function searchDefaults(site: Pick<Site, "niche">, seeking: "male" | "fem
   }
 }
 
+// Built once at module load, not per request: a search is parsed on every /members page.
 const age = z.coerce.number().int().min(MIN_AGE).max(MAX_AGE);
+const genderSchema = z.enum(["male", "female"]);
+const regionSchema = z.string().trim().max(100).nullable();
+const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE);
+/** A site's countries as a schema, made once per site configuration. */
+const countrySchemas = new WeakMap<readonly string[], z.ZodType<string | null>>();
+function countrySchema(countries: readonly string[]) {
+  let schema = countrySchemas.get(countries);
+  if (!schema) countrySchemas.set(countries, (schema = z.enum(countries as [string, ...string[]]).nullable()));
+  return schema;
+}
+
+/** The value when it passes the schema, otherwise the fallback (zod's `.catch`, without a new schema per call). */
+function valueOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : fallback;
+}
 
 export function parseSearch(url: URL, site: Pick<Site, "niche" | "countries">, seeking: "male" | "female" | null) {
   const d = searchDefaults(site, seeking);
   const q = url.searchParams;
-  const gender = z.enum(["male", "female"]).catch(d.gender).parse(q.get("gender") ?? undefined);
-  const country = z.enum(site.countries as [string, ...string[]]).nullable().catch(null).parse(q.get("country") || null);
-  const region = country ? z.string().trim().max(100).nullable().catch(null).parse(q.get("countryregion") || null) : null;
-  let minAge = age.catch(d.minAge).parse(q.get("min_age") ?? undefined);
-  let maxAge = age.catch(d.maxAge).parse(q.get("max_age") ?? undefined);
+  const gender = valueOr(genderSchema, q.get("gender") ?? undefined, d.gender);
+  const country = valueOr(countrySchema(site.countries), q.get("country") || null, null);
+  const region = country ? valueOr(regionSchema, q.get("countryregion") || null, null) : null;
+  let minAge = valueOr(age, q.get("min_age") ?? undefined, d.minAge);
+  let maxAge = valueOr(age, q.get("max_age") ?? undefined, d.maxAge);
   if (minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
-  const page = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).parse(q.get("page") ?? undefined);
-  const upto = z.coerce.number().int().min(1).max(MAX_PAGE).catch(0).parse(q.get("upto") ?? undefined);
+  const page = valueOr(pageSchema, q.get("page") ?? undefined, 1);
+  const upto = valueOr(pageSchema, q.get("upto") ?? undefined, 0);
   return { gender, country, region, minAge, maxAge, page, upto };
 }
 

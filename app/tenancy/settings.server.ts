@@ -14,7 +14,23 @@ export function domainLocale(site: Pick<Site, "domain_language" | "locales">): L
   return code && (site.locales as string[]).includes(code) ? (code as Locale) : null;
 }
 
+/** The settings of a site in a language are the same for every request: made once per pair. */
+const settingsBySite = new WeakMap<Site, Map<Locale, ReturnType<typeof localeSettings>>>();
+
 export function siteSettings(site: Site, opts: { locale: Locale; t: TFunction; geoCountry: string | null; selectedCountry?: string | null }) {
+  let perLocale = settingsBySite.get(site);
+  if (!perLocale) settingsBySite.set(site, (perLocale = new Map()));
+  let base = perLocale.get(opts.locale);
+  if (!base) perLocale.set(opts.locale, (base = localeSettings(site, opts)));
+  // only the visitor's country differs (the keys keep their places in the JSON)
+  return {
+    ...base,
+    geoip_country: opts.geoCountry,
+    geoip_selected_country: opts.selectedCountry ?? (opts.geoCountry && site.countries.includes(opts.geoCountry) ? opts.geoCountry : site.countries[0]),
+  };
+}
+
+function localeSettings(site: Site, opts: { locale: Locale; t: TFunction }) {
   const { locale, t } = opts;
   return {
     name: site.name,
@@ -38,8 +54,8 @@ export function siteSettings(site: Site, opts: { locale: Locale; t: TFunction; g
     support_phone: stripPhone(site.support_phone),
     push_public_key: site.push_public_key,
     enable_site_entry_popup: site.enable_site_entry_popup,
-    geoip_country: opts.geoCountry,
-    geoip_selected_country: opts.selectedCountry ?? (opts.geoCountry && site.countries.includes(opts.geoCountry) ? opts.geoCountry : site.countries[0]),
+    geoip_country: null as string | null,
+    geoip_selected_country: site.countries[0] as string | undefined,
     fictional_icon: site.fictional_icon,
     fictional_warning: localizedText(site.fictional_warning, locale, t("fictional.warning")),
     fictional_singular: localizedText(site.fictional_singular, locale, t("fictional.singular")),

@@ -50,6 +50,8 @@ const schema = z.object({
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** issue 10, notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */
   NOTIFICATION_QUIET_HOURS: z.string().regex(/^\d{1,2}-\d{1,2}$/).default("22-8"),
+  /** Count SQL statements sent through the Prisma adapter (`npm run bench:http` reads the count at /__bench/sql-count). */
+  BENCH_SQL_COUNT: flag,
 });
 
 type Parsed = z.infer<typeof schema>;

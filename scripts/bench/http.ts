@@ -1,0 +1,278 @@
+// `npm run bench:http`: the web server's speed beside two baselines in the same run.
+//
+//   app          the production build (`npm run build` first), as `npm start` serves it, on the
+//                embedded database (or DATABASE_URL: then on a database of its own, BENCH_DATABASE)
+//   bare RR      a bare React Router 7 app (scripts/bench/bare-react-router) rendering a page of
+//                the same size as the app's page
+//   bare http    a bare node:http server answering the app's exact bytes from memory
+//
+// Each route is loaded with autocannon (concurrency 10) in interleaved rounds (app, bare RR,
+// bare http, next route, …); the table shows the median round. SSR pages are compared with the
+// bare React Router page, JSON with bare node:http. Also printed: SQL statements per request
+// (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
+// app (idle and after load) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
+// on a fresh data folder (first start) and again on the same folder (second start).
+//
+// Options: BENCH_SECONDS (3 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_STARTUP (1),
+// BENCH_PORT (3411: app 3411, bare RR +1, bare http +2, embedded PostgreSQL +3, start-up +4/+5).
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { withDatabaseName } from "#server/database/databases.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const STARTUP = process.env.BENCH_STARTUP !== "0";
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3411);
+const HOST = "lovely.localhost";
+const DEMO = { email: "member@lovely.localhost", password: "rendezvous-demo" };
+const root = path.resolve(import.meta.dirname, "../..");
+const children: ChildProcess[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, options: { detached?: boolean; quiet?: boolean } = {}) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", options.quiet ? "ignore" : "inherit"], detached: options.detached });
+  children.push(child);
+  return child;
+}
+
+// whatever happens, no server of this run outlives it
+process.on("exit", () => {
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      if (child.spawnargs[0] === "npm") process.kill(-child.pid!, "SIGTERM");
+      else child.kill("SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  }
+});
+process.on("unhandledRejection", (error) => {
+  console.error(error);
+  process.exit(1);
+});
+
+/** Refuses to run beside another server on our ports: its figures would be mistaken for ours. */
+async function assertFree(port: number) {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => (socket.destroy(), resolve(true)));
+    socket.on("error", () => resolve(false));
+  });
+  if (inUse) throw new Error(`port ${port} is in use: stop what listens there or choose BENCH_PORT`);
+}
+for (let p = BASE_PORT; p <= BASE_PORT + 5; p++) await assertFree(p);
+
+function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+async function waitFor(url: string, host: string, child: ChildProcess, limitMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode}`);
+    try {
+      if ((await send(url, { headers: { host } })).status === 200) return Date.now() - started;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url}: no answer within ${limitMs} ms`);
+}
+
+// ---------- start-up ----------
+async function timeStart(dataDir: string, port: number, pgPort: number) {
+  const started = Date.now();
+  // own process group: npm, its shell and the server stop together
+  const child = start("npm", ["start"], { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, { detached: true, quiet: true });
+  await waitFor(`http://127.0.0.1:${port}/`, HOST, child, 180_000);
+  const ms = Date.now() - started;
+  const exited = new Promise((r) => child.once("exit", r));
+  process.kill(-child.pid!, "SIGTERM");
+  await exited;
+  await sleep(500);
+  return ms;
+}
+
+let startup: { first: number; second: number } | null = null;
+if (STARTUP) {
+  const dataDir = path.join(root, ".data/bench-http-startup");
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log("start-up: npm start on a fresh data folder, then again on the same folder…");
+  const first = await timeStart(dataDir, BASE_PORT + 4, BASE_PORT + 5);
+  const second = await timeStart(dataDir, BASE_PORT + 4, BASE_PORT + 5);
+  startup = { first, second };
+  console.log(`first start ${(first / 1000).toFixed(1)} s, second start ${(second / 1000).toFixed(1)} s`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// ---------- the three servers ----------
+const appEnv: NodeJS.ProcessEnv = {
+  NODE_ENV: "production", PORT: String(BASE_PORT), BENCH_SQL_COUNT: "1",
+  DATA_DIR: path.join(root, ".data/bench-http"), EMBEDDED_PG_PORT: String(BASE_PORT + 3),
+};
+if (process.env.DATABASE_URL) {
+  const name = process.env.BENCH_DATABASE ?? "rendezvous_bench_http";
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  Object.assign(appEnv, { DATABASE_URL: withDatabaseName(process.env.DATABASE_URL, name), SEED_DEMO: "1", APP_SECRET: process.env.APP_SECRET ?? "bench-http-secret-bench-http-secret-0123" });
+}
+console.log("building the bare React Router app…");
+execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "scripts/bench/bare-react-router"], { cwd: root, stdio: "ignore" });
+
+const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], appEnv);
+const bareRr = start(process.execPath, ["--import", "tsx", "scripts/bench/bare-react-router/server.ts", String(BASE_PORT + 1)], { NODE_ENV: "production" });
+const appUrl = `http://127.0.0.1:${BASE_PORT}`;
+const rrUrl = `http://127.0.0.1:${BASE_PORT + 1}`;
+const httpUrl = `http://127.0.0.1:${BASE_PORT + 2}`;
+await waitFor(`${appUrl}/healthz`, HOST, app, 300_000);
+await waitFor(`${rrUrl}/`, "localhost", bareRr);
+
+const headersFor = (cookie?: string) => ({ host: HOST, "accept-language": "en", ...(cookie ? { cookie } : {}) });
+
+// node:http rather than fetch: fetch does not let a caller choose the Host header
+function send(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request(url, { method, headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function logIn() {
+  const res = await send(`${appUrl}/login`, {
+    method: "POST",
+    headers: { ...headersFor(), origin: `http://${HOST}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(DEMO).toString(),
+  });
+  const cookies = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (res.status !== 302 || !cookies) throw new Error(`login failed: ${res.status} ${res.body.slice(0, 300)}`);
+  return cookies;
+}
+const member = await logIn();
+const membersPage = (await send(`${appUrl}/members`, { headers: headersFor() })).body;
+const profileId = /href="\/members\/(\d+)"/.exec(membersPage)?.[1];
+if (!profileId) throw new Error("no profile link on /members");
+
+interface Route { name: string; path: string; cookie?: string; kind: "page" | "json" }
+const routes: Route[] = [
+  { name: "GET /", path: "/", kind: "page" },
+  { name: "GET /members logged out", path: "/members", kind: "page" },
+  { name: "GET /members logged in", path: "/members", cookie: member, kind: "page" },
+  { name: `GET /members/{id}`, path: `/members/${profileId}`, cookie: member, kind: "page" },
+  { name: "GET /api/settings.php", path: "/api/settings.php", kind: "json" },
+];
+
+async function sqlStatements() {
+  return (JSON.parse((await send(`${appUrl}/__bench/sql-count`, { headers: headersFor() })).body) as { statements: number }).statements;
+}
+
+// what each route answers, its size and its SQL statements (fewest of 5 tries: the queue
+// worker polls in the same process)
+const answers: Record<string, { type: string; body: string }> = {};
+const facts = new Map<Route, { bytes: number; sql: number; bare: string }>();
+for (const route of routes) {
+  let sql = Infinity;
+  let body = "";
+  let type = "";
+  for (let i = 0; i < 5; i++) {
+    const before = await sqlStatements();
+    const res = await send(`${appUrl}${route.path}`, { headers: headersFor(route.cookie) });
+    body = res.body;
+    type = res.headers["content-type"] ?? "text/html";
+    if (res.status !== 200) throw new Error(`${route.name}: ${res.status}`);
+    sql = Math.min(sql, (await sqlStatements()) - before);
+  }
+  const barePath = `/${routes.indexOf(route)}`;
+  answers[barePath] = { type, body };
+  facts.set(route, { bytes: Buffer.byteLength(body), sql, bare: barePath });
+}
+const answersFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-http-")), "answers.json");
+writeFileSync(answersFile, JSON.stringify(answers));
+const bareHttp = start(process.execPath, ["--import", "tsx", "scripts/bench/support/bare-http-server.ts", answersFile, String(BASE_PORT + 2)], {});
+await waitFor(`${httpUrl}/0`, "localhost", bareHttp);
+
+// the bare React Router page with as many cards as make it the app page's size
+async function bareRrPath(bytes: number) {
+  const size = async (cards: number) => Buffer.byteLength(await (await fetch(`${rrUrl}/?cards=${cards}`)).text());
+  const [a, b] = [await size(10), await size(110)];
+  const cards = Math.max(0, Math.round(10 + ((bytes - a) * 100) / (b - a)));
+  return { path: `/?cards=${cards}`, bytes: await size(cards) };
+}
+const rrPages = new Map<Route, { path: string; bytes: number }>();
+for (const route of routes) if (route.kind === "page") rrPages.set(route, await bareRrPath(facts.get(route)!.bytes));
+
+interface Run { rps: number; p50: number; p99: number; errors: number }
+async function load(url: string, headers: Record<string, string>): Promise<Run> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+// warm-up, then idle memory
+for (const route of routes) await load(`${appUrl}${route.path}`, headersFor(route.cookie));
+for (const page of rrPages.values()) await load(`${rrUrl}${page.path}`, {});
+const memory = { appIdle: rssMb(app.pid!), bareIdle: rssMb(bareRr.pid!), appLoaded: 0, bareLoaded: 0 };
+
+const runs = new Map<Route, { app: Run[]; rr: Run[]; http: Run[] }>(routes.map((r) => [r, { app: [], rr: [], http: [] }]));
+for (let round = 1; round <= ROUNDS; round++) {
+  console.log(`round ${round}/${ROUNDS}…`);
+  for (const route of routes) {
+    const r = runs.get(route)!;
+    r.app.push(await load(`${appUrl}${route.path}`, headersFor(route.cookie)));
+    const page = rrPages.get(route);
+    if (page) r.rr.push(await load(`${rrUrl}${page.path}`, {}));
+    r.http.push(await load(`${httpUrl}${facts.get(route)!.bare}`, {}));
+  }
+}
+memory.appLoaded = rssMb(app.pid!);
+memory.bareLoaded = rssMb(bareRr.pid!);
+
+// ---------- report ----------
+const summary = (list: Run[]) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+let load1 = "";
+try {
+  load1 = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+} catch {
+  /* not Linux */
+}
+console.log(`\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s, median round`);
+console.log("| request | size | app req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | bare http req/s | SQL/request |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const route of routes) {
+  const r = runs.get(route)!;
+  const a = summary(r.app);
+  const h = summary(r.http);
+  const rr = route.kind === "page" ? summary(r.rr) : null;
+  const base = rr ?? h;
+  const f = facts.get(route)!;
+  const errors = a.errors ? ` (${a.errors} errors)` : "";
+  console.log(
+    `| ${route.name} | ${kb(f.bytes)} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${rr ? `bare RR ${kb(rrPages.get(route)!.bytes)}` : "bare http"} | ${base.rps.toFixed(0)} | ${(a.rps / base.rps).toFixed(2)} | ${h.rps.toFixed(0)} | ${f.sql} |`,
+  );
+}
+console.log(`memory (RSS): app ${memory.appIdle.toFixed(0)} MB idle, ${memory.appLoaded.toFixed(0)} MB after load; bare RR ${memory.bareIdle.toFixed(0)} MB idle, ${memory.bareLoaded.toFixed(0)} MB after load; ratio ${(memory.appIdle / memory.bareIdle).toFixed(2)} idle, ${(memory.appLoaded / memory.bareLoaded).toFixed(2)} after load`);
+if (startup) console.log(`start-up (npm start until the first page answers): first start ${(startup.first / 1000).toFixed(1)} s (fresh data folder), second start ${(startup.second / 1000).toFixed(1)} s`);
+
+for (const child of children) await stop(child);
+process.exit(0);

@@ -1,0 +1,48 @@
+// Builds the app (`react-router build`) unless the build in build/ was made from exactly the
+// sources there are now: `npm start` then starts in about a second instead of building for
+// several. The stamp (build/.source-hash) holds a hash of every file the build reads and the
+// server entry's size and time, so a build made by anything else (the test setup, a build of
+// other sources) is never mistaken for this one. `--always` builds regardless and writes the stamp.
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const stampFile = path.join(root, "build/.source-hash");
+const serverEntry = path.join(root, "build/server/index.js");
+/** What the build reads: the app (with the generated Prisma client), public files, configuration, dependencies. */
+const inputs = ["app", "public", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+
+function files(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full, { withFileTypes: true })
+    .filter((d) => !d.name.startsWith(".") || d.name === ".schema-hash")
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((d) => files(path.join(entry, d.name)));
+}
+
+function sourceHash() {
+  const hash = createHash("sha256");
+  for (const file of inputs.flatMap(files)) hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+  return hash.digest("hex");
+}
+
+const builtFrom = () => {
+  const { size, mtimeMs } = statSync(serverEntry);
+  return `${size}:${mtimeMs}`;
+};
+
+const sources = sourceHash();
+if (!process.argv.includes("--always") && existsSync(serverEntry) && existsSync(stampFile)) {
+  const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
+  if (stamp.sources === sources && stamp.server === builtFrom()) {
+    console.log("build/ is up to date with the sources: not rebuilding");
+    process.exit(0);
+  }
+}
+execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+writeFileSync(stampFile, JSON.stringify({ sources, server: builtFrom() }));

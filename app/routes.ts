@@ -55,7 +55,7 @@ export default [
     route("members/:id/chat", "routes/members.$id.chat.tsx"),
   ]),
   layout("routes/layouts/empty.tsx", []),
-  // issue 12: the staff console (own accounts, own cookie on path /staff)
+  // issue 12: the staff console (own accounts, own session cookie)
   layout("routes/layouts/staff.tsx", [
     route("staff", "routes/staff/index.tsx"),
     route("staff/login", "routes/staff/login.tsx"),

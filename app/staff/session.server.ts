@@ -1,5 +1,7 @@
-// Staff sessions: their own cookie (`rdv_staff`, path /staff, SameSite=Strict), so a staff
-// session is never sent to member pages and a member session never opens a staff page. The
+// Staff sessions: their own cookie (`rdv_staff`, SameSite=Strict, HttpOnly), read only by the
+// staff routes: member pages never look at it and a member session never opens a staff page.
+// (Not Path=/staff: the browser's data request for the console's index, /staff.data, is outside
+// that path and would arrive without it.) The
 // database keeps the token's SHA-256; a session ends after 30 minutes without a request or
 // 12 hours after login, whichever comes first.
 import { parse, serialize } from "cookie";
@@ -17,7 +19,7 @@ export const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
 const TOUCH_MS = 60 * 1000;
 
 const cookie = (value: string, maxAge: number) =>
-  serialize(STAFF_COOKIE, value, { ...cookieDefaults(), path: "/staff", sameSite: "strict", httpOnly: true, maxAge });
+  serialize(STAFF_COOKIE, value, { ...cookieDefaults(), sameSite: "strict", httpOnly: true, maxAge });
 
 export async function createStaffSession(staffId: number, meta: { ip?: string; userAgent?: string | null }) {
   const token = newToken();

@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 
-const button = "rounded-full border border-slate-900 px-4 py-1.5 text-sm font-semibold hover:bg-slate-900 hover:text-white";
+const button = "rounded-full border border-slate-900 px-4 py-1.5 text-sm font-semibold enabled:hover:bg-slate-900 enabled:hover:text-white disabled:opacity-40";
 
 export function MemberActions({ role, status, locked, sessions, creditsKey }: { role: string; status: string; locked: boolean; sessions: number; creditsKey: string }) {
   const { t } = useTranslation();

@@ -5,13 +5,14 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
-import { closeQueues } from "#app/queue/queues.server.ts";
+import type { MailJob } from "#app/mail/mail-queue.server.ts";
+import { closeQueues, createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { STAFF_IDLE_MS } from "#app/staff/session.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
-import { startWorkers } from "#workers/index.ts";
+import { sendMailJob } from "#workers/mail.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
@@ -25,16 +26,18 @@ const db = () => getDb();
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>>;
+// only a mail worker: a payments worker here would take other test files' payment jobs
+let mailWorker: ReturnType<typeof createWorker<MailJob>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
   resetSingleton("env");
   server = await startTestServer();
-  workers = await startWorkers({} as never);
+  mailWorker = createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 2 });
+  await mailWorker.waitUntilReady();
 });
 afterAll(async () => {
-  await workers.close();
+  await mailWorker.close();
   await closeQueues();
   await server.close();
   await smtp.close();

@@ -57,6 +57,14 @@ export default [
     route("members/:id/chat", "routes/members.$id.chat.tsx"),
   ]),
   layout("routes/layouts/empty.tsx", []),
+  // issue 12: the staff console (own accounts, own session cookie)
+  layout("routes/layouts/staff.tsx", [
+    route("staff", "routes/staff/index.tsx"),
+    route("staff/login", "routes/staff/login.tsx"),
+    route("staff/members/:id", "routes/staff/members.$id.tsx"),
+    route("staff/audit", "routes/staff/audit.tsx"),
+  ]),
+  route("staff/logout", "routes/staff/logout.ts"),
   route("api/settings.php", "routes/api/settings.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
   route("api/entry-warning", "routes/api/entry-warning.ts"),

@@ -140,3 +140,16 @@ export async function holdFull(name: CounterName, key: string, seconds: number) 
 /** Whole minutes to show in "try again in {{minutes}} min.", never 0. */
 export const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 export const retryAfterHeader = (ms: number) => ({ "Retry-After": String(Math.max(1, Math.ceil(ms / 1000))) });
+
+/** A counter's state for one key (the staff console shows a member's lockout): count and when its window ends. */
+export async function counterState(name: CounterName, key: string) {
+  const limiter = counter(name);
+  const res = await limiter.get(key);
+  if (!res) return null;
+  return { count: res.consumedPoints, full: res.consumedPoints >= limiter.points, until: new Date(Date.now() + res.msBeforeNext) };
+}
+
+/** Clears a counter for one key (the staff console lifts a login lockout); true when there was one. */
+export async function clearCounter(name: CounterName, key: string) {
+  return counter(name).delete(key);
+}

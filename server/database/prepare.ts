@@ -6,6 +6,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { seedCreditPackages } from "#prisma/seed/credit-packages.ts";
+import { seedDemoStaff } from "#prisma/seed/staff.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.ts";
 import { applyMigrations } from "./schema-engine.ts";
 
@@ -36,6 +37,7 @@ export async function prepareDatabase(env: Env, log = (m: string) => console.log
     if (created) log(`seeded ${created} demo profiles`);
     await seedDemoChats(db);
     await seedCreditPackages(db);
+    await seedDemoStaff(db);
   }
   return { url, embedded };
 }

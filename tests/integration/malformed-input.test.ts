@@ -27,7 +27,7 @@ afterAll(() => server.close());
 const BIG = "a".repeat(300 * 1024);
 const JUNK_VALUES = ["\0", "a\0b", "99999999999", "2147483648", "-1", "0", "1e400", "abc", "\r\nSet-Cookie: x=1", "/%09/evil.example", "[]", "{}", "%E0%A4%A", "x".repeat(5000)];
 const JUNK_IDS = ["2147483648", "99999999999", "-1", "0", "abc", "1e400", "%00", "1%00", "0x10", "1.5", "%E0%A4%A"];
-const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile", "source", "u", "type", "sig"];
+const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile", "source", "u", "type", "sig", "q", "member", "before"];
 
 const PAGE_PATHS = [
   "/", "/pages/terms", "/pages/privacy", "/pricing", "/complaints", "/lang-config", "/login", "/signup", "/activate", "/activate/done",
@@ -36,6 +36,8 @@ const PAGE_PATHS = [
   "/likes", "/likes/liked", "/likes/received", "/likes/matches", "/swipe-game", "/match-finder", "/signup-matches", "/chats",
   "/credits", "/credits/repeat-order", "/premium", "/directdebit", "/transactions",
   "/notifications", "/notifications?source=email",
+  // the staff console (issue 12); tests/integration/staff.test.ts replays junk with a staff session
+  "/staff", "/staff/login", "/staff/audit", "/staff/logout",
 ];
 const API_PATHS = [
   "/api/settings.php", "/api/companyinfo.php", "/api/entry-warning", "/api/user.php", "/api/user.php?push=1", "/api/logout.php",
@@ -43,7 +45,7 @@ const API_PATHS = [
   "/api/likes.php", "/api/auto-like.php", "/api/chat.php", "/api/discountcode.php", "/api/payments/webhook/test", "/api/payments/webhook/mollie",
 ];
 const ID_PATHS = (id: string) => [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`, `/members/${id}/like`, `/likes/${id}`, `/members/${id}/chat`, `/chats/${id}`, `/chat-media/${id}`, `/chat-media/${id}.${"a".repeat(32)}.${id}-full.jpg`,
-  `/credits/${id}`, `/credits/${id}/ideal`, `/credits/${id}/${id}`, `/payments/${id}`, `/transactions/${id}`, `/transactions/${id}/receipt.pdf`, `/transactions/${id}/refund`, `/test-pay/${id}`, `/test-pay/tp_${id}`];
+  `/credits/${id}`, `/credits/${id}/ideal`, `/credits/${id}/${id}`, `/payments/${id}`, `/transactions/${id}`, `/transactions/${id}/receipt.pdf`, `/transactions/${id}/refund`, `/test-pay/${id}`, `/test-pay/tp_${id}`, `/staff/members/${id}`];
 // the live stream never ends for a member: only posted to here (its GET is tested in live-events.test.ts)
 const POST_PATHS = [...PAGE_PATHS, ...API_PATHS, "/api/events", ...ID_PATHS(String(1)), "/signup?step=photo", "/signup?step=personal", "/signup?step=about", "/signup?step=location"];
 
@@ -69,7 +71,7 @@ function* probes(): Generator<Probe> {
     yield { path, method: "POST", headers: form, body: "%" };
     yield { path, method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nbroken" };
     for (const value of JUNK_VALUES) {
-      const fields = ["email", "password", "name", "intent", "redirectTo", "language", "alert", "reason", "photoId", "city", "region", "country", "about_me", "signup_message", "date_of_birth", "gender", "seeking", "interests", "old_password", "password_repeat", "target", "source", "back", "js", "body", "gift", "clientKey", "icebreaker", "conversation", "key", "code", "package", "challenge", "otp", "iban", "accountHolder", "phone", "zip", "choice", "id"];
+      const fields = ["email", "password", "name", "intent", "redirectTo", "language", "alert", "reason", "photoId", "city", "region", "country", "about_me", "signup_message", "date_of_birth", "gender", "seeking", "interests", "old_password", "password_repeat", "target", "source", "back", "js", "body", "gift", "clientKey", "icebreaker", "conversation", "key", "code", "package", "challenge", "otp", "iban", "accountHolder", "phone", "zip", "choice", "id", "amount", "payment"];
       yield { path, method: "POST", headers: form, body: new URLSearchParams(Object.fromEntries(fields.map((f) => [f, value]))).toString() };
     }
     yield { path, method: "POST", headers: form, body: new URLSearchParams({ email: BIG, password: BIG, name: BIG }).toString() };

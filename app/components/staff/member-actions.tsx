@@ -1,0 +1,35 @@
+// The action forms on a member's console page; admin-only ones are shown to admins only (and
+// refused to others by the server).
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+
+const button = "rounded-full border border-slate-900 px-4 py-1.5 text-sm font-semibold enabled:hover:bg-slate-900 enabled:hover:text-white disabled:opacity-40";
+
+export function MemberActions({ role, status, locked, sessions, creditsKey }: { role: string; status: string; locked: boolean; sessions: number; creditsKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-black/10 bg-white p-4" data-testid="member-actions">
+      <h2 className="text-lg font-semibold">{t("staff.actions.title")}</h2>
+      <Form method="post"><input type="hidden" name="intent" value="lift-lockout" />
+        <button type="submit" className={button} disabled={!locked}>{t("staff.actions.liftLockout")}</button></Form>
+      {status === "not_confirmed" ? (
+        <Form method="post"><input type="hidden" name="intent" value="resend-activation" />
+          <button type="submit" className={button}>{t("staff.actions.resendActivation")}</button></Form>
+      ) : null}
+      <Form method="post"><input type="hidden" name="intent" value="revoke-sessions" />
+        <button type="submit" className={button} disabled={sessions === 0}>{t("staff.actions.revokeSessions", { count: sessions })}</button></Form>
+      {role === "admin" ? (
+        <Form method="post" className="flex flex-col gap-2 border-t border-black/10 pt-3" data-testid="credits-form">
+          <h3 className="font-semibold">{t("staff.actions.creditsTitle")}</h3>
+          <input type="hidden" name="intent" value="credits" />
+          <input type="hidden" name="key" value={creditsKey} />
+          <label htmlFor="credits-amount" className="text-sm font-medium">{t("staff.actions.amount")}</label>
+          <input id="credits-amount" name="amount" type="number" required min={-100000} max={100000} step={1} className="rounded border border-black/20 px-3 py-1.5" />
+          <label htmlFor="credits-reason" className="text-sm font-medium">{t("staff.actions.reason")}</label>
+          <textarea id="credits-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="rounded border border-black/20 px-3 py-1.5" />
+          <button type="submit" className={`${button} self-start`}>{t("staff.actions.applyCredits")}</button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// The staff console's layout: no member navigation, the staff member and their role, logout.
+import { useTranslation } from "react-i18next";
+import { Form, Link, Outlet, useLoaderData } from "react-router";
+import type { Route } from "./+types/staff";
+import { ErrorBoundary as ErrorPage } from "#app/root.tsx";
+import { currentStaff } from "#app/staff/session.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await currentStaff(request);
+  return { staff: staff && { name: staff.name, role: staff.role } };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+function Chrome({ children, staff }: { children: React.ReactNode; staff: { name: string; role: string } | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50" data-layout="staff">
+      <header className="border-b border-black/10 bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <Link to="/staff" className="font-bold">{t("staff.title")}</Link>
+          {staff ? (
+            <nav className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <Link to="/staff" className="underline-offset-2 hover:underline">{t("staff.nav.search")}</Link>
+              <Link to="/staff/audit" className="underline-offset-2 hover:underline">{t("staff.nav.audit")}</Link>
+              <span className="text-white/70" data-testid="staff-who">{staff.name} · {t(`staff.roles.${staff.role}`)}</span>
+              <Form method="post" action="/staff/logout">
+                <button type="submit" className="underline">{t("staff.nav.logout")}</button>
+              </Form>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">{children}</div>
+    </div>
+  );
+}
+
+export default function StaffLayout() {
+  const { staff } = useLoaderData<typeof loader>();
+  return (
+    <Chrome staff={staff}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary(props: Route.ErrorBoundaryProps) {
+  return (
+    <Chrome staff={null}>
+      <ErrorPage {...(props as unknown as Parameters<typeof ErrorPage>[0])} />
+    </Chrome>
+  );
+}

@@ -1,0 +1,56 @@
+// /staff: the one search box (domain, site key, company name, kvk, e-mail, username, member id, payment id).
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/index";
+import { CompanyCard } from "#app/components/staff/company-card.tsx";
+import { utc } from "#app/components/staff/format.ts";
+import { StaffTable } from "#app/components/staff/table.tsx";
+import { search, searchQuery } from "#app/staff/lookup.server.ts";
+import { requireStaff } from "#app/staff/session.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const raw = new URL(request.url).searchParams.get("q") ?? "";
+  const q = searchQuery.safeParse(raw);
+  if (!q.success) return { q: raw.slice(0, 254), invalid: raw.length > 0, result: null };
+  return { q: q.data, invalid: false, result: await search(q.data) };
+}
+
+export default function StaffSearch({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { q, invalid, result } = loaderData;
+  return (
+    <main>
+      <h1 className="mb-4 text-2xl font-bold">{t("staff.search.title")}</h1>
+      <Form method="get" className="flex flex-wrap gap-2" role="search">
+        <label htmlFor="staff-q" className="sr-only">{t("staff.search.label")}</label>
+        <input id="staff-q" name="q" type="search" defaultValue={q} maxLength={254} placeholder={t("staff.search.placeholder")}
+          className="min-w-0 flex-1 rounded border border-black/20 bg-white px-3 py-2" />
+        <button type="submit" className="rounded-full bg-slate-900 px-6 py-2 font-semibold text-white">{t("staff.search.submit")}</button>
+      </Form>
+      {invalid ? <p role="alert" className="mt-3 text-sm text-danger">{t("staff.search.invalid")}</p> : null}
+      {result ? (
+        <>
+          {result.companies.length ? (
+            <section className="mt-6">
+              <h2 className="mb-2 text-lg font-semibold">{t("staff.search.companies")}</h2>
+              <div className="grid gap-4 md:grid-cols-2">
+                {result.companies.map((c) => <CompanyCard key={c.companyId} company={c.company} sites={c.sites} matchedSite={c.matchedSite} />)}
+              </div>
+            </section>
+          ) : null}
+          <StaffTable
+            title={t("staff.search.members")}
+            testId="member-results"
+            headers={[t("staff.member.id"), t("staff.member.email"), t("staff.member.name"), t("staff.member.site"), t("staff.member.status"), t("staff.member.signup"), t("staff.search.matchedBy")]}
+            rows={result.members.map((m) => [
+              <Link key="id" to={`/staff/members/${m.id}`} className="font-semibold underline">#{m.id}</Link>,
+              m.email, m.name ?? "–", m.siteKey, m.status, utc(m.signupDate), t(`staff.search.by.${m.matchedBy}`),
+            ])}
+          />
+          {!result.companies.length && !result.members.length ? <p className="mt-4" role="status">{t("staff.search.nothing")}</p> : null}
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,114 @@
+// /staff/members/:id: one member of any site with their money, blocks, logins and sessions, and
+// the actions support (lockout, activation mail, sessions) and admins (credits, refunds) take.
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/members.$id";
+import { MemberActions } from "#app/components/staff/member-actions.tsx";
+import { money, utc } from "#app/components/staff/format.ts";
+import { Facts, StaffTable } from "#app/components/staff/table.tsx";
+import { FormMessage } from "#app/components/form-field.tsx";
+import { adjustCredits, creditsForm, liftLockout, refundForm, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
+import { memberDetails } from "#app/staff/member-view.server.ts";
+import { requireStaff } from "#app/staff/session.server.ts";
+import { formFields, parseId, readForm, refuse } from "#app/utils/request.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context);
+  const id = parseId(params.id);
+  const member = id ? await memberDetails(id) : null;
+  if (!member) throw data(null, { status: 404 });
+  return { member, role: staff.role, creditsKey: randomBytes(12).toString("base64url") };
+}
+
+const intent = z.enum(["lift-lockout", "resend-activation", "revoke-sessions", "credits", "refund"]);
+const ADMIN_ONLY = new Set(["credits", "refund"]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const first = await requireStaff(request, context);
+  const id = parseId(params.id);
+  if (!id) refuse(context, 404, "staff.errors.memberNotFound");
+  const form = formFields(await readForm(request, context));
+  const what = intent.safeParse(form.intent);
+  if (!what.success) refuse(context, 400);
+  const staff = ADMIN_ONLY.has(what.data) ? await requireStaff(request, context, "admin") : first;
+  let result: ActionResult;
+  switch (what.data) {
+    case "lift-lockout": result = await liftLockout(staff, id); break;
+    case "resend-activation": result = await resendActivation(staff, id, request); break;
+    case "revoke-sessions": result = await revokeMemberSessions(staff, id); break;
+    case "credits": {
+      const input = creditsForm.safeParse(form);
+      if (!input.success) return data({ ok: false, message: "staff.errors.creditsInvalid" } as ActionResult, { status: 400 });
+      result = await adjustCredits(staff, id, input.data);
+      break;
+    }
+    case "refund": {
+      const input = refundForm.safeParse(form);
+      if (!input.success) return data({ ok: false, message: "staff.errors.paymentNotFound" } as ActionResult, { status: 400 });
+      result = await refundPayment(staff, id, input.data.payment);
+      break;
+    }
+  }
+  return data(result, { status: result.ok ? 200 : result.message === "staff.errors.memberNotFound" ? 404 : 409 });
+}
+
+export default function StaffMember({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { member: m, role, creditsKey } = loaderData;
+  const u = m.user;
+  return (
+    <main>
+      <p className="text-sm"><Link to={`/staff?q=${encodeURIComponent(u.email)}`} className="underline">{t("staff.member.back")}</Link></p>
+      <h1 className="mb-3 mt-1 text-2xl font-bold">{u.profile?.name ?? u.email} <span className="text-base font-normal text-black/60">#{u.id}</span></h1>
+      {actionData ? <div className="mb-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section className="rounded-lg border border-black/10 bg-white p-4" data-testid="member-facts">
+          <Facts items={[
+            [t("staff.member.email"), u.email],
+            [t("staff.member.site"), `${m.site.name} (${m.site.domain})`],
+            [t("staff.member.status"), u.status],
+            [t("staff.member.profileStatus"), u.profile ? `${u.profile.status}${u.profile.fictional ? ` · ${t("staff.member.fictional")}` : ""}` : "–"],
+            [t("staff.member.signup"), utc(u.signupDate)],
+            [t("staff.member.activated"), utc(u.confirmedAt)],
+            [t("staff.member.lastSeen"), utc(u.lastSeenAt)],
+            [t("staff.member.language"), u.language ?? "–"],
+            [t("staff.member.credits"), <span key="c" data-testid="member-credits">{u.credits}</span>],
+            [t("staff.member.premium"), u.paidUser ? t("staff.yes") : t("staff.no")],
+            [t("staff.member.trafficSource"), m.tracking ? Object.entries(m.tracking).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join(" ") || "–" : "–"],
+            [t("staff.member.lockout"), m.lockout ? t("staff.member.lockedUntil", { until: utc(m.lockout.until) }) : t("staff.member.notLocked")],
+          ]} />
+        </section>
+        <MemberActions role={role} status={u.status} locked={!!m.lockout} sessions={m.sessions.length} creditsKey={creditsKey} />
+      </div>
+      <StaffTable title={t("staff.member.ledger")} testId="member-ledger"
+        headers={[t("staff.member.date"), t("staff.member.delta"), t("staff.member.balance"), t("staff.member.reason"), t("staff.member.reference")]}
+        rows={m.ledger.map((e) => [utc(e.createdAt), e.delta > 0 ? `+${e.delta}` : String(e.delta), e.balanceAfter, e.reason, e.referenceType ? `${e.referenceType} ${e.referenceId ?? ""}` : "–"])} />
+      <StaffTable title={t("staff.member.payments")} testId="member-payments"
+        headers={[t("staff.member.paymentId"), t("staff.member.date"), t("staff.member.status"), t("staff.member.method"), t("staff.member.amount"), t("staff.member.credits"), t("staff.member.refunded"), ""]}
+        rows={m.payments.map((p) => [
+          `#${p.id}`, utc(p.createdAt), p.status, `${p.method} (${p.provider})`, money(p.amountCents, p.currency), p.credits,
+          p.refundedAt ? `${p.refundedCredits} / ${money(p.refundedCents, p.currency)}` : "–",
+          role === "admin" && p.status === "completed" ? (
+            <Form key="r" method="post" className="inline">
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="payment" value={p.id} />
+              <button type="submit" className="rounded border border-black/20 px-2 py-0.5 text-xs font-semibold">{t("staff.actions.refund")}</button>
+            </Form>
+          ) : "",
+        ])} />
+      <StaffTable title={t("staff.member.redemptions")} headers={[t("staff.member.date"), t("staff.member.code"), t("staff.member.paymentId")]}
+        rows={m.redemptions.map((r) => [utc(r.createdAt), r.code.code, `#${r.paymentId}`])} />
+      <StaffTable title={t("staff.member.blocksGiven")} headers={[t("staff.member.date"), t("staff.member.profile")]}
+        rows={m.blocksGiven.map((b) => [utc(b.createdAt), `${b.blocked.name} (#${b.blockedId})`])} />
+      <StaffTable title={t("staff.member.blocksReceived")} headers={[t("staff.member.date"), t("staff.member.profile")]}
+        rows={m.blocksReceived.map((b) => [utc(b.createdAt), `${b.blocker.name} (#${b.blockerId})`])} />
+      <StaffTable title={t("staff.member.logins")} testId="member-logins" headers={[t("staff.member.date"), t("staff.member.ip"), t("staff.member.result")]}
+        rows={m.loginAttempts.map((a) => [utc(a.createdAt), a.ip, a.success ? t("staff.member.loginOk") : t("staff.member.loginFailed")])} />
+      <StaffTable title={t("staff.member.sessions")} testId="member-sessions" headers={[t("staff.member.date"), t("staff.member.expires"), t("staff.member.ip"), t("staff.member.device")]}
+        rows={m.sessions.map((s) => [utc(s.createdAt), utc(s.expiresAt), s.ip ?? "–", <span key="ua" className="inline-block max-w-64 truncate align-bottom">{s.userAgent ?? "–"}</span>])} />
+      <p className="mt-6 text-sm"><Link to={`/staff/audit?member=${u.id}`} className="underline">{t("staff.member.auditLink")}</Link></p>
+    </main>
+  );
+}

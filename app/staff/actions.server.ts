@@ -1,0 +1,120 @@
+// What staff do to a member, each written to the audit log. The member is always taken from
+// the id in the URL, and every change uses that member's own site (its lockout key, its refund
+// rules, its domain in mail links), whatever host the console is open on.
+import { z } from "zod";
+import { revokeSessions } from "#app/auth/session.server.ts";
+import { sendActivationMail } from "#app/auth/signup.server.ts";
+import { applyCredits, InsufficientCredits } from "#app/credits/ledger.server.ts";
+import { isLocale, type Locale } from "#app/i18n/locales.ts";
+import { clearCounter, counterState } from "#app/limits/rate-limits.server.ts";
+import { refundUnused } from "#app/payments/refunds.server.ts";
+import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { audit } from "./audit.server.ts";
+import type { StaffUser } from "./session.server.ts";
+
+async function target(userId: number) {
+  const user = await getDb().user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, siteKey: true, status: true, language: true, credits: true, profile: { select: { name: true } } },
+  });
+  const site = user ? getSiteRegistry().byKey.get(user.siteKey) : undefined;
+  return user && site ? { user, site } : null;
+}
+
+export type ActionResult = { ok: true; message: string; params?: Record<string, unknown> } | { ok: false; message: string; params?: Record<string, unknown> };
+const notFound: ActionResult = { ok: false, message: "staff.errors.memberNotFound" };
+
+export async function liftLockout(staff: StaffUser, userId: number): Promise<ActionResult> {
+  const t = await target(userId);
+  if (!t) return notFound;
+  const key = `${t.site.key}:${t.user.email}`;
+  const before = await counterState("loginAccount", key);
+  await clearCounter("loginAccount", key);
+  await audit(staff, { action: "member.lift_lockout", siteKey: t.site.key, userId, before: before ? { failures: before.count, until: before.until.toISOString() } : null, after: { failures: 0 } });
+  return { ok: true, message: before?.full ? "staff.done.lockoutLifted" : "staff.done.noLockout" };
+}
+
+export async function revokeMemberSessions(staff: StaffUser, userId: number): Promise<ActionResult> {
+  const t = await target(userId);
+  if (!t) return notFound;
+  const count = await getDb().session.count({ where: { userId } });
+  await revokeSessions(userId);
+  await audit(staff, { action: "member.revoke_sessions", siteKey: t.site.key, userId, before: { sessions: count }, after: { sessions: 0 } });
+  return { ok: true, message: "staff.done.sessionsRevoked", params: { count } };
+}
+
+/** The member's site's address with the port (and scheme) the console is reached on. */
+function siteOrigin(site: Site, request: Request) {
+  const url = new URL(request.url);
+  return `${url.protocol}//${site.domains[0]}${url.port ? `:${url.port}` : ""}`;
+}
+
+const memberLocale = (site: Site, language: string | null): Locale =>
+  (isLocale(language) && site.locales.includes(language) ? language : site.locales[0]) as Locale;
+
+export async function resendActivation(staff: StaffUser, userId: number, request: Request): Promise<ActionResult> {
+  const t = await target(userId);
+  if (!t) return notFound;
+  if (t.user.status !== "not_confirmed") return { ok: false, message: "staff.errors.alreadyActive" };
+  const sent = await sendActivationMail(userId, {
+    site: t.site, locale: memberLocale(t.site, t.user.language), to: t.user.email, name: t.user.profile?.name ?? t.user.email, origin: siteOrigin(t.site, request),
+  });
+  if (!sent.ok) return { ok: false, message: "staff.errors.tooManyMails" };
+  await audit(staff, { action: "member.resend_activation", siteKey: t.site.key, userId, after: { to: t.user.email } });
+  return { ok: true, message: "staff.done.activationSent" };
+}
+
+export const creditsForm = z.object({
+  amount: z.coerce.number().int().min(-100_000).max(100_000).refine((n) => n !== 0),
+  reason: z.string().trim().min(3).max(500),
+  key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+export type CreditsInput = z.infer<typeof creditsForm>;
+
+/**
+ * Grants (positive) or deducts (negative) credits through the ledger, with the audit entry in the
+ * same transaction. The form's key makes it idempotent: the member's row is locked first, so a
+ * parallel request with the same key waits, then finds the entry and changes nothing.
+ */
+export async function adjustCredits(staff: StaffUser, userId: number, input: CreditsInput): Promise<ActionResult> {
+  const t = await target(userId);
+  if (!t) return notFound;
+  const idempotencyKey = `staff:${userId}:${input.key}`;
+  try {
+    return await getDb().$transaction(async (tx): Promise<ActionResult> => {
+      const [row] = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM users WHERE id = ${userId} FOR UPDATE`;
+      if (!row) return notFound;
+      const done = await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey }, select: { balanceAfter: true } });
+      if (done) return { ok: true, message: "staff.done.alreadyApplied", params: { balance: done.balanceAfter } };
+      const balance = await applyCredits(tx, { userId, delta: input.amount, reason: "adjustment", idempotencyKey, reference: { type: "staff", id: String(staff.id) } });
+      await audit(staff, {
+        action: input.amount > 0 ? "member.grant_credits" : "member.deduct_credits", siteKey: t.site.key, userId, reason: input.reason,
+        before: { credits: row.credits }, after: { credits: balance, delta: input.amount },
+      }, tx);
+      return { ok: true, message: "staff.done.creditsChanged", params: { balance } };
+    }, { maxWait: 10_000, timeout: 20_000 });
+  } catch (error) {
+    if (error instanceof InsufficientCredits) return { ok: false, message: "staff.errors.insufficientCredits" };
+    throw error;
+  }
+}
+
+export const refundForm = z.object({ payment: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Returns a payment's unused credits through the provider (app/payments/refunds.server.ts), within the site's refund rules. */
+export async function refundPayment(staff: StaffUser, userId: number, paymentId: number): Promise<ActionResult> {
+  const t = await target(userId);
+  if (!t) return notFound;
+  const before = await getDb().payment.findFirst({ where: { id: paymentId, userId }, select: { status: true, amountCents: true, currency: true, credits: true } });
+  if (!before) return { ok: false, message: "staff.errors.paymentNotFound" };
+  const result = await refundUnused(getDb(), t.site, userId, paymentId);
+  if (!result.ok) return { ok: false, message: result.error === "provider_failed" ? "staff.errors.providerFailed" : "staff.errors.notRefundable" };
+  await audit(staff, {
+    action: "member.refund_payment", siteKey: t.site.key, userId,
+    before: { payment: paymentId, status: before.status, credits: t.user.credits },
+    after: { payment: paymentId, status: "refunded", refundedCredits: result.credits, refundedCents: result.amountCents, currency: before.currency },
+  });
+  return { ok: true, message: "staff.done.refunded", params: { credits: result.credits, amount: (result.amountCents / 100).toFixed(2), currency: before.currency } };
+}

@@ -1,0 +1,128 @@
+// The staff console in a real browser: support logs in with TOTP (the code generated here from
+// the seeded secret), finds the company of mature.localhost by its domain, finds a member by
+// e-mail with ledger and payments, lifts the member's login lockout; an admin grants credits with
+// a reason and the grant appears in the audit log.
+import { generateTOTP } from "@epic-web/totp";
+import pg from "pg";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../prisma/seed/staff.ts";
+
+const LOVELY = `http://lovely.localhost:${PORT}`;
+const MATURE = `http://mature.localhost:${PORT}`;
+/** Node does not resolve *.localhost (browsers do): requests outside the browser name the site in Host */
+const MATURE_LOGIN = `http://127.0.0.1:${PORT}/login`;
+const DB_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []) {
+  const db = new pg.Client({ connectionString: DB_URL });
+  await db.connect();
+  try {
+    return (await db.query(text, values)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+async function newMatureMember(browser: Browser) {
+  const context = await browser.newContext({ locale: "en-GB" });
+  // mature takes signups from its traffic sources only, and speaks German first
+  await context.addCookies([{ name: "entry_ok", value: "1", url: MATURE }, { name: "lng", value: "en", url: MATURE }]);
+  const page = await context.newPage();
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `staffcase${stamp}@example.com`;
+  await page.goto(`${MATURE}/signup?network=staffcase`);
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Username").fill(`Case${stamp.slice(-5)}`);
+  await form.getByLabel("I am").selectOption("male");
+  await form.getByLabel("Looking for").selectOption("female");
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await form.getByLabel("Date of birth").fill("1970-04-05");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+  await context.close();
+  return email;
+}
+
+async function staffLogIn(browser: Browser, role: "support" | "admin", origin: string): Promise<Page> {
+  const account = DEMO_STAFF.find((s) => s.role === role)!;
+  // a code is accepted once per account: a retried test starts from a clean slate
+  await sql("UPDATE staff_accounts SET totp_last_step = 0, failed_logins = 0, locked_until = NULL WHERE email = $1", [account.email]);
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "lng", value: "en", url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/staff`);
+  await expect(page).toHaveURL(/\/staff\/login\?redirectTo=%2Fstaff$/);
+  await page.getByLabel("Staff e-mail address").fill(account.email);
+  await page.getByLabel("Password").fill(DEMO_STAFF_PASSWORD);
+  const { otp } = await generateTOTP({ secret: account.totpSecret, period: 30 });
+  await page.getByLabel("Code from your authenticator app").fill(otp);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${origin}/staff`);
+  await expect(page.getByTestId("staff-who")).toContainText(role);
+  return page;
+}
+
+test("support finds a company and a member and lifts a lockout; an admin grants credits into the audit log", async ({ browser, request }) => {
+  const email = await newMatureMember(browser);
+  const [member] = await sql<{ id: number }>("SELECT id FROM users WHERE email = $1 AND site_key = 'mature'", [email]);
+  await sql(
+    `INSERT INTO payments (user_id, site_key, credits, method, amount_cents, currency, country, status, idempotency_key, completed_at)
+     VALUES ($1, 'mature', 120, 'creditcard', 2999, 'EUR', 'DE', 'completed', $2, now())`,
+    [member!.id, `staff-e2e-${member!.id}`],
+  );
+  // five wrong passwords lock the account; the right one is refused now
+  const logIn = (password: string) => request.post(MATURE_LOGIN, { headers: { host: `mature.localhost:${PORT}` }, form: { email, password }, maxRedirects: 0 });
+  for (let i = 0; i < 5; i++) await logIn("wrong password");
+  expect((await logIn("a long enough secret")).status()).toBe(429);
+
+  // support, on another site's host
+  const support = await staffLogIn(browser, "support", LOVELY);
+  const search = support.getByRole("search");
+  await search.getByLabel(/^Domain, site key/).fill("mature.localhost");
+  await search.getByRole("button", { name: "Search" }).click();
+  const company = support.getByTestId("company-card");
+  await expect(company).toHaveCount(1);
+  await expect(company).toContainText("Nordlys Dating AB");
+  await expect(company).toContainText("Sveavägen 44");
+  await expect(company).toContainText("559123-4567");
+  await expect(company).toContainText("+46855512345");
+  await expect(company.getByTestId("company-domains")).toContainText("mature.localhost");
+  await expect(company.getByTestId("company-domains")).toContainText("pride.localhost");
+
+  await search.getByLabel(/^Domain, site key/).fill(email);
+  await search.getByRole("button", { name: "Search" }).click();
+  await support.getByTestId("member-results").getByRole("link", { name: `#${member!.id}` }).click();
+  await expect(support).toHaveURL(`${LOVELY}/staff/members/${member!.id}`);
+  await expect(support.getByTestId("member-facts")).toContainText(email);
+  await expect(support.getByTestId("member-facts")).toContainText("locked until");
+  await expect(support.getByTestId("member-ledger").locator("tbody tr")).not.toHaveCount(0);
+  await expect(support.getByTestId("member-payments")).toContainText("29.99 EUR");
+  await expect(support.getByTestId("credits-form")).toHaveCount(0);
+  await support.getByRole("button", { name: "Lift the login lockout" }).click();
+  await expect(support.getByTestId("form-message")).toHaveText("The lockout is lifted: the member can log in again.");
+  await expect(support.getByTestId("member-facts")).toContainText("not locked");
+  expect((await logIn("a long enough secret")).status()).toBe(302);
+
+  // an admin grants credits with a reason
+  const admin = await staffLogIn(browser, "admin", MATURE);
+  await admin.goto(`${MATURE}/staff/members/${member!.id}`);
+  const before = Number(await admin.getByTestId("member-credits").textContent());
+  const form = admin.getByTestId("credits-form");
+  await form.getByLabel("Credits (negative to deduct)").fill("40");
+  await form.getByLabel("Reason (required, kept in the audit log)").fill("Goodwill after a payment problem");
+  await form.getByRole("button", { name: "Book the credits" }).click();
+  await expect(admin.getByTestId("form-message")).toHaveText(`Credits booked. New balance: ${before + 40}.`);
+  await expect(admin.getByTestId("member-credits")).toHaveText(String(before + 40));
+  await expect(admin.getByTestId("member-ledger")).toContainText("+40");
+
+  await admin.getByRole("link", { name: "Audit log", exact: true }).click();
+  const log = admin.getByTestId("audit-log");
+  await expect(log.locator("tbody tr").first()).toContainText("member.grant_credits");
+  await expect(log.locator("tbody tr").first()).toContainText("Goodwill after a payment problem");
+  await expect(log.locator("tbody tr").first()).toContainText("admin@staff.localhost");
+  await expect(log).toContainText("member.lift_lockout");
+});

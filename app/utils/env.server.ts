@@ -46,6 +46,8 @@ const schema = z.object({
    * 0 copies: it sends none (the payment result page still asks it), as the integration tests run it. */
   TEST_PAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   TEST_PAY_WEBHOOK_COPIES: z.coerce.number().int().min(0).max(10).default(1),
+  /** issue 11: the token that opens /ops (the traffic report) and its CSV; unset: /ops is a 404. */
+  OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -4,7 +4,8 @@ import { Form } from "react-router";
 import type { Route } from "./+types/ops";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireOpsToken, reportDays } from "#app/tracking/ops-access.server.ts";
-import { formatRevenue, reportTotals, trafficReport } from "#app/tracking/report.server.ts";
+import { reportTotals, trafficReport } from "#app/tracking/report.server.ts";
+import { formatRevenue } from "#app/tracking/report-format.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = requireOpsToken(request, context);

@@ -84,8 +84,6 @@ export function reportTotals(rows: ReportRow[]) {
   return total;
 }
 
-export const formatRevenue = (revenue: Record<string, number>) =>
-  Object.entries(revenue).sort(([a], [b]) => a.localeCompare(b)).map(([c, cents]) => `${c} ${(cents / 100).toFixed(2)}`).join(" ");
 
 const csvCell = (v: string | number) => {
   const s = String(v);

@@ -27,12 +27,12 @@ afterAll(() => server.close());
 const BIG = "a".repeat(300 * 1024);
 const JUNK_VALUES = ["\0", "a\0b", "99999999999", "2147483648", "-1", "0", "1e400", "abc", "\r\nSet-Cookie: x=1", "/%09/evil.example", "[]", "{}", "%E0%A4%A", "x".repeat(5000)];
 const JUNK_IDS = ["2147483648", "99999999999", "-1", "0", "abc", "1e400", "%00", "1%00", "0x10", "1.5", "%E0%A4%A"];
-const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile"];
+const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile", "days"];
 
 const PAGE_PATHS = [
   "/", "/pages/terms", "/pages/privacy", "/pricing", "/complaints", "/lang-config", "/login", "/signup", "/activate", "/activate/done",
   "/activate/error", "/reset-password", "/reset-password/do", "/mail-change/do", "/account-deleted", "/account/reactivate",
-  "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug",
+  "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug", "/landers/tinderswipe", "/landers/gallery/summer", "/ops", "/ops/report.csv",
   "/likes", "/likes/liked", "/likes/received", "/likes/matches", "/swipe-game", "/match-finder", "/signup-matches", "/chats",
   "/credits", "/credits/repeat-order", "/premium", "/directdebit", "/transactions",
 ];
@@ -40,6 +40,7 @@ const API_PATHS = [
   "/api/settings.php", "/api/companyinfo.php", "/api/entry-warning", "/api/user.php", "/api/user.php?push=1", "/api/logout.php",
   "/api/alerts", "/api/activation-mail", "/api/regions.php", "/api/interests.php", "/api/geocode.php",
   "/api/likes.php", "/api/auto-like.php", "/api/chat.php", "/api/discountcode.php", "/api/payments/webhook/test", "/api/payments/webhook/mollie",
+  "/api/lander-bounce",
 ];
 const ID_PATHS = (id: string) => [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`, `/members/${id}/like`, `/likes/${id}`, `/members/${id}/chat`, `/chats/${id}`, `/chat-media/${id}`, `/chat-media/${id}.${"a".repeat(32)}.${id}-full.jpg`,
   `/credits/${id}`, `/credits/${id}/ideal`, `/credits/${id}/${id}`, `/payments/${id}`, `/transactions/${id}`, `/transactions/${id}/receipt.pdf`, `/transactions/${id}/refund`, `/test-pay/${id}`, `/test-pay/tp_${id}`];

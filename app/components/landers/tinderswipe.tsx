@@ -29,7 +29,8 @@ export function TinderSwipeLander({ page }: { page: LanderData }) {
               <SignupTrigger className={`${CTA_CLASS} mt-6`} />
             </div>
           ) : (
-            <div className="relative">
+            <div>
+              <div className="relative">
               {page.profiles.slice(index + 1, index + 3).reverse().map((p, i) => (
                 <div key={p.id} className="absolute inset-0 rounded-2xl bg-white shadow" style={{ transform: `translateY(${(2 - i) * 8}px) scale(${0.94 + i * 0.03})` }} aria-hidden />
               ))}
@@ -40,6 +41,7 @@ export function TinderSwipeLander({ page }: { page: LanderData }) {
                   {current.city ? <p className="text-sm text-white/80">{current.city}</p> : null}
                 </div>
               </article>
+              </div>
               <div className="mt-5 flex justify-center gap-6">
                 <button type="button" onClick={() => next(false)} className="flex h-14 w-14 items-center justify-center rounded-full bg-white text-black/60 shadow-lg" aria-label={t("landerPages.swipePass")}>
                   <CrossIcon className="h-7 w-7" />

@@ -37,6 +37,9 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
         const keysNamed = issue.code === "unrecognized_keys" ? ` (${issue.keys.join(", ")})` : "";
         problems.push(`${file}: ${field}: ${issue.message}${keysNamed}`);
       }
+      // an invalid file still claims its domains: a clash with it is a problem too
+      const rawDomains = (raw as { domains?: unknown } | null)?.domains;
+      if (Array.isArray(rawDomains)) for (const d of rawDomains) if (typeof d === "string" && !domains.has(d)) domains.set(d, file);
       continue;
     }
     const site: Site = parsed.data;

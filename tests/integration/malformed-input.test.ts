@@ -27,12 +27,12 @@ afterAll(() => server.close());
 const BIG = "a".repeat(300 * 1024);
 const JUNK_VALUES = ["\0", "a\0b", "99999999999", "2147483648", "-1", "0", "1e400", "abc", "\r\nSet-Cookie: x=1", "/%09/evil.example", "[]", "{}", "%E0%A4%A", "x".repeat(5000)];
 const JUNK_IDS = ["2147483648", "99999999999", "-1", "0", "abc", "1e400", "%00", "1%00", "0x10", "1.5", "%E0%A4%A"];
-const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile", "days"];
+const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile"];
 
 const PAGE_PATHS = [
   "/", "/pages/terms", "/pages/privacy", "/pricing", "/complaints", "/lang-config", "/login", "/signup", "/activate", "/activate/done",
   "/activate/error", "/reset-password", "/reset-password/do", "/mail-change/do", "/account-deleted", "/account/reactivate",
-  "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug", "/landers/tinderswipe", "/landers/gallery/summer", "/ops", "/ops/report.csv",
+  "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug", "/landers/tinderswipe", "/ops", "/ops/report.csv",
   "/likes", "/likes/liked", "/likes/received", "/likes/matches", "/swipe-game", "/match-finder", "/signup-matches", "/chats",
   "/credits", "/credits/repeat-order", "/premium", "/directdebit", "/transactions",
 ];

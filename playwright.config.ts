@@ -4,6 +4,8 @@ import { rmSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** opens /ops (the traffic report) in the browser suite */
+export const OPS_TOKEN = process.env.OPS_TOKEN ?? "e2e-ops-token-0123456789";
 const dataDir = ".data/e2e";
 if (!process.env.PLAYWRIGHT_KEEP_DATA && !process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
 
@@ -39,6 +41,7 @@ export default defineConfig({
       SEED_DEMO: "1",
       WORKER_IN_PROCESS: "1",
       LOG_LEVEL: "warn",
+      OPS_TOKEN,
     },
   },
 });

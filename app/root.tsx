@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeBonus,
     /** the top bar's badges when the page was rendered; the live state keeps them current */
     live,
-    signupGate: signupGate(site, hasTrafficSource(request)),
+    signupGate: signupGate(site, hasTrafficSource(context)),
     locale,
     messages: resources[locale]!.common as Record<string, unknown>,
     locales: visibleLocales(site.locales, visitor.country, locale),

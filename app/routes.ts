@@ -68,6 +68,10 @@ export default [
   route("api/settings.php", "routes/api/settings.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
   route("api/entry-warning", "routes/api/entry-warning.ts"),
+  // issue 11: the lander page-bounce beacon (lb=1) and the operators' traffic report
+  route("api/lander-bounce", "routes/api/lander-bounce.ts"),
+  route("ops", "routes/ops.tsx"),
+  route("ops/report.csv", "routes/ops.report-csv.ts"),
   route("api/user.php", "routes/api/user.ts"),
   route("api/logout.php", "routes/api/logout.ts"),
   route("api/alerts", "routes/api/alerts.ts"),

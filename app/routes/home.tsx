@@ -19,7 +19,7 @@ const FACES = 8;
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect("/members");
   const site = context.get(siteContext);
-  if (!searchVisible(site, false, hasTrafficSource(request))) return { members: [], total: 0 };
+  if (!searchVisible(site, false, hasTrafficSource(context))) return { members: [], total: 0 };
   const state = parseSearch(new URL("/members", request.url), site, null);
   const { profiles: members, total } = await recentFaces(site, state, FACES);
   return { members, total };

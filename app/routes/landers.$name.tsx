@@ -1,30 +1,24 @@
-// /landers/{name}/{slug?}: campaign landing pages. The niche of the site picks the headline;
-// the slug names the campaign.
-import { useTranslation } from "react-i18next";
+// /landers/{name}/{slug?}: campaign landing pages (ADR 017). Each design is its own component;
+// the site's niche content set and the slug pick the wording, the profiles and the hero media.
+// An unknown design or slug is the 404 page.
 import { data } from "react-router";
 import type { Route } from "./+types/landers.$name";
-import { siteContext } from "#app/tenancy/context.ts";
-import { nichePrefix } from "#app/tenancy/site-schema.ts";
+import { getUser } from "#app/auth/user-context.server.ts";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { landerPage } from "#app/landers/landers.server.ts";
+import { hasTrafficSource, visitOf } from "#app/tracking/tracking.server.ts";
+import { LanderView } from "#app/components/landers/lander-view.tsx";
 
-export const LANDERS = ["alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video"] as const;
-
-export function loader({ params, context }: Route.LoaderArgs) {
-  if (!LANDERS.includes(params.name as (typeof LANDERS)[number])) throw data(null, { status: 404 });
-  const site = context.get(siteContext);
-  return { lander: params.name, slug: params.slug ?? null, niche: nichePrefix(site), siteName: site.name };
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { site, locale } = requestInfo(request, context);
+  const user = getUser(context);
+  const page = await landerPage({
+    site, locale, name: params.name, slug: params.slug, loggedIn: !!user, trafficSource: hasTrafficSource(context),
+  });
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, siteName: site.name, bounceLogging: !user && !!visitOf(context)?.bounceLogging };
 }
 
-export default function Lander({ loaderData: d }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return (
-    <main data-lander={d.lander} data-slug={d.slug ?? ""} className="bg-gradient-to-b from-accent to-light">
-      <section className="container-site py-16 text-center">
-        <h1 className="text-4xl font-bold text-primary" data-testid="lander-headline">{t(`landers.headline.${d.niche}`)}</h1>
-        <p className="mx-auto mt-4 max-w-xl text-lg">{t("landers.subline", { siteName: d.siteName })}</p>
-        <a href="/" className="mt-8 inline-block rounded-full bg-primary px-8 py-3 font-semibold text-white hover:opacity-90">
-          {t("landers.cta", { siteName: d.siteName })}
-        </a>
-      </section>
-    </main>
-  );
+export default function Lander({ loaderData }: Route.ComponentProps) {
+  return <LanderView page={loaderData} />;
 }

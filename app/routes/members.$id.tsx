@@ -24,7 +24,7 @@ import { MatchDialog } from "#app/components/match-dialog.tsx";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = getUser(context);
-  if (!searchVisible(site, !!user, hasTrafficSource(request))) throw redirect("/signup");
+  if (!searchVisible(site, !!user, hasTrafficSource(context))) throw redirect("/signup");
   const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, parseId(params.id));
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });

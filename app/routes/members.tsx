@@ -21,7 +21,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = getUser(context);
-  if (!searchVisible(site, !!user, hasTrafficSource(request))) {
+  if (!searchVisible(site, !!user, hasTrafficSource(context))) {
     return { visible: false as const };
   }
   const viewer = user?.profile ?? null;

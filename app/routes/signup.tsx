@@ -22,7 +22,7 @@ import { SIGNUP_STEPS, stepIndex, type SignupStep } from "#app/profiles/profile-
 import { addPhoto } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
 import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
-import { hasTrafficSource, trackingId } from "#app/tracking/tracking.server.ts";
+import { hasTrafficSource, visitOf } from "#app/tracking/tracking.server.ts";
 import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
 import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const step = new URL(request.url).searchParams.get("step") as SignupStep | null;
   const target = params.id ? await findTargetProfile(site, user?.profile?.id ?? null, parseId(params.id)) : null;
   if (params.id && !target) throw data(null, { status: 404 });
-  if (!user) return { step: "account" as const, gate: signupGate(site, hasTrafficSource(request)), target, user: null, countries: site.countries };
+  if (!user) return { step: "account" as const, gate: signupGate(site, hasTrafficSource(context)), target, user: null, countries: site.countries };
   const current: SignupStep = step === "confirm" || stepIndex(step) >= 0 ? step! : "photo";
   const saved = current === "location" ? await loadProfileSettings(user.id) : null;
   const location = saved && { country: saved.country, region: saved.region ?? "", city: saved.city ?? "" };
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const values = Object.fromEntries(Object.entries(fields)
       .filter(([k]) => k !== "password" && k !== EMAIL_CHECKED_FIELD && k !== USE_SUGGESTION_FIELD)
       .map(([k, v]) => [k, v.slice(0, 1000)]));
-    const gate = signupGate(info.site, hasTrafficSource(request));
+    const gate = signupGate(info.site, hasTrafficSource(context));
     if (gate === "trafficsource_required") return data<SignupActionData>({ formError: "signup.closedTrafficSource", values }, 403);
     const parsed = signupSchema.safeParse(fields);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -82,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       const created = await createAccount(
         { ...parsed.data, target_profile: target?.id },
-        { site: info.site, locale: info.locale, country: info.visitor.country, trackingId: trackingId(request), origin: info.origin },
+        { site: info.site, locale: info.locale, country: info.visitor.country, trackingId: visitOf(context)?.id ?? null, origin: info.origin },
       );
       const session = await createSession(created.id, info.site, { ip: info.visitor.ip, userAgent: request.headers.get("user-agent") });
       return redirect("/signup?step=photo", { headers: { "Set-Cookie": session.setCookie } });

@@ -1,10 +1,11 @@
 import type { MiddlewareFunction } from "react-router";
 import { siteContext } from "#app/tenancy/context.ts";
-import { recordArrival } from "./tracking.server.ts";
+import { resolveVisit, visitContext } from "./tracking.server.ts";
 
-/** Stores the tracking parameters of an arrival (document requests only). */
+/** Finds (or, for an arrival with tracking parameters, stores) the visit and puts it in the context. */
 export const trackingMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const cookie = request.method === "GET" ? await recordArrival(request, context.get(siteContext).key) : null;
+  const { visit, cookie } = await resolveVisit(request, context.get(siteContext).key);
+  context.set(visitContext, visit);
   const response = await next();
   if (cookie) response.headers.append("Set-Cookie", cookie);
   return response;

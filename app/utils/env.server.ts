@@ -52,6 +52,8 @@ const schema = z.object({
   NOTIFICATION_QUIET_HOURS: z.string().regex(/^\d{1,2}-\d{1,2}$/).default("22-8"),
   /** Count SQL statements sent through the Prisma adapter (`npm run bench:http` reads the count at /__bench/sql-count). */
   BENCH_SQL_COUNT: flag,
+  /** issue 11: the token that opens /ops (the traffic report) and its CSV; unset: /ops is a 404. */
+  OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -32,7 +32,7 @@ const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "to
 const PAGE_PATHS = [
   "/", "/pages/terms", "/pages/privacy", "/pricing", "/complaints", "/lang-config", "/login", "/signup", "/activate", "/activate/done",
   "/activate/error", "/reset-password", "/reset-password/do", "/mail-change/do", "/account-deleted", "/account/reactivate",
-  "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug",
+  "/profile/settings", "/profile/delete", "/dev/outbox", "/members", "/profile", "/landers/video", "/landers/video/slug", "/landers/tinderswipe", "/ops", "/ops/report.csv",
   "/likes", "/likes/liked", "/likes/received", "/likes/matches", "/swipe-game", "/match-finder", "/signup-matches", "/chats",
   "/credits", "/credits/repeat-order", "/premium", "/directdebit", "/transactions",
   "/notifications", "/notifications?source=email",
@@ -43,6 +43,7 @@ const API_PATHS = [
   "/api/settings.php", "/api/companyinfo.php", "/api/entry-warning", "/api/user.php", "/api/user.php?push=1", "/api/logout.php",
   "/api/alerts", "/api/activation-mail", "/api/regions.php", "/api/interests.php", "/api/geocode.php",
   "/api/likes.php", "/api/auto-like.php", "/api/chat.php", "/api/discountcode.php", "/api/payments/webhook/test", "/api/payments/webhook/mollie",
+  "/api/lander-bounce",
 ];
 const ID_PATHS = (id: string) => [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`, `/members/${id}/like`, `/likes/${id}`, `/members/${id}/chat`, `/chats/${id}`, `/chat-media/${id}`, `/chat-media/${id}.${"a".repeat(32)}.${id}-full.jpg`,
   `/credits/${id}`, `/credits/${id}/ideal`, `/credits/${id}/${id}`, `/payments/${id}`, `/transactions/${id}`, `/transactions/${id}/receipt.pdf`, `/transactions/${id}/refund`, `/test-pay/${id}`, `/test-pay/tp_${id}`, `/staff/members/${id}`];

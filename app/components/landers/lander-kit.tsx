@@ -1,0 +1,81 @@
+// What every lander design shares: the signup modal (opened from any call to action), the
+// headline in the visitor's language, a profile's photo, and the page-bounce beacon (lb=1).
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { LanderPage } from "#app/landers/landers.server.ts";
+import { SignupModal, useSignupOpen } from "#app/components/signup-modal.tsx";
+
+export type LanderData = LanderPage & { siteName: string; bounceLogging: boolean };
+export type LanderProfile = LanderData["profiles"][number];
+
+const SignupOpener = createContext<{ open: () => void }>({ open: () => {} });
+
+/** Holds the signup modal of the page; any `SignupTrigger` below opens it. */
+export function LanderSignupProvider({ bounceLogging, children }: { bounceLogging: boolean; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const engaged = useRef(false);
+  useEffect(() => {
+    if (!bounceLogging) return;
+    // a page bounce: the visitor leaves the lander without having opened the signup
+    const leave = () => {
+      if (!engaged.current) navigator.sendBeacon("/api/lander-bounce");
+      engaged.current = true;
+    };
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, [bounceLogging]);
+  const value = { open: () => { engaged.current = true; setOpen(true); } };
+  return (
+    <SignupOpener.Provider value={value}>
+      {children}
+      {open ? <SignupModal onClose={() => setOpen(false)} /> : null}
+    </SignupOpener.Provider>
+  );
+}
+
+/**
+ * A call to action: opens the signup modal (without JavaScript it is a link to the signup page);
+ * where the visitor cannot sign up (partner traffic only), a link to log in.
+ */
+export function SignupTrigger({ className, children, testId = "lander-signup", label }: { className: string; children?: React.ReactNode; testId?: string; label?: string }) {
+  const { t } = useTranslation();
+  const opener = useContext(SignupOpener);
+  if (!useSignupOpen()) {
+    return <a href="/login" className={className} data-testid="lander-login">{children ?? t("nav.login")}</a>;
+  }
+  return (
+    <a href="/signup" className={className} data-testid={testId} aria-label={label}
+      onClick={(e) => { e.preventDefault(); opener.open(); }}>
+      {children ?? t("landerPages.cta")}
+    </a>
+  );
+}
+
+/** The headline and copy: the marketer's wording for this slug, else the niche's default. */
+export function useLanderText(page: LanderData) {
+  const { t } = useTranslation();
+  return {
+    headline: page.text?.headline ?? t(`landers.headline.${page.niche}`),
+    copy: page.text?.copy ?? t("landers.subline", { siteName: page.siteName }),
+  };
+}
+
+export function Headline({ page, className = "", light = false }: { page: LanderData; className?: string; light?: boolean }) {
+  const text = useLanderText(page);
+  return (
+    <div className={className}>
+      <h1 className={`text-3xl font-black leading-tight md:text-5xl ${light ? "text-white" : "text-primary"}`} data-testid="lander-headline">{text.headline}</h1>
+      <p className={`mt-3 max-w-xl text-lg ${light ? "text-white/90" : "text-black/70"}`} data-testid="lander-copy">{text.copy}</p>
+    </div>
+  );
+}
+
+export function ProfilePhoto({ profile, className = "" }: { profile: LanderProfile; className?: string }) {
+  return profile.thumb ? (
+    <img src={profile.thumb} alt={profile.name} loading="lazy" className={`object-cover ${className}`} />
+  ) : (
+    <div className={`flex items-center justify-center bg-accent text-3xl text-primary/50 ${className}`} role="img" aria-label={profile.name}>♥</div>
+  );
+}
+
+export const CTA_CLASS = "inline-block rounded-full bg-secondary px-8 py-3 text-lg font-bold text-dark shadow-lg hover:brightness-105";

@@ -1,0 +1,81 @@
+// /ops: the traffic report of this site for operators, opened with OPS_TOKEN (ADR 017).
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { Route } from "./+types/ops";
+import { requestInfo } from "#app/auth/request-info.server.ts";
+import { requireOpsToken, reportDays } from "#app/tracking/ops-access.server.ts";
+import { reportTotals, trafficReport } from "#app/tracking/report.server.ts";
+import { formatRevenue } from "#app/tracking/report-format.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = requireOpsToken(request, context);
+  const { site } = requestInfo(request, context);
+  const days = reportDays(new URL(request.url));
+  const rows = await trafficReport(site.key, days);
+  return { token, days, siteName: site.name, rows, total: reportTotals(rows) };
+}
+
+export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function Ops({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const source = (v: string) => v || t("landerPages.ops.noSource");
+  const csv = `/ops/report.csv?${new URLSearchParams({ token: d.token, days: String(d.days) })}`;
+  return (
+    <main className="container-site py-8">
+      <h1 className="text-2xl font-black">{t("landerPages.ops.title")}</h1>
+      <p className="mt-1 text-black/70">{t("landerPages.ops.intro", { siteName: d.siteName })}</p>
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <Form method="get" className="flex items-end gap-2">
+          <input type="hidden" name="token" value={d.token} />
+          <label className="text-sm font-semibold">{t("landerPages.ops.days")}
+            <input type="number" name="days" min={1} max={366} defaultValue={d.days} className="ml-2 w-20 rounded border px-2 py-1" />
+          </label>
+          <button type="submit" className="rounded bg-primary px-3 py-1 font-semibold text-white">{t("landerPages.ops.show")}</button>
+        </Form>
+        <a href={csv} className="font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
+      </div>
+      {d.rows.length === 0 ? <p className="mt-6" data-testid="ops-empty">{t("landerPages.ops.empty")}</p> : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="min-w-full border-collapse text-sm" data-testid="ops-report">
+            <thead>
+              <tr className="border-b text-left">
+                {["day", "network", "ref", "visits", "bounces", "signups", "activations", "firstPayments", "revenue"].map((k) => (
+                  <th key={k} className="px-2 py-1">{t(`landerPages.ops.${k}`)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={`${r.day}|${r.network}|${r.ref}`} className="border-b" data-testid="ops-row" data-network={r.network} data-ref={r.ref}>
+                  <td className="px-2 py-1 whitespace-nowrap">{r.day}</td>
+                  <td className="px-2 py-1">{source(r.network)}</td>
+                  <td className="px-2 py-1">{source(r.ref)}</td>
+                  <td className="px-2 py-1" data-col="visits">{r.visits}</td>
+                  <td className="px-2 py-1" data-col="bounces">{r.bounces}</td>
+                  <td className="px-2 py-1" data-col="signups">{r.signups}</td>
+                  <td className="px-2 py-1" data-col="activations">{r.activations}</td>
+                  <td className="px-2 py-1" data-col="firstPayments">{r.firstPayments}</td>
+                  <td className="px-2 py-1 whitespace-nowrap" data-col="revenue">{formatRevenue(r.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-bold">
+                <td className="px-2 py-1" colSpan={3}>{t("landerPages.ops.total")}</td>
+                <td className="px-2 py-1">{d.total.visits}</td>
+                <td className="px-2 py-1">{d.total.bounces}</td>
+                <td className="px-2 py-1">{d.total.signups}</td>
+                <td className="px-2 py-1">{d.total.activations}</td>
+                <td className="px-2 py-1">{d.total.firstPayments}</td>
+                <td className="px-2 py-1 whitespace-nowrap">{formatRevenue(d.total.revenue)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}

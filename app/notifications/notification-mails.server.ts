@@ -4,6 +4,7 @@
 // same link in the footer.
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
+import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteSender } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -16,7 +17,6 @@ const BUTTON: Record<NotificationMailKind, string> = {
   newMessage: "newMessage.button", newConversation: "newMessage.button", like: "like.button", match: "match.button", unreadReminder: "unreadReminder.button",
 };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface NotificationMail {
   kind: NotificationMailKind;
@@ -52,20 +52,17 @@ export async function renderNotificationMail(m: NotificationMail) {
     supportEmail: m.site.support_email,
   });
   const unsubscribeLabel = t("notifications.unsubscribe");
-  const colour = m.site.branding.colors.primary ?? "#9b1c1c";
+  const colour = mailColour(m.site);
   const text = [...paragraphs, `${button}: ${link}`, "--", why, `${unsubscribeLabel}: ${unsubscribe}`, footer].join("\n\n");
-  const html = `<!doctype html><html lang="${m.locale}"><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="padding:20px 28px;background:${colour};border-radius:8px 8px 0 0;color:#ffffff;font-size:22px;font-weight:bold">${escape(m.site.mail_name)}</td></tr>
-<tr><td style="padding:28px;font-size:15px;line-height:1.6">
-${paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join("\n")}
-<p style="margin:24px 0"><a href="${escape(link)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:bold">${escape(button)}</a></p>
-</td></tr>
-<tr><td style="padding:16px 28px;font-size:12px;color:#9ca3af;border-top:1px solid #e5e7eb">
-<p style="margin:0 0 8px">${escape(why)} <a href="${escape(unsubscribe)}" style="color:${colour}">${escape(unsubscribeLabel)}</a></p>
-<p style="margin:0">${escape(footer)}</p></td></tr>
-</table></td></tr></table></body></html>`;
+  const html = brandedMailHtml({
+    site: m.site,
+    locale: m.locale,
+    bodyHtml: `${paragraphsHtml(paragraphs)}
+${buttonHtml(link, button, colour)}`,
+    footerHtml: `
+<p style="margin:0 0 8px">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}" style="color:${colour}">${escapeHtml(unsubscribeLabel)}</a></p>
+<p style="margin:0">${escapeHtml(footer)}</p>`,
+  });
   return { subject, text, html, unsubscribe };
 }
 
@@ -75,8 +72,7 @@ export async function sendNotificationMail(m: NotificationMail, mailId: string) 
   await enqueueMail({
     siteKey: m.site.key,
     message: {
-      from: { name: m.site.mail_name, address: `noreply@${m.site.domains[0]}` },
-      replyTo: m.site.support_email,
+      ...siteSender(m.site),
       to: m.to,
       subject,
       text,

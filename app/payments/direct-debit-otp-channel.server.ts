@@ -8,6 +8,7 @@
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
+import { brandedMailHtml, escapeHtml, mailColour, paragraphsHtml, siteSender, smallPrintHtml } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -34,7 +35,6 @@ export interface CodeMessage {
   minutes: number;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage) {
   const t: TFunction = getFixedT(locale, ["common", "mail"]);
@@ -49,19 +49,15 @@ export async function renderCodeMail({ site, locale, name, code, minutes }: Code
     address: company ? `${company.address}, ${company.city}, ${company.country}` : "",
     supportEmail: site.support_email,
   });
-  const colour = site.branding.colors.primary ?? "#9b1c1c";
   const text = [...paragraphs, code, ignore, "--", footer].join("\n\n");
-  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td style="padding:20px 28px;background:${colour};border-radius:8px 8px 0 0;color:#ffffff;font-size:22px;font-weight:bold">${escape(site.mail_name)}</td></tr>
-<tr><td style="padding:28px;font-size:15px;line-height:1.6">
-${paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join("\n")}
-<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:${colour}" data-otp>${escape(code)}</p>
-<p style="margin:0;font-size:13px;color:#6b7280">${escape(ignore)}</p>
-</td></tr>
-<tr><td style="padding:16px 28px;font-size:12px;color:#9ca3af;border-top:1px solid #e5e7eb">${escape(footer)}</td></tr>
-</table></td></tr></table></body></html>`;
+  const html = brandedMailHtml({
+    site,
+    locale,
+    bodyHtml: `${paragraphsHtml(paragraphs)}
+<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:${mailColour(site)}" data-otp>${escapeHtml(code)}</p>
+${smallPrintHtml(ignore)}`,
+    footerHtml: escapeHtml(footer),
+  });
   return { subject, text, html };
 }
 
@@ -71,8 +67,7 @@ export async function sendCode(message: CodeMessage) {
   await enqueueMail({
     siteKey: message.site.key,
     message: {
-      from: { name: message.site.mail_name, address: `noreply@${message.site.domains[0]}` },
-      replyTo: message.site.support_email,
+      ...siteSender(message.site),
       to: message.email,
       subject,
       text,

@@ -12,7 +12,7 @@ if (!process.env.PLAYWRIGHT_KEEP_DATA && !process.env.TEST_WORKER_INDEX) rmSync(
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  timeout: 30_000,
+  timeout: 60_000,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
@@ -42,6 +42,8 @@ export default defineConfig({
       WORKER_IN_PROCESS: "1",
       LOG_LEVEL: "warn",
       OPS_TOKEN,
+      // every spec signs up from 127.0.0.1; the limit itself is tested in tests/integration
+      SIGNUPS_PER_IP_PER_HOUR: "500",
     },
   },
 });

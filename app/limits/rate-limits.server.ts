@@ -11,6 +11,7 @@
 // (app/profiles/photos.server.ts): deleting a photo frees its place.
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "#app/utils/db.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
 const MINUTE = 60;
@@ -27,6 +28,7 @@ export const LIMITS = {
   photoProcessing: { maxPixels: 40_000_000, concurrency: 2 },
   /** failed logins per site + e-mail address and per IP address within the window block logging in */
   login: { perAccount: 5, perIp: 20, windowSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
+  /** perIp is the default of SIGNUPS_PER_IP_PER_HOUR */
   signup: { perIp: 10, perAddress: 5, windowSeconds: HOUR },
   /** per account: mails within a day (from the first) */
   passwordReset: { perAccount: 3, accountWindowSeconds: DAY, perIp: 10, windowSeconds: HOUR },
@@ -70,6 +72,7 @@ function counter(name: CounterName) {
       // its sweep deletes every row expired over an hour ago, whatever the counter: one per process is enough
       clearExpiredByTimeout: name === "loginAccount",
       ...COUNTERS[name],
+      ...(name === "signupIp" ? { points: getEnv().SIGNUPS_PER_IP_PER_HOUR } : {}),
     }),
   );
 }

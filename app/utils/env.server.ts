@@ -28,6 +28,8 @@ const schema = z.object({
   HTTPS: flag,
   /** Number of reverse proxies in front of the app whose X-Forwarded-* headers are believed. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Signups one IP address may make per hour across the sites (default 10); raise it where many members share one address (carrier NAT, a campus, the browser suite). */
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
   /** Seed the demo sites' members; on by default only with the embedded database. */

@@ -33,6 +33,8 @@ export default [
     route("signup-matches", "routes/match-finder.tsx", { id: "signup-matches" }),
     route("profile", "routes/profile.tsx"),
     route("chats", "routes/chats.tsx"),
+    // issue 12: reporting a conversation (the profile's report is on /members/{id})
+    route("chats/:id/report", "routes/chats.$id.report.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
     // issue 9, discounts: the premium page (in the members area; /pricing is above)
     route("premium", "routes/premium.tsx"),
@@ -63,6 +65,8 @@ export default [
     route("staff/login", "routes/staff/login.tsx"),
     route("staff/members/:id", "routes/staff/members.$id.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
+    route("staff/cases", "routes/staff/cases.tsx"),
+    route("staff/cases/:id", "routes/staff/cases.$id.tsx"),
   ]),
   route("staff/logout", "routes/staff/logout.ts"),
   route("api/settings.php", "routes/api/settings.ts"),

@@ -48,3 +48,11 @@ export function MaskIcon({ className = "h-4 w-4" }: { className?: string }) {
     </svg>
   );
 }
+
+export function FlagIcon({ className = "h-4 w-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+      <path d="M4 22V4m0 0h12l-2 4 2 4H4" />
+    </svg>
+  );
+}

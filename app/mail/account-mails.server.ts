@@ -4,9 +4,8 @@
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteSender, smallPrintHtml } from "./branded-mail.server.ts";
+import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "./branded-mail.server.ts";
 import { enqueueMail } from "./mail-queue.server.ts";
 
 export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation";
@@ -22,16 +21,10 @@ export interface AccountMailInput {
 
 export async function renderAccountMail({ kind, site, locale, name, link }: AccountMailInput) {
   const t: TFunction = getFixedT(locale, "mail");
-  const company = await getCompanyInfo(site.company_id);
   const vars = { siteName: site.name, name };
   const subject = t(`${kind}.subject`, vars);
   const paragraphs = [t("greeting", vars), t(`${kind}.body`, vars)];
-  const footer = t("footer", {
-    siteName: site.name,
-    companyName: company?.name ?? site.name,
-    address: company ? `${company.address}, ${company.city}, ${company.country}` : "",
-    supportEmail: site.support_email,
-  });
+  const footer = await siteFooter(site, locale);
   const colour = mailColour(site);
   const text = [...paragraphs, `${t(`${kind}.button`)}: ${link}`, t(`${kind}.ignore`), "--", footer].join("\n\n");
   const html = brandedMailHtml({

@@ -1,6 +1,9 @@
 // The one HTML layout of every mail a site sends (account, direct-debit code, notifications): the
 // site's mail name on its primary colour, the body, a footer; tables and inline styles, as mail
 // clients need. Callers build the body from the helpers here and keep their own plain-text part.
+import { getFixedT } from "#app/i18n/i18n.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,3 +35,14 @@ export const siteSender = (site: Pick<Site, "mail_name" | "domains" | "support_e
   from: { name: site.mail_name, address: `noreply@${site.domains[0]}` },
   replyTo: site.support_email,
 });
+
+/** The footer line of every mail: who runs the site, where, and the support address. */
+export async function siteFooter(site: Pick<Site, "name" | "company_id" | "support_email">, locale: Locale) {
+  const company = await getCompanyInfo(site.company_id);
+  return getFixedT(locale, "mail")("footer", {
+    siteName: site.name,
+    companyName: company?.name ?? site.name,
+    address: company ? `${company.address}, ${company.city}, ${company.country}` : "",
+    supportEmail: site.support_email,
+  });
+}

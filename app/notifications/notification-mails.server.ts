@@ -4,9 +4,8 @@
 // same link in the footer.
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteSender } from "#app/mail/branded-mail.server.ts";
+import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
-import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.server.ts";
@@ -37,7 +36,6 @@ export interface NotificationMail {
 export async function renderNotificationMail(m: NotificationMail) {
   const t = getFixedT(m.locale, "mail");
   const common = getFixedT(m.locale, "common");
-  const company = await getCompanyInfo(m.site.company_id);
   const vars = { siteName: m.site.name, name: m.name ?? "" };
   const link = `${m.origin}${m.path}`;
   const unsubscribe = unsubscribeUrl(m.origin, { siteKey: m.site.key, userId: m.userId, type: m.type });
@@ -45,12 +43,7 @@ export async function renderNotificationMail(m: NotificationMail) {
   const paragraphs = [t("greeting", { name: m.recipientName }), t(`notifications.${m.kind}.body`, vars)];
   const button = t(`notifications.${BUTTON[m.kind]}`);
   const why = t("notifications.why", { type: common(`settings.notificationTypes.${m.type}`) });
-  const footer = t("footer", {
-    siteName: m.site.name,
-    companyName: company?.name ?? m.site.name,
-    address: company ? `${company.address}, ${company.city}, ${company.country}` : "",
-    supportEmail: m.site.support_email,
-  });
+  const footer = await siteFooter(m.site, m.locale);
   const unsubscribeLabel = t("notifications.unsubscribe");
   const colour = mailColour(m.site);
   const text = [...paragraphs, `${button}: ${link}`, "--", why, `${unsubscribeLabel}: ${unsubscribe}`, footer].join("\n\n");

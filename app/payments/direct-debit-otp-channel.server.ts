@@ -8,9 +8,8 @@
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { brandedMailHtml, escapeHtml, mailColour, paragraphsHtml, siteSender, smallPrintHtml } from "#app/mail/branded-mail.server.ts";
+import { brandedMailHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
-import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export interface SmsProvider {
@@ -38,17 +37,11 @@ export interface CodeMessage {
 
 export async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage) {
   const t: TFunction = getFixedT(locale, ["common", "mail"]);
-  const company = await getCompanyInfo(site.company_id);
   const vars = { siteName: site.name, name, code, minutes };
   const subject = t("directdebit.mail.subject", vars);
   const paragraphs = [t("mail:greeting", vars), t("directdebit.mail.body", vars)];
   const ignore = t("directdebit.mail.ignore", vars);
-  const footer = t("mail:footer", {
-    siteName: site.name,
-    companyName: company?.name ?? site.name,
-    address: company ? `${company.address}, ${company.city}, ${company.country}` : "",
-    supportEmail: site.support_email,
-  });
+  const footer = await siteFooter(site, locale);
   const text = [...paragraphs, code, ignore, "--", footer].join("\n\n");
   const html = brandedMailHtml({
     site,

@@ -1,8 +1,20 @@
-// /complaints: how to complain, and to whom.
+// /complaints: how to complain and to whom, and the complaint form (members and visitors). A
+// complaint lands in the staff console's queue and is confirmed by mail.
+import { randomBytes } from "node:crypto";
 import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/complaints";
+import { getUser } from "#app/auth/user-context.server.ts";
+import { fieldErrors } from "#app/auth/validation.ts";
+import { FormMessage } from "#app/components/form-field.tsx";
+import { localeContext } from "#app/i18n/i18n.server.ts";
+import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
+import { CASE_TEXT, COMPLAINT_CATEGORIES } from "#app/support/case-rules.ts";
+import { complaintSchema, fileComplaint } from "#app/support/cases.server.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
-import { siteContext } from "#app/tenancy/context.ts";
+import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { redirectWithToast } from "#app/toast/toast.server.ts";
+import { formFields, readForm } from "#app/utils/request.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -11,17 +23,86 @@ export async function loader({ context }: Route.LoaderArgs) {
     supportEmail: site.support_email,
     companyName: company?.name ?? site.name,
     address: company ? `${company.address}, ${company.city}, ${company.country}` : "",
+    memberEmail: getUser(context)?.email ?? null,
+    key: randomBytes(18).toString("base64url"),
   };
 }
 
-export default function Complaints({ loaderData: d }: Route.ComponentProps) {
+interface ComplaintActionData {
+  errors?: Record<string, string>;
+  formError?: string;
+  formParams?: Record<string, unknown>;
+  values?: Record<string, string>;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const user = getUser(context);
+  const fields = formFields(await readForm(request, context));
+  // a member's complaint is answered at their account's address
+  if (user) fields.email = user.email;
+  const values = { category: (fields.category ?? "").slice(0, 40), email: (fields.email ?? "").slice(0, 254), text: (fields.text ?? "").slice(0, CASE_TEXT.max) };
+  const parsed = complaintSchema.safeParse(fields);
+  if (!parsed.success) return data<ComplaintActionData>({ errors: fieldErrors(parsed.error), values }, 400);
+  const limited = await take(["supportCaseIp", ipKey(context.get(visitorContext).ip)]);
+  if (!limited.ok) {
+    return data<ComplaintActionData>({ formError: "messages.tooManyRequests", formParams: { minutes: minutesOf(limited.retryAfterMs) }, values }, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) });
+  }
+  const id = await fileComplaint(site, { userId: user?.id ?? null, locale: context.get(localeContext).locale }, parsed.data);
+  return redirectWithToast("/complaints", { kind: "success", key: "support.complaint.sentToast", values: { id: String(id) } });
+}
+
+const INPUT = "w-full rounded border px-3 py-2";
+
+export default function Complaints({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  const border = (f: string) => (errors[f] ? "border-danger bg-danger/5" : "border-black/20");
+  const error = (f: string) => (errors[f] ? <p id={`complaint-${f}-error`} role="alert" className="mt-1 text-sm text-danger">{t(errors[f]!, { min: CASE_TEXT.complaintMin, max: CASE_TEXT.max })}</p> : null);
   return (
     <main className="container-site py-10">
       <article className="mx-auto max-w-2xl rounded-lg bg-white p-6 shadow-sm md:p-10">
         <h1 className="text-3xl font-bold text-primary">{t("complaints.title")}</h1>
         <p className="mt-4 leading-relaxed">{t("complaints.intro")}</p>
-        <p className="mt-4 leading-relaxed">
+
+        <Form method="post" className="mt-6 space-y-4" data-testid="complaint-form" noValidate>
+          <input type="hidden" name="key" value={d.key} />
+          <FormMessage message={actionData?.formError} params={actionData?.formParams} />
+          <div>
+            <label htmlFor="complaint-category" className="mb-1 block text-sm font-medium">{t("support.complaint.category")}</label>
+            <select id="complaint-category" name="category" required defaultValue={values?.category ?? ""} className={`${INPUT} bg-white ${border("category")}`}
+              aria-invalid={errors.category ? true : undefined} aria-describedby={errors.category ? "complaint-category-error" : undefined}>
+              <option value="" disabled>{t("support.complaint.choose")}</option>
+              {COMPLAINT_CATEGORIES.map((c) => <option key={c} value={c}>{t(`support.categories.${c}`)}</option>)}
+            </select>
+            {error("category")}
+          </div>
+          <div>
+            <label htmlFor="complaint-email" className="mb-1 block text-sm font-medium">{t("support.complaint.email")}</label>
+            {d.memberEmail ? (
+              <p id="complaint-email" className="rounded border border-black/10 bg-light px-3 py-2 text-sm">{d.memberEmail}</p>
+            ) : (
+              <input id="complaint-email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.email ?? ""} className={`${INPUT} ${border("email")}`}
+                aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "complaint-email-error" : undefined} />
+            )}
+            {error("email")}
+          </div>
+          <div>
+            <label htmlFor="complaint-text" className="mb-1 block text-sm font-medium">{t("support.complaint.text")}</label>
+            <textarea id="complaint-text" name="text" rows={6} required minLength={CASE_TEXT.complaintMin} maxLength={CASE_TEXT.max} defaultValue={values?.text ?? ""} className={`${INPUT} ${border("text")}`}
+              aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "complaint-text-error" : "complaint-text-hint"} />
+            <p id="complaint-text-hint" className="mt-1 text-xs text-black/60">{t("support.complaint.textHint", { min: CASE_TEXT.complaintMin })}</p>
+            {error("text")}
+          </div>
+          <button type="submit" disabled={busy} className="rounded-full bg-primary px-6 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60" data-testid="complaint-send">
+            {t("support.complaint.send")}
+          </button>
+        </Form>
+
+        <h2 className="mt-10 text-lg font-semibold">{t("support.complaint.otherWays")}</h2>
+        <p className="mt-2 leading-relaxed">
           {t("complaints.byEmail")} <a className="font-semibold underline" href={`mailto:${d.supportEmail}`}>{d.supportEmail}</a>
         </p>
         <p className="mt-4 leading-relaxed">{t("complaints.byPost", { companyName: d.companyName, address: d.address })}</p>

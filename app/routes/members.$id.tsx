@@ -11,6 +11,8 @@ import { MessageOrSignupButton } from "#app/components/signup-modal.tsx";
 import { block, unblock } from "#app/profiles/blocks.server.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
 import { BlockButton } from "#app/components/block-button.tsx";
+import { ReportButton } from "#app/components/report-form.tsx";
+import { reportAction } from "#app/support/report-action.server.ts";
 import { viewProfile } from "#app/profiles/profile-view.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
@@ -54,9 +56,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = requireUser(context, request);
-  const intent = z.enum(["block", "unblock"]).safeParse((await readForm(request, context)).get("intent"));
+  const form = await readForm(request, context);
+  const intent = z.enum(["block", "unblock", "report"]).safeParse(form.get("intent"));
   if (!intent.success) refuse(context);
   const id = parseId(params.id);
+  if (intent.data === "report") return reportAction(context, site, user, { profileId: id }, form, { path: `/members/${id}` });
   const name = user.profile ? (intent.data === "block" ? await block(site, user.profile.id, id) : await unblock(site, user.profile.id, id)) : null;
   if (name === null) throw data(null, { status: 404 });
   return intent.data === "block"
@@ -68,7 +72,7 @@ const MESSAGE_BUTTON = "mt-4 items-center justify-center rounded-full bg-primary
 
 const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type", "tattoos", "city", "region", "country"] as const;
 
-export default function MemberProfile({ loaderData }: Route.ComponentProps) {
+export default function MemberProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   if (loaderData.blockedBy) {
@@ -147,6 +151,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
           {v.loggedIn && !v.own ? <BlockButton name={p.name} blocked={v.iBlocked} /> : null}
+          {v.loggedIn && !v.own ? <ReportButton name={p.name} errors={actionData?.reportErrors} params={actionData?.reportParams} /> : null}
           {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
         </div>
       </div>

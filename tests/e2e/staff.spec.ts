@@ -7,6 +7,7 @@ import pg from "pg";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../prisma/seed/staff.ts";
+import { logInAsDemoMember } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -125,4 +126,58 @@ test("support finds a company and a member and lifts a lockout; an admin grants 
   await expect(log.locator("tbody tr").first()).toContainText("Goodwill after a payment problem");
   await expect(log.locator("tbody tr").first()).toContainText("admin@staff.localhost");
   await expect(log).toContainText("member.lift_lockout");
+});
+
+test("a member reports a profile and a visitor complains; support takes the report and closes it with an outcome", async ({ browser, page }) => {
+  // the member reports a profile from its page
+  await logInAsDemoMember(page, LOVELY, "lovely.localhost");
+  const card = page.getByTestId("profile-card").filter({ has: page.getByRole("img") }).first();
+  const profileId = await card.getAttribute("data-profile-id");
+  await card.click();
+  await expect(page).toHaveURL(`${LOVELY}/members/${profileId}`);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
+  await page.getByTestId("report-open").click();
+  const report = page.getByTestId("report-form");
+  await report.getByRole("button", { name: "Send report" }).click(); // no reason: the browser asks for one
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await report.getByLabel("Reason").selectOption("fake");
+  await report.getByLabel("What happened? (optional)").fill("The same photos are on a model agency's site.");
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByTestId("toast")).toContainText(`We received your report about ${name}`);
+
+  // a visitor files a complaint
+  const visitor = await browser.newContext({ locale: "en-GB" });
+  await visitor.addCookies([{ name: "entry_ok", value: "1", url: LOVELY }]);
+  const complaint = await visitor.newPage();
+  await complaint.goto(`${LOVELY}/complaints`);
+  const form = complaint.getByTestId("complaint-form");
+  await form.getByLabel("What is your complaint about?").selectOption("billing");
+  await form.getByLabel("Your e-mail address for our answer").fill(`complainer${Date.now()}@example.com`);
+  await form.getByLabel("Your complaint", { exact: true }).fill("short");
+  await form.getByRole("button", { name: "Send complaint" }).click();
+  await expect(form.getByRole("alert")).toContainText("at least 20 characters");
+  await form.getByLabel("Your complaint", { exact: true }).fill("I was charged twice for the same credit package yesterday.");
+  await form.getByRole("button", { name: "Send complaint" }).click();
+  await expect(complaint.getByTestId("toast")).toContainText("Your complaint has been recorded under number");
+  await visitor.close();
+
+  // support works the queue
+  const support = await staffLogIn(browser, "support", LOVELY);
+  await support.getByRole("link", { name: "Cases" }).click();
+  const list = support.getByTestId("case-list");
+  await expect(list).toContainText("I was charged twice");
+  const row = list.locator("tbody tr", { hasText: "The same photos are on a model agency" });
+  await row.getByRole("link", { name: /^#\d+$/ }).click();
+  await expect(support.getByTestId("case-text")).toHaveText("The same photos are on a model agency's site.");
+  await expect(support.getByTestId("case-facts")).toContainText(name);
+  await support.getByTestId("case-take").click();
+  await expect(support.getByTestId("case-status")).toHaveText("In progress");
+  await support.getByLabel("Internal note").fill("Reverse image search confirms it.");
+  await support.getByRole("button", { name: "Add note" }).click();
+  await expect(support.getByTestId("case-notes")).toContainText("Reverse image search confirms it.");
+  await support.getByLabel("Outcome for the reporter").fill("We checked the profile and removed it. Thank you for telling us.");
+  await support.getByTestId("case-close").click();
+  await expect(support.getByTestId("form-message")).toHaveText("Case closed; the reporter is being mailed.");
+  await expect(support.getByTestId("case-status")).toHaveText("Closed");
+  await expect(support.getByTestId("case-outcome")).toContainText("removed it");
 });

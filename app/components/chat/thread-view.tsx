@@ -11,6 +11,7 @@ import { useRootData } from "#app/root.tsx";
 import { Avatar, CreditsPill, useTimeFormat } from "./bits.tsx";
 import { useLiveRevalidation } from "#app/live/live-state.tsx";
 import { BackIcon } from "./icons.tsx";
+import { FlagIcon } from "#app/components/icons.tsx";
 import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
 import { SendFooter, type PendingSend } from "./send-footer.tsx";
 
@@ -82,6 +83,11 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
           </Link>
           <PartnerLink screen={screen} />
           <span className="ml-auto flex shrink-0 items-center gap-3">
+            {screen.conversationId ? (
+              <Link to={`/chats/${screen.conversationId}/report`} className="rounded-full p-2 text-black/60 hover:bg-light hover:text-dark" aria-label={t("support.report.open", { name: partner.name })} title={t("support.report.open", { name: partner.name })} data-testid="chat-report">
+                <FlagIcon className="h-5 w-5" />
+              </Link>
+            ) : null}
             <img src={root.site.logo} alt={root.site.name} className="hidden h-7 w-auto md:block" />
             {root.user ? <CreditsPill credits={root.user.credits} /> : null}
           </span>

@@ -1,0 +1,129 @@
+// /staff/cases/:id: one complaint or report with the reporter, the reported member, the reported
+// conversation's last messages and the notes; take it, write a note, close it with an outcome
+// that is mailed to the reporter.
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/cases.$id";
+import { FormMessage } from "#app/components/form-field.tsx";
+import { utc } from "#app/components/staff/format.ts";
+import { Facts } from "#app/components/staff/table.tsx";
+import type { ActionResult } from "#app/staff/actions.server.ts";
+import { addCaseNote, caseDetail, closeCase, closeForm, noteForm, takeCase } from "#app/staff/cases.server.ts";
+import { requireStaff } from "#app/staff/session.server.ts";
+import { formFields, parseId, readForm, refuse } from "#app/utils/request.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const id = parseId(params.id);
+  const found = id ? await caseDetail(id) : null;
+  if (!found) throw data(null, { status: 404 });
+  const { site, ...rest } = found;
+  return { c: { ...rest, siteName: site ? `${site.name} (${site.domains[0]})` : found.siteKey } };
+}
+
+const intent = z.enum(["take", "note", "close"]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context);
+  const id = parseId(params.id);
+  if (!id) refuse(context, 404, "staff.errors.caseNotFound");
+  const form = formFields(await readForm(request, context));
+  const what = intent.safeParse(form.intent);
+  if (!what.success) refuse(context, 400);
+  let result: ActionResult;
+  if (what.data === "take") result = await takeCase(staff, id);
+  else if (what.data === "note") {
+    const input = noteForm.safeParse(form);
+    if (!input.success) return data<ActionResult>({ ok: false, message: "staff.errors.noteInvalid" }, 400);
+    result = await addCaseNote(staff, id, input.data.text);
+  } else {
+    const input = closeForm.safeParse(form);
+    if (!input.success) return data<ActionResult>({ ok: false, message: "staff.errors.outcomeInvalid" }, 400);
+    result = await closeCase(staff, id, input.data.outcome);
+  }
+  return data(result, { status: result.ok ? 200 : result.message === "staff.errors.caseNotFound" ? 404 : 409 });
+}
+
+const BUTTON = "rounded-full bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white";
+const AREA = "mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 text-sm";
+
+export default function StaffCase({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { c } = loaderData;
+  const open = c.status !== "closed";
+  return (
+    <main>
+      <p className="text-sm"><Link to="/staff/cases" className="underline">{t("staff.cases.back")}</Link></p>
+      <h1 className="mb-3 mt-1 text-2xl font-bold">{t(`staff.cases.kinds.${c.kind}`)} #{c.id}</h1>
+      {actionData ? <div className="mb-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section className="rounded-lg border border-black/10 bg-white p-4">
+          <Facts testId="case-facts" items={[
+            [t("staff.member.status"), <span key="s" data-testid="case-status">{t(`staff.cases.status.${c.status}`)}</span>],
+            [t("staff.member.site"), c.siteName],
+            [t("staff.member.date"), utc(c.createdAt)],
+            [t("staff.cases.category"), t(c.kind === "complaint" ? `support.categories.${c.category}` : `support.reasons.${c.category}`)],
+            [t("staff.cases.reporter"), c.reporter ? <Link key="r" to={`/staff/members/${c.reporter.id}`} className="underline">{c.reporter.profile?.name ?? c.reporter.email} (#{c.reporter.id})</Link> : t("staff.cases.visitor")],
+            [t("staff.cases.replyTo"), `${c.email} · ${c.locale}`],
+            [t("staff.cases.about"), c.profile ? <Link key="p" to={`/staff/members/${c.profile.userId}`} className="underline">{c.profile.name} (#{c.profile.userId}){c.profile.fictional ? ` · ${t("staff.member.fictional")}` : ""}</Link> : "–"],
+            [t("staff.cases.assigned"), c.assignedStaff?.name ?? "–"],
+            ...(c.closedAt ? [[t("staff.cases.closedAt"), utc(c.closedAt)] as [string, React.ReactNode]] : []),
+          ]} />
+          <h2 className="mt-4 font-semibold">{t("staff.cases.text")}</h2>
+          <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-3 text-sm" data-testid="case-text">{c.text || "–"}</p>
+          {c.outcome ? (
+            <>
+              <h2 className="mt-4 font-semibold">{t("staff.cases.outcome")}</h2>
+              <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-3 text-sm" data-testid="case-outcome">{c.outcome}</p>
+            </>
+          ) : null}
+          {c.messages.length ? (
+            <>
+              <h2 className="mt-4 font-semibold">{t("staff.cases.messages")}</h2>
+              <ol className="mt-1 space-y-1 text-sm" data-testid="case-messages">
+                {c.messages.map((m) => (
+                  <li key={m.id} className="rounded bg-slate-50 px-3 py-1.5">
+                    <span className="font-semibold">{m.sender.name}</span> <span className="text-black/60">{utc(m.createdAt)}</span>{" "}
+                    {m.body ?? (m.imageId ? t("staff.cases.image") : m.giftId ? t("staff.cases.gift") : "")}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </section>
+        <aside className="space-y-4">
+          {open ? (
+            <Form method="post" className="rounded-lg border border-black/10 bg-white p-4">
+              <input type="hidden" name="intent" value="take" />
+              <button type="submit" className={BUTTON} data-testid="case-take">{t("staff.cases.take")}</button>
+            </Form>
+          ) : null}
+          <Form method="post" className="rounded-lg border border-black/10 bg-white p-4">
+            <input type="hidden" name="intent" value="note" />
+            <label htmlFor="case-note" className="text-sm font-semibold">{t("staff.cases.note")}</label>
+            <textarea id="case-note" name="text" rows={3} required maxLength={4000} className={AREA} />
+            <button type="submit" className={`mt-2 ${BUTTON}`}>{t("staff.cases.addNote")}</button>
+          </Form>
+          {open ? (
+            <Form method="post" className="rounded-lg border border-black/10 bg-white p-4">
+              <input type="hidden" name="intent" value="close" />
+              <label htmlFor="case-outcome" className="text-sm font-semibold">{t("staff.cases.outcomeLabel")}</label>
+              <textarea id="case-outcome" name="outcome" rows={4} required minLength={10} maxLength={4000} className={AREA} />
+              <p className="mt-1 text-xs text-black/60">{t("staff.cases.outcomeHint")}</p>
+              <button type="submit" className={`mt-2 ${BUTTON}`} data-testid="case-close">{t("staff.cases.close")}</button>
+            </Form>
+          ) : null}
+        </aside>
+      </div>
+      <section className="mt-6" data-testid="case-notes">
+        <h2 className="mb-2 text-lg font-semibold">{t("staff.cases.notes")}</h2>
+        {c.notes.length ? (
+          <ul className="space-y-2 text-sm">
+            {c.notes.map((n) => <li key={n.id} className="rounded border border-black/10 bg-white p-3"><span className="text-black/60">{utc(n.createdAt)} · {n.staffEmail}</span><p className="mt-1 whitespace-pre-line">{n.text}</p></li>)}
+          </ul>
+        ) : <p className="text-sm text-black/60">{t("staff.none")}</p>}
+      </section>
+    </main>
+  );
+}

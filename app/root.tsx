@@ -25,6 +25,8 @@ import { liveCounts } from "#app/live/chat-state.server.ts";
 import { useNonce } from "#app/utils/nonce.ts";
 import { LiveStateProvider } from "#app/live/live-state.tsx";
 import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { PushRuntime } from "#app/components/push.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
 
@@ -66,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       usFooter: site.us_footer,
       fictionalIcon: site.fictional_icon,
       fictionalLabel: localizedText(site.fictional_singular, locale, t("fictional.singular")),
+      /** the deployment's VAPID public key: push is offered only when there is one */
+      pushPublicKey: getEnv().vapid?.publicKey ?? null,
     },
     entryWarning: entryWarning({
       site,
@@ -153,6 +157,7 @@ export default function App() {
   const live = data?.user && data.live ? { unread: data.live.unread, newLikes: data.live.newLikes, credits: data.user.credits } : null;
   return (
     <LiveStateProvider initial={live}>
+      {data?.user ? <PushRuntime /> : null}
       <Outlet />
     </LiveStateProvider>
   );

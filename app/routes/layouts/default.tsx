@@ -2,6 +2,7 @@
 import { data, Outlet, useLoaderData, useMatches } from "react-router";
 import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
+import { PushPrompt } from "#app/components/push.tsx";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { LikeModal } from "#app/components/like-modal.tsx";
 import { TimeBonus } from "#app/components/time-bonus.tsx";
@@ -49,6 +50,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <TopNav site={data.site} locales={data.locales} locale={data.locale} user={data.user} />
       {data.user ? <TimeBonus data={data.timeBonus} /> : null}
       {data.user ? <AlertsBar alerts={data.alerts} email={data.user.email} /> : null}
+      {data.user ? <PushPrompt publicKey={data.site.pushPublicKey} show={data.alerts.pushPrompt} /> : null}
       <div className="flex-1">{children}</div>
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}

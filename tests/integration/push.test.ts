@@ -1,6 +1,7 @@
 // Web push end to end with real parts: the app over HTTP (subscription, page-hidden beacon,
 // service worker, manifest), the real queue and worker, web-push, and a push service on a
 // loopback port that checks VAPID and decrypts what it received (tests/support/push-service.ts).
+import sharp from "sharp";
 import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
@@ -234,5 +235,38 @@ describe("sites apart", () => {
     expect(String(received!.payload.body)).toContain("Mature Moments");
     await new Promise((r) => setTimeout(r, 1_000));
     expect(push.to(lovelyDevice.id)).toHaveLength(0);
+  });
+});
+
+describe("the web app manifest", () => {
+  it("is per site: its name, colours, start URL and icons, linked from every page", async () => {
+    const [lovely, mature] = await Promise.all([
+      request(server, "/manifest.webmanifest", { host: host("lovely") }),
+      request(server, "/manifest.webmanifest", { host: host("mature") }),
+    ]);
+    expect(lovely.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(lovely.json()).toMatchObject({ name: "Lovely Dates", short_name: "Lovely Dates", start_url: "/members", display: "standalone", theme_color: "#b3123b", background_color: "#ffe3ea" });
+    expect(mature.json()).toMatchObject({ name: "Mature Moments", start_url: "/members", display: "standalone", theme_color: "#5b2a86", background_color: "#efe6f7" });
+    const icons = mature.json().icons as { src: string; sizes: string; type?: string }[];
+    expect(icons).toContainEqual(expect.objectContaining({ src: "/brands/mature.svg", type: "image/svg+xml" }));
+    const png = icons.find((i) => i.sizes === "512x512")!;
+    const icon = await new Promise<Buffer>((resolve, reject) => {
+      void import("node:http").then(({ default: http }) =>
+        http.get({ host: "127.0.0.1", port: server.port, path: png.src, headers: { host: host("mature") } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks))).on("error", reject);
+        }));
+    });
+    expect(await sharp(icon).metadata()).toMatchObject({ format: "png", width: 512, height: 512 });
+    const home = await request(server, "/", { host: host("mature") });
+    expect(home.html).toMatch(/<link[^>]* rel="manifest" href="\/manifest\.webmanifest"/);
+  });
+});
+
+describe("the installed app", () => {
+  it("shows no entry warning once the page opened standalone has said so in its cookie", async () => {
+    const shown = (body: string) => body.includes('data-testid="entry-warning"');
+    expect(shown((await request(server, "/", { host: host("lovely") })).body)).toBe(true);
+    expect(shown((await request(server, "/", { host: host("lovely"), headers: { cookie: "installed_app=1" } })).body)).toBe(false);
   });
 });

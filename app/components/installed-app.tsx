@@ -33,3 +33,21 @@ export function InstalledAppCookie() {
   }, []);
   return null;
 }
+
+/** Spec section 2: only in the installed app (which has no browser back button), on these routes. */
+export const BACK_BUTTON_ROUTES = [
+  "members-id", "likes-m-id", "likes", "likes-type",
+  "routes/credits", "routes/credits.repeat-order", "routes/credits.$id", "routes/payments.$id",
+];
+
+export function InstalledAppBackButton({ routeIds, label }: { routeIds: string[]; label: string }) {
+  const installed = useInstalledApp();
+  if (!installed || !routeIds.some((id) => BACK_BUTTON_ROUTES.includes(id))) return null;
+  return (
+    <div className="container-site pt-3">
+      <button type="button" onClick={() => window.history.back()} className="inline-flex items-center gap-1 font-semibold text-primary" data-testid="app-back">
+        <span aria-hidden="true">‹</span> {label}
+      </button>
+    </div>
+  );
+}

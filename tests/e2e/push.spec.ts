@@ -82,3 +82,28 @@ test("the service worker registers, the push prompt shows, and a push reaches th
   await expect(toggle).toBeEnabled();
   await expect(toggle).not.toBeChecked();
 });
+
+test("the installed app: no entry warning, a back button on likes but not on the search", async ({ page, context }) => {
+  const o = origin("lovely");
+  // Chromium here ignores the DevTools display-mode emulation: the page is told it runs standalone
+  // by answering that one media query, as the launcher-opened app would
+  await page.addInitScript(() => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) =>
+      /display-mode:\s*standalone/.test(query) ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query);
+  });
+  await page.goto(`${o}/login`);
+  expect(await page.evaluate(() => matchMedia("(display-mode: standalone)").matches)).toBe(true);
+  await expect.poll(async () => (await context.cookies(o)).find((c) => c.name === "installed_app")?.value).toBe("1");
+  await expect(page.getByTestId("entry-warning")).toHaveCount(0);
+  await page.getByLabel("E-mail address").fill("member@lovely.localhost");
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${o}/members`);
+  await expect(page.getByTestId("entry-warning")).toHaveCount(0);
+  await expect(page.getByTestId("app-back")).toHaveCount(0);
+  await page.getByRole("link", { name: /^Likes/ }).first().click();
+  await expect(page).toHaveURL(`${o}/likes`);
+  await page.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(`${o}/members`);
+});

@@ -25,6 +25,9 @@ import { liveCounts } from "#app/live/chat-state.server.ts";
 import { useNonce } from "#app/utils/nonce.ts";
 import { LiveStateProvider } from "#app/live/live-state.tsx";
 import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { PushRuntime } from "#app/components/push.tsx";
+import { InstalledAppCookie, installedAppFromCookie } from "#app/components/installed-app.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
 
@@ -66,13 +69,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       usFooter: site.us_footer,
       fictionalIcon: site.fictional_icon,
       fictionalLabel: localizedText(site.fictional_singular, locale, t("fictional.singular")),
+      /** the deployment's VAPID public key: push is offered only when there is one */
+      pushPublicKey: getEnv().vapid?.publicKey ?? null,
     },
     entryWarning: entryWarning({
       site,
       country: visitor.country,
       loggedIn: !!user,
       dismissed: new RegExp(`(?:^|;\\s*)${ENTRY_WARNING_COOKIE}=1`).test(cookies),
-      installedApp: false,
+      // the page opened from the home-screen icon (display-mode standalone) said so in a cookie
+      installedApp: installedAppFromCookie(cookies),
     }),
   };
 }
@@ -146,13 +152,19 @@ export const meta: Route.MetaFunction = ({ data }) =>
     ]
     : [];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // the site's own installable app (routes/manifest.ts)
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export default function App() {
   const data = useRootData();
   const live = data?.user && data.live ? { unread: data.live.unread, newLikes: data.live.newLikes, credits: data.user.credits } : null;
   return (
     <LiveStateProvider initial={live}>
+      <InstalledAppCookie />
+      {data?.user ? <PushRuntime /> : null}
       <Outlet />
     </LiveStateProvider>
   );

@@ -77,6 +77,11 @@ export default [
   route("ops", "routes/ops.tsx"),
   route("ops/report.csv", "routes/ops.report-csv.ts"),
   route("api/user.php", "routes/api/user.ts"),
+  // issue 10, push: the page-hidden beacon, the service worker (version 2), the web app manifest per site and its icons
+  route("api/page-hidden.php", "routes/api/page-hidden.ts"),
+  route("sw.js", "routes/sw.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("app-icon/:size", "routes/app-icon.ts"),
   route("api/logout.php", "routes/api/logout.ts"),
   route("api/alerts", "routes/api/alerts.ts"),
   route("api/activation-mail", "routes/api/activation-mail.ts"),

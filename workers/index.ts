@@ -7,6 +7,7 @@ import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
 import { paymentsJob } from "./payments.ts";
 import { NOTIFICATION_SCHEDULES, notificationsJob } from "./notifications.ts";
+import { pushJob } from "./push.ts";
 
 export async function startWorkers(_env: Env) {
   const workers = [
@@ -14,6 +15,8 @@ export async function startWorkers(_env: Env) {
     createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { concurrency: 1 }),
     createWorker(QUEUE_NAMES.payments, paymentsJob, { concurrency: 4 }),
     createWorker(QUEUE_NAMES.notifications, notificationsJob, { concurrency: 4 }),
+    // web push: one fan-out job per notification, one delivery job per device (network bound)
+    createWorker(QUEUE_NAMES.push, pushJob, { concurrency: 8 }),
   ];
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));

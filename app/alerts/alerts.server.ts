@@ -6,7 +6,7 @@ export const ALERTS = ["activation_reminder", "profile_photo", "push_prompt", "n
 export type Alert = (typeof ALERTS)[number];
 
 export function activeAlerts(user: CurrentUser | null) {
-  if (!user) return { activationReminder: false, notificationsDisabled: false, profilePhoto: false };
+  if (!user) return { activationReminder: false, notificationsDisabled: false, profilePhoto: false, pushPrompt: false };
   // loaded with the member (user-context.server.ts): no query of its own
   const dismissed = new Set(user.alertDismissals.map((d) => d.alert));
   return {
@@ -14,6 +14,8 @@ export function activeAlerts(user: CurrentUser | null) {
       user.status === "not_confirmed" && user.profile?.status === "disabled" && user.notificationsDisabled.length === 0 && !dismissed.has("activation_reminder"),
     notificationsDisabled: user.notificationsDisabled.length > 0 && !dismissed.has("notifications_disabled"),
     profilePhoto: !user.profile?.mainPhotoId && !dismissed.has("profile_photo"),
+    /** the browser decides the rest (capable, not denied, not yet subscribed): components/push.tsx */
+    pushPrompt: !dismissed.has("push_prompt"),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
+import { useInstalledApp } from "./installed-app.tsx";
 
 /**
  * The adult-content entry warning. Dismissing posts to the server, so it also works without
@@ -12,8 +13,10 @@ export function EntryWarningModal({ siteName }: { siteName: string }) {
   const fetcher = useFetcher();
   const location = useLocation();
   const [submitted, setSubmitted] = useState(false);
+  // the installed app shows no entry warning (spec section 2); the server knows from the next request on
+  const installedApp = useInstalledApp();
   const saving = submitted && fetcher.state !== "idle";
-  if (submitted && fetcher.state === "idle") return null;
+  if (installedApp || (submitted && fetcher.state === "idle")) return null;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4" role="presentation">
       <div role="dialog" aria-modal="true" aria-labelledby="entry-warning-title" className="w-full max-w-[500px] rounded-lg bg-white p-6 shadow-xl" data-testid="entry-warning">

@@ -5,6 +5,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 import { apiGet } from "#app/utils/api-client.ts";
+import { liveEventOfPush } from "#app/notifications/push-client.ts";
 
 export interface LiveSnapshot {
   unread: number;
@@ -117,10 +118,20 @@ export function LiveStateProvider({ initial, children }: { initial: LiveSnapshot
         void refresh();
       });
     }
+    // a pushed message, like or match (the service worker passes it to the open pages, spec
+    // section 4): chats and likes reload as for the live stream
+    const onWorkerMessage = (e: MessageEvent) => {
+      const event = liveEventOfPush(e.data);
+      if (!event) return;
+      window.dispatchEvent(new CustomEvent(LIVE_EVENT, { detail: event }));
+      void refresh();
+    };
+    navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
     return () => {
       stopped = true;
       clearTimeout(timer);
       source?.close();
+      navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
     };
   }, [loggedIn]);
 

@@ -27,6 +27,8 @@ export interface Notification {
   kind: NotificationMailKind;
   name?: string;
   path: string;
+  /** the other member's profile (liker), where a push links to it */
+  profileId?: number;
 }
 
 export type Outcome =

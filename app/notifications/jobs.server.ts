@@ -4,6 +4,7 @@
 import { getDb } from "#app/utils/db.server.ts";
 import { deliverNotification, type Notification, type Outcome } from "./delivery.server.ts";
 import { enqueueNotification, jobIdOf, type NotificationJob } from "./events.server.ts";
+import { enqueuePush, pushOf } from "./push.server.ts";
 
 /** An unread message is reminded of after this long without the member coming back. */
 export const UNREAD_REMINDER_AFTER_MS = 6 * 3600_000;
@@ -36,7 +37,7 @@ async function likeNotification(likerId: number, likedId: number, match: boolean
   if (!(await getDb().like.findUnique({ where: { likerId_likedId: { likerId, likedId } }, select: { id: true } }))) return null;
   return {
     key: `like:${likerId}:${likedId}${match ? ":match" : ""}`, userId: liked.userId, name: liker.name, type: "like",
-    kind: match ? "match" : "like", path: match ? `/members/${likerId}/chat` : "/likes",
+    kind: match ? "match" : "like", path: match ? `/members/${likerId}/chat` : "/likes", profileId: likerId,
   };
 }
 
@@ -73,6 +74,10 @@ export async function runNotificationJob(job: NotificationJob, now = new Date())
     : job.kind === "like" ? await likeNotification(job.likerId, job.likedId, job.match)
     : { key: `unread:${job.userId}:${job.newestMessageId}`, userId: job.userId, type: "unread_message_reminders" as const, kind: "unreadReminder" as const, path: "/chats" };
   if (!notification) return { outcome: "nothing" };
+  // the push goes out now, whatever the mail's quiet hours and cap say; its job id is the
+  // notification's, so a retried or requeued mail job queues it once
+  const push = pushOf(notification);
+  if (push) await enqueuePush(push);
   const outcome = await deliverNotification(notification, { now, skipQuiet: !!job.afterQuiet });
   if (!outcome.sent && outcome.reason === "quiet") {
     await enqueueNotification({ ...job, afterQuiet: true }, { delay: outcome.delayMs, jobId: `${jobIdOf(job)}-morning` });

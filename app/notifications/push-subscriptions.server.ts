@@ -8,6 +8,12 @@ export const pushSubscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 
+/** Push turned off on one device (the /notifications switch): only the member's own row goes. */
+export async function deletePushSubscription(userId: number, endpoint: string) {
+  const { count } = await getDb().pushSubscription.deleteMany({ where: { userId, endpoint } });
+  return count > 0;
+}
+
 export async function savePushSubscription(userId: number, sub: z.infer<typeof pushSubscriptionSchema>) {
   await getDb().pushSubscription.upsert({
     where: { endpoint: sub.endpoint },

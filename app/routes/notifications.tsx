@@ -11,6 +11,8 @@ import { isEmailSource, verifyUnsubscribe } from "#app/notifications/unsubscribe
 import { parseSwitchForm, setSwitch, setSwitches, switchesOf } from "#app/notifications/preferences.server.ts";
 import { readForm } from "#app/utils/request.server.ts";
 import { EmailSourceSwitch, NotificationSwitches } from "#app/components/notification-switches.tsx";
+import { PushSwitch } from "#app/components/push.tsx";
+import { useRootData } from "#app/root.tsx";
 
 export const handle = { entryWarning: false };
 
@@ -50,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Notifications({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const pushPublicKey = useRootData()?.site.pushPublicKey ?? null;
   return (
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("notifications.title")}</h1>
@@ -57,7 +60,10 @@ export default function Notifications({ loaderData: d, actionData }: Route.Compo
         "invalid" in d ? <p role="alert" className="rounded border border-danger/40 bg-danger/10 px-3 py-2 text-danger">{t("messages.linkInvalid")}</p>
           : <EmailSourceSwitch type={d.type} on={d.on} email={d.email} loggedIn={d.loggedIn} result={actionData} />
       ) : (
-        <NotificationSwitches off={d.off} disabled={d.disabled} result={actionData} />
+        <>
+          <PushSwitch publicKey={pushPublicKey} />
+          <NotificationSwitches off={d.off} disabled={d.disabled} result={actionData} />
+        </>
       )}
     </main>
   );

@@ -1,6 +1,7 @@
 // The settings object of spec section 3 for one site, as GET /api/settings.php returns it.
 import type { TFunction } from "i18next";
 import type { Locale } from "#app/i18n/locales.ts";
+import { getEnv } from "#app/utils/env.server.ts";
 import { stripPhone } from "./company.server.ts";
 import type { Site } from "./site-schema.ts";
 
@@ -52,7 +53,9 @@ function localeSettings(site: Site, opts: { locale: Locale; t: TFunction }) {
     minimum_message_costs: site.minimum_message_costs,
     support_email: site.support_email,
     support_phone: stripPhone(site.support_phone),
-    push_public_key: site.push_public_key,
+    // the deployment's VAPID key (push is sent with its private half); a site's own key only where
+    // the deployment has none, which then stays unusable for sending (kept for older tenant files)
+    push_public_key: getEnv().vapid?.publicKey ?? site.push_public_key,
     enable_site_entry_popup: site.enable_site_entry_popup,
     geoip_country: null as string | null,
     geoip_selected_country: site.countries[0] as string | undefined,

@@ -3,10 +3,12 @@
 // NODE_ENV only says which build runs (React's production runtime or Vite's development
 // server). Deployment rules have settings of their own: HTTPS (Secure cookies, HSTS),
 // APP_SECRET (required with a real database; generated into DATA_DIR for the embedded one),
-// WORKER_IN_PROCESS, TRUST_PROXY (how many proxy hops to believe).
+// WORKER_IN_PROCESS, TRUST_PROXY (how many proxy hops to believe), VAPID_* (web push keys;
+// generated into DATA_DIR for the embedded default like APP_SECRET).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webPush from "web-push";
 import { z } from "zod";
 import { singleton } from "./singleton.ts";
 
@@ -56,6 +58,12 @@ const schema = z.object({
   BENCH_SQL_COUNT: flag,
   /** issue 11: the token that opens /ops (the traffic report) and its CSV; unset: /ops is a 404. */
   OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** issue 10, web push: the deployment's VAPID key pair (base64url, as web-push generateVAPIDKeys gives
+   * them) and the contact the push services may reach (mailto: or https:); without them push is off,
+   * except with the embedded database, which generates a pair into DATA_DIR on first start. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL").optional(),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -67,7 +75,11 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL"> & {
   logLevel: NonNullable<Parsed["LOG_LEVEL"]>;
   /** Embedded PostgreSQL (no DATABASE_URL): the laptop default. */
   embedded: boolean;
+  /** web push keys of this deployment; null: push is not offered */
+  vapid: VapidKeys | null;
 };
+
+export interface VapidKeys { publicKey: string; privateKey: string; subject: string }
 
 class EnvError extends Error {
   constructor(lines: string[]) {
@@ -87,6 +99,20 @@ function localSecret(dataDir: string) {
   return readFileSync(file, "utf8").trim();
 }
 
+/** The embedded default's VAPID pair, made once with web-push and kept beside the secret, so
+ * browsers' subscriptions stay valid across restarts. */
+function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid.json");
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // an empty variable means "not set", as shells and compose files often pass them
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
@@ -94,7 +120,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const { WORKER_IN_PROCESS, LOG_LEVEL, ...e } = parsed.data;
   const embedded = !e.DATABASE_URL;
   if (!embedded && !e.APP_SECRET) throw new EnvError(["APP_SECRET: required with DATABASE_URL (32 characters or more)"]);
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) throw new EnvError(["VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither"]);
   const dataDir = path.resolve(e.DATA_DIR);
+  const pair = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+    ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+    : embedded ? localVapidKeys(dataDir) : null;
   return {
     ...e,
     dataDir,
@@ -103,6 +133,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     workerInProcess: WORKER_IN_PROCESS ?? true,
     logLevel: LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     embedded,
+    // the subject is only a contact for push services; a deployment without one names a placeholder
+    vapid: pair && { ...pair, subject: e.VAPID_SUBJECT ?? "mailto:push@rendezvous.invalid" },
   };
 }
 

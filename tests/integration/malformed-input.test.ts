@@ -43,7 +43,7 @@ const API_PATHS = [
   "/api/settings.php", "/api/companyinfo.php", "/api/entry-warning", "/api/user.php", "/api/user.php?push=1", "/api/logout.php",
   "/api/alerts", "/api/activation-mail", "/api/regions.php", "/api/interests.php", "/api/geocode.php",
   "/api/likes.php", "/api/auto-like.php", "/api/chat.php", "/api/discountcode.php", "/api/payments/webhook/test", "/api/payments/webhook/mollie",
-  "/api/lander-bounce",
+  "/api/lander-bounce", "/api/page-hidden.php",
 ];
 const ID_PATHS = (id: string) => [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`, `/members/${id}/like`, `/likes/${id}`, `/members/${id}/chat`, `/chats/${id}`, `/chat-media/${id}`, `/chat-media/${id}.${"a".repeat(32)}.${id}-full.jpg`,
   `/credits/${id}`, `/credits/${id}/ideal`, `/credits/${id}/${id}`, `/payments/${id}`, `/transactions/${id}`, `/transactions/${id}/receipt.pdf`, `/transactions/${id}/refund`, `/test-pay/${id}`, `/test-pay/tp_${id}`, `/staff/members/${id}`];

@@ -1,5 +1,5 @@
 // /api/user.php: GET the current user, POST credentials to log in (or ?push=1 a push
-// subscription), PUT the language. Clients send the request-type header.
+// subscription; DELETE ?push=1 with the endpoint removes it), PUT the language. Clients send the request-type header.
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
@@ -10,7 +10,7 @@ import { getUser, loadUser } from "#app/auth/user-context.server.ts";
 import { userJson } from "#app/auth/user-json.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
-import { pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
+import { deletePushSubscription, pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
 import { errorResponse, readBody } from "#app/utils/request.server.ts";
 
 export const REQUEST_TYPE_HEADER = "x-request-type";
@@ -24,7 +24,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, t } = requestInfo(request, context);
   const url = new URL(request.url);
-  if (request.method !== "POST" && request.method !== "PUT") return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "GET, POST, PUT" });
+  if (request.method === "DELETE" && url.searchParams.get("push") === "1") {
+    const user = getUser(context);
+    if (!user) return data({ authentication_required: true }, 403);
+    const endpoint = pushSubscriptionSchema.shape.endpoint.safeParse((await readBody(request, context)).endpoint);
+    if (!endpoint.success) return errorResponse(context, 400);
+    return data({ ok: true, removed: await deletePushSubscription(user.id, endpoint.data) });
+  }
+  if (request.method !== "POST" && request.method !== "PUT") return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "GET, POST, PUT, DELETE" });
   const input = await readBody(request, context);
 
   if (request.method === "POST" && url.searchParams.get("push") === "1") {

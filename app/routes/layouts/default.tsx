@@ -2,6 +2,9 @@
 import { data, Outlet, useLoaderData, useMatches } from "react-router";
 import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
+import { PushPrompt } from "#app/components/push.tsx";
+import { InstalledAppBackButton } from "#app/components/installed-app.tsx";
+import { useTranslation } from "react-i18next";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { LikeModal } from "#app/components/like-modal.tsx";
 import { TimeBonus } from "#app/components/time-bonus.tsx";
@@ -44,12 +47,17 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const toast = useLoaderData<typeof loader>()?.toast ?? null;
   const matches = useMatches();
   const optedOut = matches.some((m) => (m.handle as LayoutHandle | undefined)?.entryWarning === false);
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
       <TopNav site={data.site} locales={data.locales} locale={data.locale} user={data.user} />
       {data.user ? <TimeBonus data={data.timeBonus} /> : null}
       {data.user ? <AlertsBar alerts={data.alerts} email={data.user.email} /> : null}
-      <div className="flex-1">{children}</div>
+      {data.user ? <PushPrompt publicKey={data.site.pushPublicKey} show={data.alerts.pushPrompt} /> : null}
+      <div className="flex-1">
+        <InstalledAppBackButton routeIds={matches.map((m) => m.id)} label={t("nav.back")} />
+        {children}
+      </div>
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}
       {data.user ? <LikeModal /> : null}

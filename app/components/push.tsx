@@ -1,0 +1,126 @@
+// Web push in the page (issue 10): the service worker's registration and the page-hidden beacon
+// for signed-in members (PushRuntime), the push prompt alert (spec section 4) and the switch for
+// this device on /notifications.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import {
+  currentPushState, registerServiceWorker, sendPageHidden, subscribePush, unsubscribePush, type PushState,
+} from "#app/notifications/push-client.ts";
+
+/** Spec section 4: the push prompt is hidden on these routes. */
+const HIDE_PUSH_PROMPT_ON = ["/signup", "/notifications", "/activate/done", "/directdebit", "/premium"];
+
+/** Mounted for signed-in members on every page: the worker, its messages and the beacon. */
+export function PushRuntime() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void registerServiceWorker();
+    // a click on a notification focused this page: go where the notification leads
+    const onMessage = (e: MessageEvent) => {
+      const m = e.data as { type?: string; url?: string } | null;
+      if (m?.type !== "navigate" || typeof m.url !== "string") return;
+      const url = new URL(m.url, window.location.href);
+      if (url.origin === window.location.origin) void navigate(url.pathname + url.search + url.hash);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") sendPageHidden();
+    };
+    navigator.serviceWorker?.addEventListener("message", onMessage);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      navigator.serviceWorker?.removeEventListener("message", onMessage);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [navigate]);
+  return null;
+}
+
+/** The device's push state: "unknown" until the browser has answered. */
+export function usePushState() {
+  const [state, setState] = useState<PushState>("unknown");
+  useEffect(() => {
+    let live = true;
+    void currentPushState().then((s) => live && setState(s)).catch(() => live && setState("unsupported"));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return [state, setState] as const;
+}
+
+/** Offered only to signed-in, capable members not yet subscribed, when a key exists and it was not dismissed. */
+export function PushPrompt({ publicKey, show }: { publicKey: string | null; show: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [state, setState] = usePushState();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const dismiss = useFetcher();
+  if (!show || !publicKey || state !== "not_subscribed" || HIDE_PUSH_PROMPT_ON.includes(pathname) || dismiss.formData) return null;
+  const enable = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      setState(await subscribePush(publicKey));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="border-b border-info/40 bg-info/10" data-testid="push-prompt">
+      <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm">
+        <p className="flex-1">{t("push.prompt")}</p>
+        {failed ? <span role="alert" className="text-danger">{t("push.failed")}</span> : null}
+        <button type="button" className="font-semibold underline" disabled={busy} onClick={() => void enable()}>{t("push.enable")}</button>
+        <dismiss.Form method="post" action="/api/alerts">
+          <input type="hidden" name="alert" value="push_prompt" />
+          <button type="submit" aria-label={t("alerts.dismiss")} className="px-2 text-lg leading-none">×</button>
+        </dismiss.Form>
+      </div>
+    </div>
+  );
+}
+
+/** /notifications: push on or off for this device. */
+export function PushSwitch({ publicKey }: { publicKey: string | null }) {
+  const { t } = useTranslation();
+  const [state, setState] = usePushState();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!publicKey) return null;
+  const on = state === "subscribed";
+  const usable = state === "subscribed" || state === "not_subscribed";
+  const toggle = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      setState(on ? await unsubscribePush() : await subscribePush(publicKey));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="flex flex-col gap-2 rounded-lg bg-white p-6 shadow-sm" data-testid="push-switch" data-state={state}>
+      <label className="flex items-center gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          aria-checked={on}
+          disabled={busy || !usable}
+          onChange={() => void toggle()}
+          className="size-4 accent-primary"
+        />
+        {t("push.device")}
+      </label>
+      {state === "denied" ? <p className="text-sm text-black/70">{t("push.denied")}</p> : null}
+      {state === "unsupported" ? <p className="text-sm text-black/70">{t("push.unsupported")}</p> : null}
+      {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// Push and the installed app in Chromium: the site's manifest is linked and differs per site, the
+// service worker (version 2) registers for a signed-in member with scope /, the push prompt shows
+// and its dismissal is stored, the /notifications switch knows the device's state, and a push delivered to the real service worker (through the
+// DevTools protocol, as no push service is reachable here) shows the notification from the
+// payload and reaches the open page, which reloads its likes.
+import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+import { logInAsDemoMember } from "./helpers.ts";
+
+const origin = (site: string) => `http://${site}.localhost:${PORT}`;
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+test("each site links its own manifest", async ({ page }) => {
+  for (const [site, name, theme] of [["lovely", "Lovely Dates", "#b3123b"], ["mature", "Mature Moments", "#5b2a86"]] as const) {
+    await page.goto(`${origin(site)}/`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.webmanifest");
+    const manifest = await page.evaluate(async (url) => (await fetch(url)).json(), href!);
+    expect(manifest).toMatchObject({ name, theme_color: theme, start_url: "/members", display: "standalone" });
+  }
+});
+
+test("the service worker registers, the push prompt shows, and a push reaches the worker and the page", async ({ page, context }) => {
+  const o = origin("lovely");
+  await context.grantPermissions(["notifications"], { origin: o });
+  await logInAsDemoMember(page, o, "lovely.localhost");
+
+  const registration = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return { scope: reg.scope, script: reg.active?.scriptURL ?? null };
+  });
+  expect(registration).toEqual({ scope: `${o}/`, script: `${o}/sw.js` });
+
+  // capable, permission granted, not subscribed, a key exists: the prompt is offered
+  const prompt = page.getByTestId("push-prompt");
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText("Get a notification on this device");
+
+  // a push as a push service would deliver it, to the real worker, while the likes page is open
+  await page.goto(`${o}/likes`);
+  // the prompt appears after the page's effects ran (hydrated, listening to the worker)
+  await expect(prompt).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { pushMessages: unknown[] }).pushMessages = [];
+    navigator.serviceWorker.addEventListener("message", (e) => (window as unknown as { pushMessages: unknown[] }).pushMessages.push(e.data));
+  });
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const found = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${o}/` && !r.isDeleted);
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const payload = { title: "Anna likes you", body: "Anna liked your profile on Lovely Dates.", icon: `${o}/app-icon/192.png`, url: `${o}/likes`, kind: "like", tag: "lovely:/likes" };
+  // the open likes page reloads its data (revalidation) when the worker passes the push on
+  const likesReload = page.waitForRequest((r) => new URL(r.url()).pathname === "/likes.data");
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: `${o}/`, registrationId: await registrationId, data: JSON.stringify(payload) });
+
+  await expect.poll(() => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }));
+  })).toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { pushMessages: unknown[] }).pushMessages))
+    .toEqual([{ type: "push", version: 2, kind: "like", url: payload.url }]);
+  await likesReload;
+
+  // dismissing the prompt is stored: it stays away after a reload
+  await prompt.getByRole("button", { name: "Dismiss" }).click();
+  await expect(prompt).toBeHidden();
+  await page.reload();
+  await expect(page.locator("main").first()).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForTimeout(1_000); // the browser has answered the push state by now
+  await expect(page.getByTestId("push-prompt")).toHaveCount(0);
+
+  // the switch for this device on /notifications knows the state (not subscribed: no push service here)
+  await page.goto(`${o}/notifications`);
+  await expect(page.getByTestId("push-switch")).toHaveAttribute("data-state", "not_subscribed");
+  const toggle = page.getByRole("switch", { name: "Push notifications on this device" });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+});
+
+test("the installed app: no entry warning, a back button on likes but not on the search", async ({ page, context }) => {
+  const o = origin("lovely");
+  // Chromium here ignores the DevTools display-mode emulation: the page is told it runs standalone
+  // by answering that one media query, as the launcher-opened app would
+  await page.addInitScript(() => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) =>
+      /display-mode:\s*standalone/.test(query) ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query);
+  });
+  await page.goto(`${o}/login`);
+  expect(await page.evaluate(() => matchMedia("(display-mode: standalone)").matches)).toBe(true);
+  await expect.poll(async () => (await context.cookies(o)).find((c) => c.name === "installed_app")?.value).toBe("1");
+  await expect(page.getByTestId("entry-warning")).toHaveCount(0);
+  await page.getByLabel("E-mail address").fill("member@lovely.localhost");
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${o}/members`);
+  await expect(page.getByTestId("entry-warning")).toHaveCount(0);
+  await expect(page.getByTestId("app-back")).toHaveCount(0);
+  await page.getByRole("link", { name: /^Likes/ }).first().click();
+  await expect(page).toHaveURL(`${o}/likes`);
+  await page.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(`${o}/members`);
+});

@@ -12,6 +12,7 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { mailLocale, siteOrigin, type Notification } from "./delivery.server.ts";
+import { knownPushService } from "./push-subscriptions.server.ts";
 
 /** A member counts as looking at the site when a request of theirs was recorded this recently
  * (profiles.last_active_at) and no page of theirs reported itself hidden since. */
@@ -108,6 +109,8 @@ export async function runPushDevice(job: Extract<PushJob, { kind: "device" }>): 
   if (!vapid) return "no_key";
   const sub = await getDb().pushSubscription.findUnique({ where: { id: job.subscriptionId } });
   if (!sub) return "no_subscription"; // unsubscribed meanwhile
+  // stored before PUSH_ENDPOINT_HOSTS changed: never post to a host that is not a push service
+  if (!knownPushService(sub.endpoint)) return "no_subscription";
   try {
     await webPush.sendNotification(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },

@@ -63,6 +63,11 @@ const schema = z.object({
    * except with the embedded database, which generates a pair into DATA_DIR on first start. */
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)").optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)").optional(),
+  /** Hosts (and their subdomains) a push subscription's endpoint may point at, comma-separated:
+   * the browsers' push services by default, so a forged subscription cannot make the worker post
+   * to an internal address. */
+  PUSH_ENDPOINT_HOSTS: z.string().regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, "must be host names separated by commas")
+    .default("fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com"),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL").optional(),
 });
 

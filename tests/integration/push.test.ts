@@ -30,6 +30,8 @@ beforeAll(async () => {
   process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
   process.env.VAPID_SUBJECT = "mailto:push-test@example.test";
   process.env.NOTIFICATION_QUIET_HOURS = "0-0";
+  // the local push service stands in for the browsers' ones
+  process.env.PUSH_ENDPOINT_HOSTS = "127.0.0.1";
   resetSingleton("env");
   server = await startTestServer();
   process.env.PUBLIC_PORT = String(server.port);
@@ -42,7 +44,7 @@ afterAll(async () => {
   await closeQueues();
   await server.close();
   await push.close();
-  for (const k of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT", "NOTIFICATION_QUIET_HOURS", "PUBLIC_PORT"]) delete process.env[k];
+  for (const k of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT", "NOTIFICATION_QUIET_HOURS", "PUBLIC_PORT", "PUSH_ENDPOINT_HOSTS"]) delete process.env[k];
   resetSingleton("env");
 });
 
@@ -194,6 +196,22 @@ describe("subscriptions the push service no longer knows", () => {
     expect(endpoints).toEqual([alive.endpoint]);
     expect(push.to(gone.id)).toHaveLength(0);
     expect(push.to(notFound.id)).toHaveLength(0);
+  });
+});
+
+describe("endpoints outside the push services", () => {
+  it("refuses a subscription whose endpoint is not a push service (an internal address), and stores nothing", async () => {
+    const m = await createMember();
+    const jar = await logIn(m.email);
+    for (const endpoint of ["https://169.254.169.254/latest/meta-data", "https://db.internal/x", "https://fcm.googleapis.com.evil.example/x"]) {
+      const res = await request(server, "/api/user.php?push=1", {
+        host: host("lovely"), method: "POST",
+        headers: { cookie: jar.header, "content-type": "application/json", "x-request-type": "push" },
+        body: JSON.stringify({ subscription: { endpoint, expirationTime: null, keys: { p256dh: "BPk", auth: "x" } } }),
+      });
+      expect(res.status, endpoint).toBe(400);
+    }
+    expect(await getDb().pushSubscription.count({ where: { userId: m.user.id } })).toBe(0);
   });
 });
 

@@ -3,47 +3,24 @@
 // log, lookups across sites, actions on the right site's member, idempotent credit grants under
 // parallel requests, refunds through the provider and junk input on every staff route.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
-import type { MailJob } from "#app/mail/mail-queue.server.ts";
-import { closeQueues, createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { STAFF_IDLE_MS } from "#app/staff/session.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { sendMailJob } from "#workers/mail.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
+import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff;
 const EN = { "accept-language": "en" };
 const STAFF_PASSWORD = "staff password for tests";
 const db = () => getDb();
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-// only a mail worker: a payments worker here would take other test files' payment jobs
-let mailWorker: ReturnType<typeof createWorker<MailJob>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetSingleton("env");
-  server = await startTestServer();
-  mailWorker = createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 2 });
-  await mailWorker.waitUntilReady();
-});
-afterAll(async () => {
-  await mailWorker.close();
-  await closeQueues();
-  await server.close();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  resetSingleton("env");
-});
+const stack = useServerWithMail();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -59,20 +36,20 @@ async function newStaff(role: "support" | "admin") {
 async function logIn(role: "support" | "admin", host = "lovely.localhost"): Promise<Staff> {
   const account = await newStaff(role);
   const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) }, { host, headers: EN }));
+  const res = jar.take(await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) }, { host, headers: EN }));
   expect(res.status).toBe(302);
   expect(res.headers.location).toBe("/staff");
   return { ...account, jar, host };
 }
 
-const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) => request(server, path, { host, headers: { ...EN, cookie: s.jar.header } });
+const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) => request(stack.server, path, { host, headers: { ...EN, cookie: s.jar.header } });
 const post = (s: { jar: CookieJar; host: string }, path: string, fields: Record<string, string>, host = s.host) =>
-  postForm(server, path, fields, { host, headers: { ...EN, cookie: s.jar.header } });
+  postForm(stack.server, path, fields, { host, headers: { ...EN, cookie: s.jar.header } });
 
 async function memberSession(site = "lovely") {
   const m = await createMember({ site });
   const jar = new CookieJar();
-  expect(jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: `${site}.localhost` })).status).toBe(302);
+  expect(jar.take(await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host: `${site}.localhost` })).status).toBe(302);
   return { ...m, jar, host: `${site}.localhost` };
 }
 
@@ -81,25 +58,25 @@ describe("staff login", () => {
     const account = await newStaff("support");
     const code = await currentTotp(account.secret);
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    const bad = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: wrongCode }, { headers: EN });
+    const bad = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: wrongCode }, { headers: EN });
     expect(bad.status).toBe(401);
     expect(bad.html).toContain(en.login.failed);
-    const badPassword = await postForm(server, "/staff/login", { email: account.email, password: "not the password", code }, { headers: EN });
+    const badPassword = await postForm(stack.server, "/staff/login", { email: account.email, password: "not the password", code }, { headers: EN });
     expect(badPassword.status).toBe(401);
-    const ok = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
+    const ok = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
     expect(ok.status).toBe(302);
     // the staff cookie is its own, strictly same-site, out of reach of scripts
     const cookie = String(ok.headers["set-cookie"]);
     expect(cookie).toMatch(/rdv_staff=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
-    const replay = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
+    const replay = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
     expect(replay.status).toBe(401);
   });
 
   it("a member's e-mail and password do not open the console", async () => {
     const m = await createMember();
-    const res = await postForm(server, "/staff/login", { email: m.email, password: PASSWORD, code: "123456" }, { headers: EN });
+    const res = await postForm(stack.server, "/staff/login", { email: m.email, password: PASSWORD, code: "123456" }, { headers: EN });
     expect(res.status).toBe(401);
     expect(res.headers["set-cookie"] ?? "").not.toMatch(/rdv_staff=/);
   });
@@ -107,11 +84,11 @@ describe("staff login", () => {
   it("locks the account after 5 failures, also when they arrive in parallel", async () => {
     const account = await newStaff("support");
     const answers = await Promise.all(Array.from({ length: 8 }, () =>
-      postForm(server, "/staff/login", { email: account.email, password: "wrong password!", code: "000000" }, { headers: EN })));
+      postForm(stack.server, "/staff/login", { email: account.email, password: "wrong password!", code: "000000" }, { headers: EN })));
     expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(3);
     // even the right password and code wait for the lock to end
-    const right = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) }, { headers: EN });
+    const right = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) }, { headers: EN });
     expect(right.status).toBe(429);
     expect(right.html).toContain(en.login.locked);
   });
@@ -177,7 +154,7 @@ describe("access", () => {
   it("refuses a staff post from another site's page", async () => {
     const admin = await logIn("admin");
     const m = await createMember();
-    const res = await postForm(server, `/staff/members/${m.user.id}`, { intent: "revoke-sessions" },
+    const res = await postForm(stack.server, `/staff/members/${m.user.id}`, { intent: "revoke-sessions" },
       { host: admin.host, headers: { ...EN, cookie: admin.jar.header, origin: "http://evil.example" } });
     // refused before the action runs (React Router's own origin check answers 400, ours 403)
     expect([400, 403]).toContain(res.status);
@@ -258,8 +235,8 @@ describe("lookups", () => {
 
 describe("actions", () => {
   async function lockOut(site: string, email: string) {
-    for (let i = 0; i < 5; i++) await postForm(server, "/login", { email, password: "wrong password" }, { host: `${site}.localhost`, headers: EN });
-    const res = await postForm(server, "/login", { email, password: PASSWORD }, { host: `${site}.localhost`, headers: EN });
+    for (let i = 0; i < 5; i++) await postForm(stack.server, "/login", { email, password: "wrong password" }, { host: `${site}.localhost`, headers: EN });
+    const res = await postForm(stack.server, "/login", { email, password: PASSWORD }, { host: `${site}.localhost`, headers: EN });
     expect(res.status).toBe(429);
   }
 
@@ -275,8 +252,8 @@ describe("actions", () => {
     // from the lovely host, for the mature member
     const res = await post(support, `/staff/members/${onMature.user.id}`, { intent: "lift-lockout" });
     expect(res.status).toBe(200);
-    expect((await postForm(server, "/login", { email: onMature.email, password: PASSWORD }, { host: "mature.localhost" })).status).toBe(302);
-    expect((await postForm(server, "/login", { email: onMature.email, password: PASSWORD }, { host: "pride.localhost" })).status).toBe(429);
+    expect((await postForm(stack.server, "/login", { email: onMature.email, password: PASSWORD }, { host: "mature.localhost" })).status).toBe(302);
+    expect((await postForm(stack.server, "/login", { email: onMature.email, password: PASSWORD }, { host: "pride.localhost" })).status).toBe(429);
     const entry = await db().staffAuditEntry.findFirstOrThrow({ where: { userId: onMature.user.id, action: "member.lift_lockout" } });
     expect(entry).toMatchObject({ staffEmail: support.email, siteKey: "mature" });
     expect(entry.before).toMatchObject({ failures: 5 });
@@ -285,10 +262,10 @@ describe("actions", () => {
   it("revokes a member's sessions", async () => {
     const support = await logIn("support");
     const m = await memberSession();
-    expect((await request(server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
+    expect((await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
     const res = await post(support, `/staff/members/${m.user.id}`, { intent: "revoke-sessions" });
     expect(res.status).toBe(200);
-    const after = await request(server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
+    const after = await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
     expect(after.status).toBe(302);
     expect(after.headers.location).toMatch(/^\/login/);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.revoke_sessions" } })).toBe(1);
@@ -300,7 +277,7 @@ describe("actions", () => {
     await db().user.update({ where: { id: m.user.id }, data: { status: "not_confirmed", confirmedAt: null } });
     const res = await post(support, `/staff/members/${m.user.id}`, { intent: "resend-activation" });
     expect(res.status).toBe(200);
-    const mail = await waitForMail(smtp.received, m.email);
+    const mail = await waitForMail(stack.smtp.received, m.email);
     expect(mail.link).toMatch(/^http:\/\/mature\.localhost(:\d+)?\/activate\?token=/);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.resend_activation" } })).toBe(1);
   });
@@ -365,9 +342,9 @@ describe("junk on staff routes", () => {
       for (const intent of ["lift-lockout", "resend-activation", "revoke-sessions", "credits", "refund", value]) {
         await check(`POST ${intent}`, post(admin, `/staff/members/${m.user.id}`, { intent, amount: value, reason: value, key: value, payment: value }));
       }
-      await check("POST login", postForm(server, "/staff/login", { email: value, password: value, code: value, redirectTo: value }));
+      await check("POST login", postForm(stack.server, "/staff/login", { email: value, password: value, code: value, redirectTo: value }));
     }
-    await check("POST json", request(server, `/staff/members/${m.user.id}`, { method: "POST", headers: { cookie: admin.jar.header, "content-type": "application/json" }, body: "null" }));
+    await check("POST json", request(stack.server, `/staff/members/${m.user.id}`, { method: "POST", headers: { cookie: admin.jar.header, "content-type": "application/json" }, body: "null" }));
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -16,7 +16,8 @@ import { useRootData } from "#app/root.tsx";
 
 export const handle = { entryWarning: false };
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+// the site's title from the root, and no indexing
+export const meta: Route.MetaFunction = ({ matches }) => [...(matches.find((m) => m?.id === "root")?.meta ?? []), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site } = requestInfo(request, context);

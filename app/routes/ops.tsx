@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+// the site's title from the root, and no indexing
+export const meta: Route.MetaFunction = ({ matches }) => [...(matches.find((m) => m?.id === "root")?.meta ?? []), { name: "robots", content: "noindex" }];
 
 export default function Ops({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();

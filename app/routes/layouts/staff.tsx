@@ -10,7 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { staff: staff && { name: staff.name, role: staff.role } };
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...(matches.find((m) => m?.id === "root")?.meta ?? []), { name: "robots", content: "noindex" }];
 
 function Chrome({ children, staff }: { children: React.ReactNode; staff: { name: string; role: string } | null }) {
   const { t } = useTranslation();

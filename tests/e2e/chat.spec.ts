@@ -30,6 +30,7 @@ const SEND_URL = /\/chats\/\d+(\.data)?(\?.*)?$/;
 const messages = (page: Page) => page.getByTestId("chat-message");
 
 test("two members of two sites chat: text, image and gift paid exactly, until the credits run out", async ({ browser }) => {
+  test.setTimeout(150_000); // two browsers, a dozen sends, images: a long journey on a 2-core machine
   const andrea = await logIn(browser, MATURE, "mature.localhost");
   await andrea.goto(`${MATURE}/profile`);
   const andreaId = /\/members\/(\d+)$/.exec((await andrea.locator('a[href^="/members/"]').first().getAttribute("href"))!)![1];

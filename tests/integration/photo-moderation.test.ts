@@ -148,7 +148,7 @@ describe("pre-moderation (mature)", () => {
 
     const approved = await decide(staff, { photo: String(photo.id), intent: "approve" });
     expect(approved.status).toBe(200);
-    expect(textOf(approved.html)).toContain(en.staff.done.photoApproved);
+    expect(textOf(approved.html)).toContain(de.staff.done.photoApproved); // the console speaks the host's language
     expect(await db().photo.findUniqueOrThrow({ where: { id: photo.id } })).toMatchObject({ status: "active", reviewedById: staff.id });
     expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBe(photo.id);
     const after = await pagesSeenBy(viewer, owner);
@@ -160,42 +160,50 @@ describe("pre-moderation (mature)", () => {
     expect(entry).toMatchObject({ action: "photo.approve", siteKey: "mature", userId: owner.user.id, staffId: staff.id, before: { photo: photo.id, status: "pending" }, after: { photo: photo.id, status: "active" } });
   });
 
-  it("a rejected main photo falls back to the next active one, is hidden, and the member is mailed in their language", async () => {
-    const owner = await member({ site: "mature", name: `Ren${unique()}` });
+  it("a rejected main photo falls back to the next active one (never a pending one), is hidden, and the member is mailed in their language", async () => {
+    // two photos from before the site moderated in advance: active, never reviewed, the first one main
+    const owner = await member({ site: "mature", name: `Ren${unique()}`, photos: 2 });
+    const [first, second] = await db().photo.findMany({ where: { profileId: owner.profile.id }, orderBy: { position: "asc" } });
     await db().user.update({ where: { id: owner.user.id }, data: { language: "fr" } });
     const viewer = await viewerOf(owner);
-    const staff = await staffSession("mature.localhost");
-    const first = await upload(owner);
-    expect((await decide(staff, { photo: String(first.id), intent: "approve" })).status).toBe(200);
-    const second = await upload(owner);
-    expect((await decide(staff, { photo: String(second.id), intent: "approve" })).status).toBe(200);
-    expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBe(first.id);
+    const pending = await upload(owner);
+    expect(pending.status).toBe("pending");
+    const staff = await staffSession();
+    expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBe(first!.id);
+    expect(await pagesSeenBy(viewer, owner)).toContain(first!.thumbFilename);
 
     // a rejection needs a reason from the list
-    expect((await decide(staff, { photo: String(first.id), intent: "reject" })).status).toBe(400);
-    expect((await decide(staff, { photo: String(first.id), intent: "reject", reason: "because" })).status).toBe(400);
-    const rejected = await decide(staff, { photo: String(first.id), intent: "reject", reason: "not_you" });
+    expect((await decide(staff, { photo: String(first!.id), intent: "reject" })).status).toBe(400);
+    expect((await decide(staff, { photo: String(first!.id), intent: "reject", reason: "because" })).status).toBe(400);
+    const rejected = await decide(staff, { photo: String(first!.id), intent: "reject", reason: "not_you" });
     expect(rejected.status).toBe(200);
     expect(textOf(rejected.html)).toContain(en.staff.done.photoRejected);
-    expect(await db().photo.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "rejected", rejectReason: "not_you" });
-    expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBe(second.id);
+    expect(await db().photo.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({ status: "rejected", rejectReason: "not_you", reviewedById: staff.id });
+    expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBe(second!.id);
     const seen = await pagesSeenBy(viewer, owner);
-    expect(seen).not.toContain(first.thumbFilename);
-    expect(seen).toContain(second.thumbFilename);
-    expect((await page(owner, "/profile")).html).not.toContain(first.thumbFilename);
+    expect(seen).not.toContain(first!.thumbFilename);
+    expect(seen).not.toContain(first!.filename);
+    expect(seen).toContain(second!.thumbFilename);
+    expect(seen).not.toContain(pending.thumbFilename);
+    expect((await page(owner, "/profile")).html).not.toContain(first!.thumbFilename);
 
     const mail = await simpleParser((await waitForMail(smtp.received, owner.email)).raw);
     expect(mail.subject).toBe(frMail.photos.rejected.subject.replace("{{siteName}}", "Mature Moments"));
     expect(mail.text).toContain(frMail.photos.reasons.not_you);
     expect(mail.text).toContain(frMail.photos.rejected.greeting.replace("{{name}}", owner.profile.name));
-    expect(mail.from?.text).toContain("maturemoments");
-    const [entry] = await photoEntries(first.id).then((e) => e.filter((x) => x.action === "photo.reject"));
-    expect(entry).toMatchObject({ siteKey: "mature", userId: owner.user.id, reason: "not_you", before: { status: "active", mainPhoto: first.id }, after: { status: "rejected", mainPhoto: second.id } });
+    expect(mail.from?.value[0]?.address).toBe("noreply@mature.localhost");
+    const [entry] = await photoEntries(first!.id);
+    expect(entry).toMatchObject({
+      action: "photo.reject", siteKey: "mature", userId: owner.user.id, reason: "not_you",
+      before: { status: "active", mainPhoto: first!.id }, after: { status: "rejected", mainPhoto: second!.id },
+    });
 
-    // rejecting the last active photo leaves no main photo
-    expect((await decide(staff, { photo: String(second.id), intent: "reject", reason: "low_quality" })).status).toBe(200);
+    // rejecting the last active photo leaves no main photo: the pending one does not take its place
+    expect((await decide(staff, { photo: String(second!.id), intent: "reject", reason: "low_quality" })).status).toBe(200);
     expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBeNull();
-    expect(await pagesSeenBy(viewer, owner)).not.toContain(second.thumbFilename);
+    const none = await pagesSeenBy(viewer, owner);
+    expect(none).not.toContain(second!.thumbFilename);
+    expect(none).not.toContain(pending.thumbFilename);
   });
 });
 

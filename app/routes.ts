@@ -67,6 +67,7 @@ export default [
     route("staff/audit", "routes/staff/audit.tsx"),
     route("staff/cases", "routes/staff/cases.tsx"),
     route("staff/cases/:id", "routes/staff/cases.$id.tsx"),
+    route("staff/photos", "routes/staff/photos.tsx"),
   ]),
   route("staff/logout", "routes/staff/logout.ts"),
   route("api/settings.php", "routes/api/settings.ts"),

@@ -7,11 +7,17 @@
 // and at most LIMITS.photoProcessing.concurrency images are decoded at once per process.
 // The limit: counted again and inserted under a lock on the profile row, so parallel uploads
 // cannot pass it together; the files of a refused upload are removed.
+//
+// Moderation (issue 12, the site's `photo_moderation`): on a "pre" site a new photo is pending,
+// seen only by its owner until staff approve it; on a "post" site it is active at once and waits
+// in the staff queue all the same (reviewed_at null). The main photo is always an active photo
+// or none: settleMainPhoto is called by every change that can leave it pending, rejected or gone.
 import { randomUUID } from "node:crypto";
 import pLimit from "p-limit";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
+import type { Site } from "#app/tenancy/site-schema.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/media/upload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -31,7 +37,21 @@ const decoding = () => singleton("photoDecoding", () => pLimit(LIMITS.photoProce
 
 const countPhotos = (db: Prisma.TransactionClient, profileId: number) => db.photo.count({ where: { profileId, status: { not: "rejected" } } });
 
-export async function addPhoto(profileId: number, paidUser: boolean, file: File): Promise<{ photoId: number } | PhotoError> {
+/**
+ * Makes the profile's main photo an active one: keeps it when it is active, else takes the first
+ * active photo by position, else none. One statement, so it holds whatever ran in between.
+ */
+export async function settleMainPhoto(tx: Prisma.TransactionClient, profileId: number) {
+  await tx.$executeRaw`
+    UPDATE profiles SET main_photo_id = (
+      SELECT id FROM photos WHERE profile_id = ${profileId} AND status = 'active' ORDER BY position, id LIMIT 1
+    )
+    WHERE id = ${profileId} AND (main_photo_id IS NULL OR NOT EXISTS (
+      SELECT 1 FROM photos WHERE id = profiles.main_photo_id AND status = 'active'
+    ))`;
+}
+
+export async function addPhoto(profileId: number, paidUser: boolean, file: File, site: Pick<Site, "photo_moderation">): Promise<{ photoId: number; pending: boolean } | PhotoError> {
   if (file.size > MAX_UPLOAD_BYTES) return { error: "photo.tooLarge" };
   const db = getDb();
   const limit = paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
@@ -53,16 +73,19 @@ export async function addPhoto(profileId: number, paidUser: boolean, file: File)
       const count = await countPhotos(tx, profileId);
       if (count >= limit) return null;
       const created = await tx.photo.create({
-        data: { profileId, filename: keys[0]!, thumbFilename: keys[1]!, width: display.info.width, height: display.info.height, status: "active", position: count },
+        data: {
+          profileId, filename: keys[0]!, thumbFilename: keys[1]!, width: display.info.width, height: display.info.height,
+          status: site.photo_moderation === "pre" ? "pending" : "active", position: count,
+        },
       });
-      await tx.profile.updateMany({ where: { id: profileId, mainPhotoId: null }, data: { mainPhotoId: created.id } });
+      if (created.status === "active") await settleMainPhoto(tx, profileId);
       return created.id;
     });
     if (photoId === null) {
       await storage.remove(keys);
       return full;
     }
-    return { photoId };
+    return { photoId, pending: site.photo_moderation === "pre" };
   } catch (error) {
     await storage.remove(keys);
     throw error;

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
+import { settleMainPhoto } from "./photos.server.ts";
 import { ABOUT_MAX } from "./profile-schema.ts";
 
 const ECHO_MAX = ABOUT_MAX * 2;
@@ -50,8 +51,7 @@ export async function deletePhoto(profileId: number, photoId: number) {
   const photo = await getDb().$transaction(async (tx) => {
     const found = await tx.photo.findFirst({ where: { id: photoId, profileId } });
     if (!found || (await tx.photo.deleteMany({ where: { id: found.id } })).count === 0) return null;
-    const next = await tx.photo.findFirst({ where: { profileId, status: "active" }, orderBy: { position: "asc" } });
-    await tx.profile.updateMany({ where: { id: profileId, OR: [{ mainPhotoId: null }, { mainPhotoId: found.id }] }, data: { mainPhotoId: next?.id ?? null } });
+    await settleMainPhoto(tx, profileId);
     return found;
   });
   if (!photo) return false;
@@ -63,7 +63,7 @@ export async function setInvisible(profileId: number, invisible: boolean) {
   await getDb().profile.update({ where: { id: profileId }, data: { invisible } });
 }
 
-/** The member's own profile with every photo that is not rejected, for the edit page. */
+/** The member's own profile with every photo that is not rejected (pending ones too, labelled on the page), for the edit page. */
 export function loadOwnProfile(userId: number) {
   return getDb().profile.findUniqueOrThrow({
     where: { userId },

@@ -39,8 +39,10 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
   const own = access.kind === "own";
   const profile = await loadDetail(access.id);
   if (!profile) return { kind: "not_found" };
-  // visitors and free members see only the main photo of others; premium members see all
-  const photos = own || viewer.paidUser ? profile.photos : profile.photos.filter((p) => p.id === profile.mainPhotoId);
+  // only active photos (pending and rejected ones are the owner's and staff's); visitors and free
+  // members see only the main photo of others (an active one: the first active if the main is not), premium members see all
+  const main = profile.photos.find((p) => p.id === profile.mainPhotoId) ?? profile.photos[0];
+  const photos = own || viewer.paidUser ? profile.photos : main ? [main] : [];
   const age = ageFrom(profile.dateOfBirth);
   const base = { ...visibleWhere(site, viewer.profileId), id: { notIn: [profile.id, ...(viewer.profileId ? [viewer.profileId] : [])] }, gender: profile.gender };
   const [related, similar] = await Promise.all([

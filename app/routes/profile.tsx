@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const profile = await loadOwnProfile(user.id);
   return {
-    profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site, p.thumbFilename), main: p.id === profile.mainPhotoId })) },
+    profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site, p.thumbFilename), main: p.id === profile.mainPhotoId, pending: p.status === "pending" })) },
     email: user.email,
     countries: site.countries,
     photoLimit: user.paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
@@ -44,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "photo-upload") {
     const file = form.get("photo");
     if (!(file instanceof File) || !file.size) return data({ section: "photos", error: "photo.invalid" }, 400);
-    const result = await addPhoto(profileId, user.paidUser, file);
+    const result = await addPhoto(profileId, user.paidUser, file, site);
     if ("error" in result) return data({ section: "photos", error: result.error, params: "limit" in result ? { count: result.limit } : undefined }, 400);
-    return { section: "photos", ok: true };
+    return { section: "photos", ok: true, pending: result.pending };
   }
   if (intent === "photo-main" || intent === "photo-delete") {
     // only the member's own photos: another member's photo id is "not found"
@@ -90,13 +90,19 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         <h2 className="mb-1 text-lg font-semibold">{t("profileEdit.photos")}</h2>
         <p className="mb-4 text-sm text-black/60">{t("profileEdit.photoLimit", { count: d.photoLimit, used: p.photos.length })}</p>
         <FormMessage message={photoResult && "error" in photoResult ? photoResult.error : undefined} params={photoResult && "params" in photoResult ? (photoResult.params as Record<string, unknown> | undefined) : undefined} />
+        {photoResult && "pending" in photoResult && photoResult.pending ? <FormMessage tone="success" message="profileEdit.photoPendingNotice" /> : null}
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
           {p.photos.map((photo) => (
             <li key={photo.id} className={`overflow-hidden rounded border-2 ${photo.main ? "border-primary" : "border-transparent"}`} data-testid="own-photo">
-              <img src={photo.thumb} alt="" className="aspect-[4/5] w-full object-cover" />
+              <div className="relative">
+                <img src={photo.thumb} alt="" className={`aspect-[4/5] w-full object-cover ${photo.pending ? "opacity-60" : ""}`} />
+                {photo.pending ? (
+                  <span className="absolute inset-x-0 bottom-0 bg-black/70 px-1 py-0.5 text-center text-xs font-semibold text-white" data-testid="photo-pending">{t("profileEdit.photoPending")}</span>
+                ) : null}
+              </div>
               <Form method="post" className="flex flex-wrap justify-between gap-x-2 gap-y-0.5 p-1 text-xs">
                 <input type="hidden" name="photo" value={photo.id} />
-                {photo.main ? <span className="font-semibold text-primary">{t("profileEdit.main")}</span> : <button name="intent" value="photo-main" className="underline">{t("profileEdit.makeMain")}</button>}
+                {photo.main ? <span className="font-semibold text-primary">{t("profileEdit.main")}</span> : photo.pending ? null : <button name="intent" value="photo-main" className="underline">{t("profileEdit.makeMain")}</button>}
                 <button name="intent" value="photo-delete" className="text-danger underline">{t("profileEdit.delete")}</button>
               </Form>
             </li>

@@ -98,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (step === "photo") {
     const file = form.get("photo");
     if (!(file instanceof File) || file.size === 0) return data({ stepError: "photo.invalid" }, 400);
-    const result = await addPhoto(user.profile!.id, user.paidUser, file);
+    const result = await addPhoto(user.profile!.id, user.paidUser, file, info.site);
     if ("error" in result) return data({ stepError: result.error, stepParams: "limit" in result ? { count: result.limit } : {} }, 400);
     return redirect(`/signup?step=${next}`);
   }

@@ -61,6 +61,9 @@ export const siteSchema = z
     fictional_singular: localized.default({}),
     fictional_plural: localized.default({}),
     refund_days: z.number().int().min(0),
+    /** photo moderation (issue 12): "pre" keeps a new photo pending, seen by its owner only, until
+     * staff approve it; "post" shows it at once and lists it for review afterwards */
+    photo_moderation: z.enum(["pre", "post"]).default("post"),
     // direct debit (issue 9, ADR 013): what a member may order by SEPA direct debit within the window
     direct_debit: z
       .object({

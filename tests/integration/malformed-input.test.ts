@@ -27,7 +27,7 @@ afterAll(() => server.close());
 const BIG = "a".repeat(300 * 1024);
 const JUNK_VALUES = ["\0", "a\0b", "99999999999", "2147483648", "-1", "0", "1e400", "abc", "\r\nSet-Cookie: x=1", "/%09/evil.example", "[]", "{}", "%E0%A4%A", "x".repeat(5000)];
 const JUNK_IDS = ["2147483648", "99999999999", "-1", "0", "abc", "1e400", "%00", "1%00", "0x10", "1.5", "%E0%A4%A"];
-const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile", "source", "u", "type", "sig", "q", "member", "before"];
+const QUERY_PARAMS = ["package", "code", "challenge", "fresh", "redirectTo", "token", "step", "gender", "country", "countryregion", "min_age", "max_age", "upto", "page", "t", "notice", "lat", "lon", "reason", "push", "network", "ref", "sub1", "sub2", "sub3", "lb", "api_signup_complete", "match", "profile", "source", "u", "type", "sig", "q", "member", "before", "after", "site"];
 
 const PAGE_PATHS = [
   "/", "/pages/terms", "/pages/privacy", "/pricing", "/complaints", "/lang-config", "/login", "/signup", "/activate", "/activate/done",
@@ -37,7 +37,7 @@ const PAGE_PATHS = [
   "/credits", "/credits/repeat-order", "/premium", "/directdebit", "/transactions",
   "/notifications", "/notifications?source=email",
   // the staff console (issue 12); tests/integration/staff.test.ts replays junk with a staff session
-  "/staff", "/staff/login", "/staff/audit", "/staff/logout",
+  "/staff", "/staff/login", "/staff/audit", "/staff/logout", "/staff/photos",
 ];
 const API_PATHS = [
   "/api/settings.php", "/api/companyinfo.php", "/api/entry-warning", "/api/user.php", "/api/user.php?push=1", "/api/logout.php",

@@ -23,6 +23,7 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
             <nav className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
               <Link to="/staff" className="underline-offset-2 hover:underline">{t("staff.nav.search")}</Link>
               <Link to="/staff/cases" className="underline-offset-2 hover:underline">{t("staff.nav.cases")}</Link>
+              <Link to="/staff/photos" className="underline-offset-2 hover:underline">{t("staff.nav.photos")}</Link>
               <Link to="/staff/audit" className="underline-offset-2 hover:underline">{t("staff.nav.audit")}</Link>
               <span className="text-white/70" data-testid="staff-who">{staff.name} · {t(`staff.roles.${staff.role}`)}</span>
               <Form method="post" action="/staff/logout">

@@ -102,7 +102,8 @@ function AccountMenu({ user }: { user: NavUser }) {
       {user.paidUser ? <Credits credits={credits} /> : (
         <>
           {creditsTone(credits) ? <Credits credits={credits} /> : null}
-          <Link to="/premium" className="whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm" data-testid="get-premium">{t("nav.getPremium")}</Link>
+          {/* on the narrowest phones the credits badge takes Get Premium's place (/credits offers premium too) */}
+          <Link to="/premium" className={`whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm ${creditsTone(credits) ? "max-[399px]:hidden" : ""}`} data-testid="get-premium">{t("nav.getPremium")}</Link>
         </>
       )}
       <details className="relative">

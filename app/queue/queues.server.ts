@@ -23,6 +23,13 @@ function backend(): Backend {
 
 export const queueBackendKind = () => backend().kind;
 
+/** The queue's name on the backend: QUEUE_NAMESPACE keeps processes that share one database or
+ * Redis apart (each test process has its own, so no other file's worker takes its jobs). */
+const physical = (name: QueueName) => {
+  const ns = getEnv().QUEUE_NAMESPACE;
+  return ns ? `${name}-${ns}` : name;
+};
+
 const openQueues = () => singleton("queues", () => new Map<QueueName, Queue>());
 
 export function getQueue(name: QueueName): Queue {
@@ -31,8 +38,8 @@ export function getQueue(name: QueueName): Queue {
   if (!queue) {
     const b = backend();
     queue = b.kind === "redis"
-      ? new Queue(name, { connection: b.connection() })
-      : (new Queue(name, { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
+      ? new Queue(physical(name), { connection: b.connection() })
+      : (new Queue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
     queues.set(name, queue);
   }
   return queue;
@@ -41,8 +48,8 @@ export function getQueue(name: QueueName): Queue {
 export function createWorker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
   const b = backend();
   return b.kind === "redis"
-    ? new Worker<T>(name, processor, { ...options, connection: b.connection() })
-    : (new Worker(name, processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
+    ? new Worker<T>(physical(name), processor, { ...options, connection: b.connection() })
+    : (new Worker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
 }
 
 export async function closeQueues() {

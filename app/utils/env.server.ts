@@ -32,6 +32,8 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Signups one IP address may make per hour across the sites (default 10); raise it where many members share one address (carrier NAT, a campus, the browser suite). */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Appended to every queue name: processes sharing one database or Redis but not their jobs (the test files). */
+  QUEUE_NAMESPACE: z.string().regex(/^[a-z0-9]{1,32}$/i, "letters and digits only").optional(),
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
   /** Seed the demo sites' members; on by default only with the embedded database. */

@@ -7,19 +7,15 @@
 import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MailJob } from "#app/mail/mail-queue.server.ts";
-import { closeQueues, createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { sendMailJob } from "#workers/mail.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
+import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const locale = (l: string, ns = "common") => JSON.parse(readFileSync(`app/locales/${l}/${ns}.json`, "utf8"));
 const de = locale("de");
@@ -28,26 +24,10 @@ const frMail = locale("fr", "mail");
 const EN = { "accept-language": "en" };
 const db = () => getDb();
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let mailWorker: ReturnType<typeof createWorker<MailJob>>;
+const stack = useServerWithMail();
 let jpeg: Buffer;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetSingleton("env");
-  server = await startTestServer();
-  mailWorker = createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 2 });
-  await mailWorker.waitUntilReady();
   jpeg = await sharp({ create: { width: 160, height: 200, channels: 3, background: "#a35" } }).jpeg().toBuffer();
-});
-afterAll(async () => {
-  await mailWorker.close();
-  await closeQueues();
-  await server.close();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  resetSingleton("env");
 });
 
 let n = 0;
@@ -58,18 +38,18 @@ async function member(o: MemberOptions = {}) {
   const m = await createMember(o);
   const jar = new CookieJar();
   const host = `${m.site.key}.localhost`;
-  expect(jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host })).status).toBe(302);
+  expect(jar.take(await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host })).status).toBe(302);
   return { ...m, jar, host };
 }
 type Member = Awaited<ReturnType<typeof member>>;
-const page = (m: Member, path: string) => request(server, path, { host: m.host, headers: { cookie: m.jar.header } });
+const page = (m: Member, path: string) => request(stack.server, path, { host: m.host, headers: { cookie: m.jar.header } });
 
 async function upload(m: Member) {
   const form = new FormData();
   form.append("intent", "photo-upload");
   form.append("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "me.jpg");
   const body = new Response(form);
-  const res = await request(server, "/profile", {
+  const res = await request(stack.server, "/profile", {
     host: m.host, method: "POST",
     headers: { cookie: m.jar.header, "content-type": body.headers.get("content-type")! },
     body: Buffer.from(await body.arrayBuffer()),
@@ -83,13 +63,13 @@ async function staffSession(host = "lovely.localhost") {
   const email = `photos-${unique()}@staff.test`;
   const account = await createStaffAccount({ email, name: "Photo reviewer", password: "staff password for tests", role: "support" });
   const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { host, headers: EN }));
+  const res = jar.take(await postForm(stack.server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { host, headers: EN }));
   expect(res.status).toBe(302);
   return { id: account.id, email, jar, host };
 }
 type Staff = Awaited<ReturnType<typeof staffSession>>;
-const staffGet = (s: Staff, path: string) => request(server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
-const decide = (s: Staff, fields: Record<string, string>) => postForm(server, "/staff/photos", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+const staffGet = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+const decide = (s: Staff, fields: Record<string, string>) => postForm(stack.server, "/staff/photos", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 
 /** Every page where another member could meet `owner`: profile view, search, likes received, chats. */
 async function pagesSeenBy(viewer: Member, owner: Member) {
@@ -111,7 +91,7 @@ async function viewerOf(owner: Member) {
   return viewer;
 }
 
-const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+const mailsTo = (email: string) => stack.smtp.received.filter((m) => m.to.includes(email));
 const photoEntries = (photoId: number) => db().staffAuditEntry.findMany({ where: { action: { startsWith: "photo." }, after: { path: ["photo"], equals: photoId } } });
 
 describe("pre-moderation (mature)", () => {
@@ -142,7 +122,7 @@ describe("pre-moderation (mature)", () => {
     expect(queue.html).toContain(`data-photo-id="${photo.id}"`);
     expect(queue.html).toContain(`/staff/members/${owner.user.id}`);
     const thumb = new RegExp(`src="([^"]+${photo.thumbFilename.replace(/[/.]/g, "\\$&")})"`).exec(queue.html)![1]!;
-    const image = await request(server, thumb.replace(/&amp;/g, "&"), { host: staff.host, headers: { cookie: staff.jar.header } });
+    const image = await request(stack.server, thumb.replace(/&amp;/g, "&"), { host: staff.host, headers: { cookie: staff.jar.header } });
     expect(image.status).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
 
@@ -187,7 +167,7 @@ describe("pre-moderation (mature)", () => {
     expect(seen).not.toContain(pending.thumbFilename);
     expect((await page(owner, "/profile")).html).not.toContain(first!.thumbFilename);
 
-    const mail = await simpleParser((await waitForMail(smtp.received, owner.email)).raw);
+    const mail = await simpleParser((await waitForMail(stack.smtp.received, owner.email)).raw);
     expect(mail.subject).toBe(frMail.photos.rejected.subject.replace("{{siteName}}", "Mature Moments"));
     expect(mail.text).toContain(frMail.photos.reasons.not_you);
     expect(mail.text).toContain(frMail.photos.rejected.greeting.replace("{{name}}", owner.profile.name));
@@ -253,7 +233,7 @@ describe("parallel decisions", () => {
     const fields = { photo: String(photo.id), intent: "reject", reason: "not_a_person" };
     const answers = await Promise.all([decide(staff, fields), decide(staff, fields)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    await waitForMail(smtp.received, owner.email);
+    await waitForMail(stack.smtp.received, owner.email);
     await new Promise((r) => setTimeout(r, 1000));
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(await photoEntries(photo.id)).toHaveLength(1);
@@ -267,7 +247,7 @@ describe("access and junk", () => {
     const res = await page(owner, "/staff/photos");
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/^\/staff\/login\?redirectTo=/);
-    const post = await postForm(server, "/staff/photos", { photo: String(photo.id), intent: "approve" }, { host: owner.host, headers: { cookie: owner.jar.header } });
+    const post = await postForm(stack.server, "/staff/photos", { photo: String(photo.id), intent: "approve" }, { host: owner.host, headers: { cookie: owner.jar.header } });
     expect(post.status).toBe(403);
     expect((await db().photo.findUniqueOrThrow({ where: { id: photo.id } })).status).toBe("pending");
   });
@@ -287,7 +267,7 @@ describe("access and junk", () => {
     }
     expect(failures).toEqual([]);
     expect((await decide(staff, { photo: "2147483000", intent: "approve" })).status).toBe(404);
-    const json = await request(server, "/staff/photos", { method: "POST", host: staff.host, headers: { cookie: staff.jar.header, "content-type": "application/json" }, body: "null" });
+    const json = await request(stack.server, "/staff/photos", { method: "POST", host: staff.host, headers: { cookie: staff.jar.header, "content-type": "application/json" }, body: "null" });
     expect(json.status).toBeGreaterThanOrEqual(400);
     expect(json.status).toBeLessThan(500);
   });

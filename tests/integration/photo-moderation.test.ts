@@ -11,10 +11,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
+import { type MemberOptions } from "#tests/support/factories.ts";
 import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const locale = (l: string, ns = "common") => JSON.parse(readFileSync(`app/locales/${l}/${ns}.json`, "utf8"));
@@ -32,16 +33,9 @@ beforeAll(async () => {
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 
-async function member(o: MemberOptions = {}) {
-  const m = await createMember(o);
-  const jar = new CookieJar();
-  const host = `${m.site.key}.localhost`;
-  expect(jar.take(await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host })).status).toBe(302);
-  return { ...m, jar, host };
-}
-type Member = Awaited<ReturnType<typeof member>>;
+const member = (o: MemberOptions = {}) => loggedInMember(stack.server, o);
+type Member = LoggedInMember;
 const page = (m: Member, path: string) => request(stack.server, path, { host: m.host, headers: { cookie: m.jar.header } });
 
 async function upload(m: Member) {

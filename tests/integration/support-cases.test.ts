@@ -10,10 +10,11 @@ import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
+import { createMember, type MemberOptions } from "#tests/support/factories.ts";
 import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const locale = (l: string, ns = "common") => JSON.parse(readFileSync(`app/locales/${l}/${ns}.json`, "utf8"));
@@ -30,16 +31,9 @@ let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const key = () => `k${unique()}${"x".repeat(16)}`.slice(0, 40);
 const casesBy = (where: object) => db().supportCase.findMany({ where, orderBy: { id: "asc" } });
-const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 
-async function member(o: MemberOptions = {}) {
-  const m = await createMember(o);
-  const jar = new CookieJar();
-  const host = `${m.site.key}.localhost`;
-  expect(jar.take(await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host })).status).toBe(302);
-  return { ...m, jar, host };
-}
-type Member = Awaited<ReturnType<typeof member>>;
+const member = (o: MemberOptions = {}) => loggedInMember(stack.server, o);
+type Member = LoggedInMember;
 const post = (m: Member, path: string, fields: Record<string, string>, headers = EN) => postForm(stack.server, path, fields, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
 
 async function conversation(a: Member, b: Member) {

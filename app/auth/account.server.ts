@@ -37,16 +37,22 @@ export async function requestPasswordReset(site: Site, email: string, locale: Lo
     select: { id: true, status: true, language: true, profile: { select: { name: true } } },
   });
   if (!user || user.status === "deleted" || user.status === "banned") return { ok: false, error: "not_found" };
+  const sent = await mailPasswordReset(site, { id: user.id, email, name: user.profile?.name ?? email }, locale, origin);
+  return sent ? { ok: true } : { ok: false, error: "limit" };
+}
+
+/** Issues a reset token and mails its link, within the per-account daily mail limit (false when reached). Also used by the staff console. */
+export async function mailPasswordReset(site: Site, user: { id: number; email: string; name: string }, locale: Locale, origin: string): Promise<boolean> {
   const perAccount: Check = ["resetMail", String(user.id)];
-  if (!(await take(perAccount)).ok) return { ok: false, error: "limit" };
+  if (!(await take(perAccount)).ok) return false;
   try {
     const token = await issueToken(user.id, "password_reset");
-    await sendAccountMail({ kind: "passwordReset", site, locale, to: email, name: user.profile?.name ?? email, link: `${origin}/reset-password/do?token=${token}` });
+    await sendAccountMail({ kind: "passwordReset", site, locale, to: user.email, name: user.name, link: `${origin}/reset-password/do?token=${token}` });
   } catch (error) {
     await giveBack(perAccount);
     throw error;
   }
-  return { ok: true };
+  return true;
 }
 
 export type ResetOutcome =

@@ -34,8 +34,8 @@ export const userContext = singleton("userContext", () => createContext<CurrentU
 
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const user = await sessionMember(request, context.get(siteContext));
-  // a session of an account that was deleted meanwhile counts as none
-  const member = user && user.status !== "deleted" && user.status !== "pending_deletion" ? user : null;
+  // a session of an account that was deleted or banned meanwhile counts as none
+  const member = user && user.status !== "deleted" && user.status !== "pending_deletion" && user.status !== "banned" ? user : null;
   context.set(userContext, member);
   // the member is active now: search order and online badge (throttled, usually no write)
   if (member?.profile && activityIsStale(member.profile.lastActiveAt)) await recordActivity(member.id);

@@ -14,7 +14,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { audit } from "./audit.server.ts";
 import type { StaffUser } from "./session.server.ts";
 
-async function target(userId: number) {
+export async function target(userId: number) {
   const user = await getDb().user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, siteKey: true, status: true, language: true, credits: true, profile: { select: { name: true } } },
@@ -24,7 +24,7 @@ async function target(userId: number) {
 }
 
 export type ActionResult = { ok: true; message: string; params?: Record<string, unknown> } | { ok: false; message: string; params?: Record<string, unknown> };
-const notFound: ActionResult = { ok: false, message: "staff.errors.memberNotFound" };
+export const notFound: ActionResult = { ok: false, message: "staff.errors.memberNotFound" };
 
 export async function liftLockout(staff: StaffUser, userId: number): Promise<ActionResult> {
   const t = await target(userId);
@@ -46,12 +46,12 @@ export async function revokeMemberSessions(staff: StaffUser, userId: number): Pr
 }
 
 /** The member's site's address with the port (and scheme) the console is reached on. */
-function siteOrigin(site: Site, request: Request) {
+export function siteOrigin(site: Site, request: Request) {
   const url = new URL(request.url);
   return `${url.protocol}//${site.domains[0]}${url.port ? `:${url.port}` : ""}`;
 }
 
-const memberLocale = (site: Site, language: string | null): Locale =>
+export const memberLocale = (site: Site, language: string | null): Locale =>
   (isLocale(language) && site.locales.includes(language) ? language : site.locales[0]) as Locale;
 
 export async function resendActivation(staff: StaffUser, userId: number, request: Request): Promise<ActionResult> {

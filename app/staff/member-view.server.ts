@@ -19,7 +19,7 @@ export async function memberDetails(userId: number) {
   if (!user) return null;
   const site = getSiteRegistry().byKey.get(user.siteKey);
   const profileId = user.profile?.id ?? -1;
-  const [ledger, payments, redemptions, blocksGiven, blocksReceived, loginAttempts, sessions, tracking, lockout] = await Promise.all([
+  const [ledger, payments, redemptions, blocksGiven, blocksReceived, loginAttempts, sessions, tracking, lockout, directDebitBlock] = await Promise.all([
     db.creditLedgerEntry.findMany({ where: { userId }, orderBy: { id: "desc" }, take: LIST, select: { id: true, delta: true, balanceAfter: true, reason: true, referenceType: true, referenceId: true, createdAt: true } }),
     db.payment.findMany({
       where: { userId }, orderBy: { id: "desc" }, take: LIST,
@@ -32,11 +32,12 @@ export async function memberDetails(userId: number) {
     db.session.findMany({ where: { userId, expiresAt: { gt: new Date() } }, orderBy: { createdAt: "desc" }, take: LIST, select: { createdAt: true, expiresAt: true, ip: true, userAgent: true } }),
     db.tracking.findFirst({ where: { userId }, orderBy: { id: "asc" }, select: { network: true, ref: true, sub1: true, sub2: true, sub3: true, landing: true } }),
     counterState("loginAccount", `${user.siteKey}:${user.email}`),
+    db.directDebitBlock.findUnique({ where: { userId }, select: { reason: true } }),
   ]);
   return {
     user,
     site: site ? { key: site.key, name: site.name, domain: site.domains[0]! } : { key: user.siteKey, name: user.siteKey, domain: "" },
-    ledger, payments, redemptions, blocksGiven, blocksReceived, loginAttempts, sessions, tracking,
+    ledger, payments, redemptions, blocksGiven, blocksReceived, loginAttempts, sessions, tracking, directDebitBlocked: !!directDebitBlock,
     lockout: lockout?.full ? { until: lockout.until } : null,
   };
 }

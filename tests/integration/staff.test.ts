@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
+import { directDebitGate } from "#app/payments/direct-debit-gate.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { STAFF_IDLE_MS } from "#app/staff/session.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
@@ -323,6 +324,91 @@ describe("actions", () => {
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "refund", payment: String(payment.id) })).status).toBe(409);
     const other = await createMember({ site: "lovely" });
     expect((await post(admin, `/staff/members/${other.user.id}`, { intent: "refund", payment: String(payment.id) })).status).toBe(409);
+  });
+});
+
+describe("conduct actions", () => {
+  const memberPage = (m: { profile: { id: number } }, viewer: { jar: CookieJar; host: string }) =>
+    request(stack.server, `/members/${m.profile.id}`, { host: viewer.host, headers: { ...EN, cookie: viewer.jar.header } });
+
+  it("support sends a password-reset mail with the member's own site in the link; a banned member gets none", async () => {
+    const support = await logIn("support", "lovely.localhost");
+    const m = await createMember({ site: "pride" });
+    const res = await post(support, `/staff/members/${m.user.id}`, { intent: "password-reset" });
+    expect(res.status).toBe(200);
+    expect(res.html).toContain(en.done.resetSent);
+    const mail = await waitForMail(stack.smtp.received, m.email);
+    expect(mail.link).toMatch(/^http:\/\/pride\.localhost(:\d+)?\/reset-password\/do\?token=/);
+    expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.send_password_reset" } })).toBe(1);
+    await db().user.update({ where: { id: m.user.id }, data: { status: "banned" } });
+    expect((await post(support, `/staff/members/${m.user.id}`, { intent: "password-reset" })).status).toBe(409);
+  });
+
+  it("support can neither ban nor mark; an action without a reason changes nothing", async () => {
+    const support = await logIn("support");
+    const admin = await logIn("admin");
+    const m = await createMember();
+    for (const intent of ["ban", "hide-profile", "direct-debit-block", "fictional"]) {
+      expect((await post(support, `/staff/members/${m.user.id}`, { intent, on: "1", reason: "spam" })).status).toBe(403);
+      expect((await post(admin, `/staff/members/${m.user.id}`, { intent, on: "1", reason: " " })).status).toBe(400);
+    }
+    expect(await db().user.findUniqueOrThrow({ where: { id: m.user.id }, include: { profile: true, directDebitBlock: true } }))
+      .toMatchObject({ status: "active", profile: { status: "active", fictional: false }, directDebitBlock: null });
+  });
+
+  it("a ban logs the member out, refuses login and hides the profile; lifting it restores the account, once under parallel clicks", async () => {
+    const admin = await logIn("admin", "mature.localhost");
+    const m = await memberSession("lovely");
+    const viewer = await memberSession("lovely");
+    expect((await memberPage(m, viewer)).status).toBe(200);
+    const bans = await Promise.all(Array.from({ length: 4 }, () => post(admin, `/staff/members/${m.user.id}`, { intent: "ban", on: "1", reason: "scam messages" })));
+    expect(bans.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.ban" } })).toBe(1);
+    const profile = await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
+    expect(profile.status).toBe(302);
+    expect((await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host: m.host })).status).not.toBe(302);
+    expect((await memberPage(m, viewer)).status).toBe(404);
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "ban", on: "0", reason: "appeal accepted" })).status).toBe(200);
+    expect((await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host: m.host })).status).toBe(302);
+    expect((await memberPage(m, viewer)).status).toBe(200);
+    const entry = await db().staffAuditEntry.findFirstOrThrow({ where: { userId: m.user.id, action: "member.unban" } });
+    expect(entry).toMatchObject({ reason: "appeal accepted", before: { status: "banned" }, after: { status: "active" } });
+  });
+
+  it("hides a profile from other members while the member keeps using the site", async () => {
+    const admin = await logIn("admin");
+    const m = await memberSession("lovely");
+    const viewer = await memberSession("lovely");
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "hide-profile", on: "1", reason: "offensive photo text" })).status).toBe(200);
+    expect((await memberPage(m, viewer)).status).toBe(404);
+    expect((await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "hide-profile", on: "0", reason: "fixed by the member" })).status).toBe(200);
+    expect((await memberPage(m, viewer)).status).toBe(200);
+  });
+
+  it("a direct-debit block refuses the member's next direct-debit order and shows on the console", async () => {
+    const admin = await logIn("admin");
+    const m = await createMember({ site: "lovely" });
+    const res = await post(admin, `/staff/members/${m.user.id}`, { intent: "direct-debit-block", on: "1", reason: "returned debit" });
+    expect(res.status).toBe(200);
+    expect(await db().directDebitBlock.findUnique({ where: { userId: m.user.id } })).toMatchObject({ reason: "returned debit" });
+    const gate = () => db().$transaction((tx) => directDebitGate(tx, { site: m.site, userId: m.user.id, amountCents: 1000, currency: "EUR" }));
+    expect(await gate()).toEqual({ ok: false, error: "directdebit_blocked" });
+    expect((await get(admin, `/staff/members/${m.user.id}`)).html).toContain(`${en.member.directDebit}</dt><dd class="break-words">${en.member.directDebitBlocked}</dd>`);
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "direct-debit-block", on: "1", reason: "again" })).status).toBe(409);
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "direct-debit-block", on: "0", reason: "paid back" })).status).toBe(200);
+    expect(await db().directDebitBlock.findUnique({ where: { userId: m.user.id } })).toBeNull();
+    expect(await gate()).toEqual({ ok: true });
+  });
+
+  it("marks a profile as fictional, which its page then shows", async () => {
+    const admin = await logIn("admin");
+    const m = await createMember({ site: "lovely" });
+    const viewer = await memberSession("lovely");
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "fictional", on: "1", reason: "operator profile" })).status).toBe(200);
+    expect((await db().profile.findUniqueOrThrow({ where: { id: m.profile.id } })).fictional).toBe(true);
+    expect((await memberPage(m, viewer)).html).toContain('data-testid="fictional-icon"');
+    expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.mark_fictional", reason: "operator profile" } })).toBe(1);
   });
 });
 

@@ -5,7 +5,12 @@ import { Form } from "react-router";
 
 const button = "rounded-full border border-slate-900 px-4 py-1.5 text-sm font-semibold enabled:hover:bg-slate-900 enabled:hover:text-white disabled:opacity-40";
 
-export function MemberActions({ role, status, locked, sessions, creditsKey }: { role: string; status: string; locked: boolean; sessions: number; creditsKey: string }) {
+export type SwitchIntent = "ban" | "hide-profile" | "direct-debit-block" | "fictional";
+type Switches = Record<SwitchIntent, boolean>;
+
+interface Props { role: string; status: string; locked: boolean; sessions: number; creditsKey: string; switches: Switches; hasProfile: boolean }
+
+export function MemberActions({ role, status, locked, sessions, creditsKey, switches, hasProfile }: Props) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-black/10 bg-white p-4" data-testid="member-actions">
@@ -15,6 +20,10 @@ export function MemberActions({ role, status, locked, sessions, creditsKey }: { 
       {status === "not_confirmed" ? (
         <Form method="post"><input type="hidden" name="intent" value="resend-activation" />
           <button type="submit" className={button}>{t("staff.actions.resendActivation")}</button></Form>
+      ) : null}
+      {status !== "deleted" && status !== "banned" ? (
+        <Form method="post"><input type="hidden" name="intent" value="password-reset" />
+          <button type="submit" className={button}>{t("staff.actions.passwordReset")}</button></Form>
       ) : null}
       <Form method="post"><input type="hidden" name="intent" value="revoke-sessions" />
         <button type="submit" className={button} disabled={sessions === 0}>{t("staff.actions.revokeSessions", { count: sessions })}</button></Form>
@@ -30,6 +39,29 @@ export function MemberActions({ role, status, locked, sessions, creditsKey }: { 
           <button type="submit" className={`${button} self-start`}>{t("staff.actions.applyCredits")}</button>
         </Form>
       ) : null}
+      {role === "admin" && status !== "deleted" ? (
+        <div className="flex flex-col gap-3 border-t border-black/10 pt-3" data-testid="switch-actions">
+          <h3 className="font-semibold">{t("staff.actions.conductTitle")}</h3>
+          {(["ban", "hide-profile", "direct-debit-block", "fictional"] as const)
+            .filter((intent) => hasProfile || intent === "ban" || intent === "direct-debit-block")
+            .map((intent) => <SwitchForm key={intent} intent={intent} on={switches[intent]} />)}
+        </div>
+      ) : null}
     </section>
+  );
+}
+
+/** One reversible action (ban, hide, block, mark) with its required reason; the button says what a click does now. */
+function SwitchForm({ intent, on }: { intent: SwitchIntent; on: boolean }) {
+  const { t } = useTranslation();
+  const id = `reason-${intent}`;
+  return (
+    <Form method="post" className="flex flex-col gap-1" data-testid={`switch-${intent}`}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="on" value={on ? "0" : "1"} />
+      <label htmlFor={id} className="text-sm font-medium">{t("staff.actions.reasonShort")}</label>
+      <input id={id} name="reason" required minLength={3} maxLength={500} className="rounded border border-black/20 px-3 py-1.5" />
+      <button type="submit" className={`${button} self-start`}>{t(`staff.actions.switch.${intent}.${on ? "off" : "on"}`)}</button>
+    </Form>
   );
 }

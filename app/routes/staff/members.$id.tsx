@@ -11,6 +11,7 @@ import { Facts, StaffTable } from "#app/components/staff/table.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { adjustCredits, creditsForm, liftLockout, refundForm, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
 import { memberDetails } from "#app/staff/member-view.server.ts";
+import { reasonForm, sendPasswordReset, setBanned, setDirectDebitBlock, setFictional, setProfileHidden, switchForm } from "#app/staff/moderation.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
 import { formFields, parseId, readForm, refuse } from "#app/utils/request.server.ts";
 
@@ -22,8 +23,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { member, role: staff.role, creditsKey: randomBytes(12).toString("base64url") };
 }
 
-const intent = z.enum(["lift-lockout", "resend-activation", "revoke-sessions", "credits", "refund"]);
-const ADMIN_ONLY = new Set(["credits", "refund"]);
+const intent = z.enum(["lift-lockout", "resend-activation", "password-reset", "revoke-sessions", "credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional"]);
+const ADMIN_ONLY = new Set(["credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional"]);
+const SWITCHES = { ban: setBanned, "hide-profile": setProfileHidden, "direct-debit-block": setDirectDebitBlock, fictional: setFictional } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const first = await requireStaff(request, context);
@@ -38,6 +40,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "lift-lockout": result = await liftLockout(staff, id); break;
     case "resend-activation": result = await resendActivation(staff, id, request); break;
     case "revoke-sessions": result = await revokeMemberSessions(staff, id); break;
+    case "password-reset": result = await sendPasswordReset(staff, id, request); break;
+    case "ban": case "hide-profile": case "direct-debit-block": case "fictional": {
+      const on = switchForm.safeParse(form);
+      const why = reasonForm.safeParse(form);
+      if (!on.success || !why.success) return data({ ok: false, message: "staff.errors.reasonInvalid" } as ActionResult, { status: 400 });
+      result = await SWITCHES[what.data](staff, id, on.data.on, why.data.reason);
+      break;
+    }
     case "credits": {
       const input = creditsForm.safeParse(form);
       if (!input.success) return data({ ok: false, message: "staff.errors.creditsInvalid" } as ActionResult, { status: 400 });
@@ -77,10 +87,13 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
             [t("staff.member.credits"), <span key="c" data-testid="member-credits">{u.credits}</span>],
             [t("staff.member.premium"), u.paidUser ? t("staff.yes") : t("staff.no")],
             [t("staff.member.trafficSource"), m.tracking ? Object.entries(m.tracking).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join(" ") || "–" : "–"],
+            [t("staff.member.directDebit"), m.directDebitBlocked ? t("staff.member.directDebitBlocked") : t("staff.member.directDebitAllowed")],
             [t("staff.member.lockout"), m.lockout ? t("staff.member.lockedUntil", { until: utc(m.lockout.until) }) : t("staff.member.notLocked")],
           ]} />
         </section>
-        <MemberActions role={role} status={u.status} locked={!!m.lockout} sessions={m.sessions.length} creditsKey={creditsKey} />
+        <MemberActions role={role} status={u.status} locked={!!m.lockout} sessions={m.sessions.length} creditsKey={creditsKey}
+          switches={{ ban: u.status === "banned", "hide-profile": u.profile?.status === "disabled", "direct-debit-block": m.directDebitBlocked, fictional: !!u.profile?.fictional }}
+          hasProfile={!!u.profile} />
       </div>
       <StaffTable title={t("staff.member.ledger")} testId="member-ledger"
         headers={[t("staff.member.date"), t("staff.member.delta"), t("staff.member.balance"), t("staff.member.reason"), t("staff.member.reference")]}

@@ -80,6 +80,8 @@ export default [
   route("api/user.php", "routes/api/user.ts"),
   // issue 10, push: the page-hidden beacon, the service worker (version 2), the web app manifest per site and its icons
   route("api/page-hidden.php", "routes/api/page-hidden.ts"),
+  // issue 10: bounces, spam complaints and unsubscribes reported by the mail provider
+  route("api/mail-events", "routes/api/mail-events.ts"),
   route("sw.js", "routes/sw.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("app-icon/:size", "routes/app-icon.ts"),

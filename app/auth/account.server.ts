@@ -97,7 +97,8 @@ export async function requestEmailChange(site: Site, userId: number, newEmail: s
 export async function confirmEmailChange(site: Site, token: string | null) {
   const row = await consumeToken(token, "email_change", site.key);
   if (!row?.newEmail || (await emailInUse(site, row.newEmail))) return false;
-  await getDb().user.update({ where: { id: row.userId }, data: { email: row.newEmail } });
+  // a new address has bounced or complained about nothing yet
+  await getDb().user.update({ where: { id: row.userId }, data: { email: row.newEmail, notificationsDisabled: [] } });
   return true;
 }
 

@@ -11,8 +11,20 @@ import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import { suppressAddress } from "#app/notifications/suppression.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+
+type Rejection = { rejected?: unknown[]; rejectedErrors?: { responseCode?: number; recipient?: string }[]; responseCode?: number; code?: string };
+
+/** Recipients the server refused with a 5xx reply (a hard bounce at RCPT TO); 4xx refusals are retried. */
+function permanentlyRejected(outcome: unknown): string[] {
+  const r = (outcome ?? {}) as Rejection;
+  const perRecipient = (r.rejectedErrors ?? []).filter((e) => (e.responseCode ?? 0) >= 500 && e.recipient).map((e) => e.recipient!);
+  if (perRecipient.length) return perRecipient;
+  if (r.code === "EENVELOPE" && (r.responseCode ?? 0) >= 500) return (r.rejected ?? []).filter((a): a is string => typeof a === "string");
+  return [];
+}
 
 export const outboxDir = () => path.join(getEnv().dataDir, "outbox");
 
@@ -22,6 +34,8 @@ export interface DeliveryResult {
   skipped?: true;
   /** The outbox file, when no SMTP server is configured. */
   file?: string;
+  /** Recipients the SMTP server refused for good; recorded as bounced. */
+  bounced?: string[];
 }
 
 const MAIL_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
@@ -53,14 +67,21 @@ export async function deliver(id: string, message: Mail.Options): Promise<Delive
   if (SMTP_URL) {
     if (await wasDelivered(id)) return { messageId, skipped: true };
     const transport = nodemailer.createTransport(SMTP_URL);
+    let bounced: string[] = [];
     try {
       const info = await transport.sendMail(mail);
-      if (info.rejected.length) throw new Error(`SMTP server rejected ${info.rejected.join(", ")}`);
+      bounced = permanentlyRejected(info);
+      if (info.rejected.length > bounced.length) throw new Error(`SMTP server rejected ${info.rejected.join(", ")}`);
+    } catch (error) {
+      bounced = permanentlyRejected(error);
+      if (!bounced.length) throw error;
     } finally {
       transport.close();
     }
+    // a hard bounce is final: no retry, and the address gets no more notification mail
+    for (const address of bounced) await suppressAddress(address, "bounce");
     await getDb().mailDelivery.createMany({ data: [{ messageId: id }], skipDuplicates: true });
-    return { messageId };
+    return bounced.length ? { messageId, bounced } : { messageId };
   }
   const file = outboxFile(id);
   if (await exists(file)) return { messageId, skipped: true, file };

@@ -8,7 +8,8 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtpServer(options: { rejectFirst?: number } = {}) {
+/** rejectFirst: the first n messages get a temporary 451; refuseRecipients: these addresses get 550 (no such mailbox) at RCPT TO, or 452 (mailbox full) when listed in deferRecipients. */
+export async function startSmtpServer(options: { rejectFirst?: number; refuseRecipients?: string[]; deferRecipients?: string[] } = {}) {
   const received: ReceivedMail[] = [];
   let toReject = options.rejectFirst ?? 0;
   let attempts = 0;
@@ -16,6 +17,12 @@ export async function startSmtpServer(options: { rejectFirst?: number } = {}) {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refuse = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
+      if (options.refuseRecipients?.includes(address.address)) return refuse(550, "No such mailbox");
+      if (options.deferRecipients?.includes(address.address)) return refuse(452, "Mailbox full, try again later");
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

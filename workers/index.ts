@@ -2,14 +2,14 @@
 // `npm start` and alone by `npm run worker`.
 import { createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
-import type { Env } from "#app/utils/env.server.ts";
+import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
 import { paymentsJob } from "./payments.ts";
-import { NOTIFICATION_SCHEDULES, notificationsJob } from "./notifications.ts";
+import { NOTIFICATION_SCHEDULES, notificationsJob, weeklySchedule } from "./notifications.ts";
 import { pushJob } from "./push.ts";
 
-export async function startWorkers(_env: Env) {
+export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = getEnv()) {
   const workers = [
     createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 4 }),
     createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { concurrency: 1 }),
@@ -26,5 +26,8 @@ export async function startWorkers(_env: Env) {
   for (const s of MAINTENANCE_SCHEDULES) await maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job });
   const notifications = getQueue(QUEUE_NAMES.notifications);
   for (const s of NOTIFICATION_SCHEDULES) await notifications.upsertJobScheduler(s.id, { every: s.every }, { name: s.job, data: s.data });
+  const weekly = weeklySchedule(env.WEEKLY_UPDATE_SCHEDULE ?? getEnv().WEEKLY_UPDATE_SCHEDULE);
+  for (const s of weekly) await notifications.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "UTC" }, { name: s.job, data: s.data });
+  if (!weekly.length) await notifications.removeJobScheduler("weekly-updates");
   return { close: () => Promise.all(workers.map((w) => w.close())).then(() => undefined) };
 }

@@ -1,5 +1,6 @@
 // Whether and when a member gets a notification e-mail. One function decides it for every kind:
-// the member is active (never a deleted, pending-deletion, banned or unconfirmed account) and
+// the member is active (never a deleted, pending-deletion, banned or unconfirmed account, except
+// for the activation reminder, which only an unconfirmed one gets) and
 // real (not a fictional profile), mail is not disabled for the address (bounce, spam mark,
 // unsubscribe), the type is switched on, it is not night in the member's country (the job then
 // waits until morning), and the member got fewer than DAILY_CAP notification mails in the last
@@ -11,7 +12,7 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
-import { sendNotificationMail, type NotificationMailKind } from "./notification-mails.server.ts";
+import { sendNotificationMail, type MailProfile, type NotificationMailKind } from "./notification-mails.server.ts";
 import { parseQuietHours, quietDelayMs } from "./quiet-hours.ts";
 
 /** Notification e-mails per member in any 24 hours. */
@@ -29,6 +30,10 @@ export interface Notification {
   path: string;
   /** the other member's profile (liker), where a push links to it */
   profileId?: number;
+  /** the button's link when it must be made once the mail is claimed (a one-time token); `path` otherwise */
+  link?: () => Promise<string>;
+  /** members listed in the mail (weekly update) */
+  profiles?: MailProfile[];
 }
 
 export type Outcome =
@@ -54,7 +59,9 @@ export async function deliverNotification(n: Notification, { now = new Date(), s
     select: { id: true, siteKey: true, email: true, status: true, language: true, notificationsOff: true, notificationsDisabled: true, profile: { select: { name: true, fictional: true, country: true } } },
   });
   const site = user && getSiteRegistry().byKey.get(user.siteKey);
-  if (!user || !site || !user.profile || user.profile.fictional || user.status !== "active" || user.notificationsDisabled.length) return { sent: false, reason: "not_eligible" };
+  // the activation reminder is the one mail for an account that is not active yet
+  const status = n.kind === "activationReminder" ? "not_confirmed" : "active";
+  if (!user || !site || !user.profile || user.profile.fictional || user.status !== status || user.notificationsDisabled.length) return { sent: false, reason: "not_eligible" };
   if (user.notificationsOff.includes(n.type)) return { sent: false, reason: "switched_off" };
   const delayMs = skipQuiet ? 0 : quietDelayMs(parseQuietHours(getEnv().NOTIFICATION_QUIET_HOURS), user.profile.country, now);
   if (delayMs > 0) return { sent: false, reason: "quiet", delayMs };
@@ -71,7 +78,10 @@ export async function deliverNotification(n: Notification, { now = new Date(), s
   // claimed now, or by an earlier run of this job that may have died before queueing the mail:
   // the mail id is the notification's, so queueing it again sends it at most once
   await sendNotificationMail(
-    { kind: n.kind, type: n.type, site, origin: siteOrigin(site), locale: mailLocale(site, user.language), userId: user.id, to: user.email, recipientName: user.profile.name, name: n.name, path: n.path },
+    {
+      kind: n.kind, type: n.type, site, origin: siteOrigin(site), locale: mailLocale(site, user.language), userId: user.id, to: user.email,
+      recipientName: user.profile.name, name: n.name, path: n.link ? await n.link() : n.path, profiles: n.profiles,
+    },
     `notify-${n.key.replace(/[^A-Za-z0-9_-]/g, "-")}`,
   );
   return { sent: true };

@@ -7,6 +7,10 @@ export type NotificationJob = (
   | { kind: "like"; likerId: number; likedId: number; match: boolean }
   | { kind: "unread-reminder"; userId: number; newestMessageId: number }
   | { kind: "unread-scan" }
+  | { kind: "activation-reminder"; userId: number }
+  | { kind: "activation-scan" }
+  | { kind: "weekly-update"; userId: number; week: string }
+  | { kind: "weekly-scan"; afterId?: number }
 ) & {
   /** queued again after the recipient's quiet hours: sent now */
   afterQuiet?: boolean;
@@ -23,7 +27,10 @@ export const jobIdOf = (job: NotificationJob) =>
   job.kind === "message" ? `message-${job.messageId}`
     : job.kind === "like" ? `like-${job.likerId}-${job.likedId}-${job.match ? "match" : "like"}`
     : job.kind === "unread-reminder" ? `unread-${job.userId}-${job.newestMessageId}`
-    : `unread-scan-${Date.now()}`;
+    : job.kind === "activation-reminder" ? `activation-${job.userId}`
+    : job.kind === "weekly-update" ? `weekly-${job.userId}-${job.week}`
+    : job.kind === "weekly-scan" && job.afterId ? `weekly-scan-after-${job.afterId}-${Date.now()}`
+    : `${job.kind}-${Date.now()}`;
 
 export async function enqueueNotification(job: NotificationJob, options: { delay?: number; jobId?: string } = {}) {
   await getQueue(QUEUE_NAMES.notifications).add(job.kind, job, { ...NOTIFICATION_JOB_OPTIONS, jobId: jobIdOf(job), ...options });

@@ -1,10 +1,12 @@
 // The notification jobs as plain functions of their payload (workers/notifications.ts runs them):
-// who is told about a message or like, and the unread-message reminders of members who stayed
-// away for UNREAD_REMINDER_AFTER_MS after their newest unread message.
+// who is told about a message or like, the unread-message reminders of members who stayed away
+// for UNREAD_REMINDER_AFTER_MS after their newest unread message, and the activation reminders
+// and weekly updates (reminders.server.ts).
 import { getDb } from "#app/utils/db.server.ts";
 import { deliverNotification, type Notification, type Outcome } from "./delivery.server.ts";
 import { enqueueNotification, jobIdOf, type NotificationJob } from "./events.server.ts";
 import { enqueuePush, pushOf } from "./push.server.ts";
+import { activationReminder, dueActivationReminders, dueWeeklyUpdates, weeklyUpdate } from "./reminders.server.ts";
 
 /** An unread message is reminded of after this long without the member coming back. */
 export const UNREAD_REMINDER_AFTER_MS = 6 * 3600_000;
@@ -70,9 +72,22 @@ export async function runNotificationJob(job: NotificationJob, now = new Date())
     for (const d of due) await enqueueNotification({ kind: "unread-reminder", userId: d.userId, newestMessageId: Number(d.newestMessageId) });
     return { queued: due.length };
   }
-  const notification = job.kind === "message" ? await messageNotification(job.messageId)
+  if (job.kind === "activation-scan") {
+    const due = await dueActivationReminders(now);
+    for (const d of due) await enqueueNotification({ kind: "activation-reminder", userId: d.userId });
+    return { queued: due.length };
+  }
+  if (job.kind === "weekly-scan") {
+    const { week, due, next } = await dueWeeklyUpdates(now, job.afterId);
+    for (const userId of due) await enqueueNotification({ kind: "weekly-update", userId, week });
+    if (next) await enqueueNotification({ kind: "weekly-scan", afterId: next });
+    return { queued: due.length };
+  }
+  const notification: Notification | null = job.kind === "message" ? await messageNotification(job.messageId)
     : job.kind === "like" ? await likeNotification(job.likerId, job.likedId, job.match)
-    : { key: `unread:${job.userId}:${job.newestMessageId}`, userId: job.userId, type: "unread_message_reminders" as const, kind: "unreadReminder" as const, path: "/chats" };
+    : job.kind === "activation-reminder" ? activationReminder(job.userId)
+    : job.kind === "weekly-update" ? await weeklyUpdate(job.userId, job.week, now)
+    : { key: `unread:${job.userId}:${job.newestMessageId}`, userId: job.userId, type: "unread_message_reminders", kind: "unreadReminder", path: "/chats" };
   if (!notification) return { outcome: "nothing" };
   // the push goes out now, whatever the mail's quiet hours and cap say; its job id is the
   // notification's, so a retried or requeued mail job queues it once

@@ -10,11 +10,22 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.server.ts";
 
-export type NotificationMailKind = "newMessage" | "newConversation" | "like" | "match" | "unreadReminder";
+export type NotificationMailKind = "newMessage" | "newConversation" | "like" | "match" | "unreadReminder" | "activationReminder" | "weeklyUpdate";
+
+/** A member listed in a mail (the weekly update's new members), linked to their profile. */
+export interface MailProfile { name: string; age: number; city: string | null; path: string }
 
 const BUTTON: Record<NotificationMailKind, string> = {
   newMessage: "newMessage.button", newConversation: "newMessage.button", like: "like.button", match: "match.button", unreadReminder: "unreadReminder.button",
+  activationReminder: "activationReminder.button", weeklyUpdate: "weeklyUpdate.button",
 };
+
+const profileLine = (p: MailProfile) => `${p.name}, ${p.age}${p.city ? ` · ${p.city}` : ""}`;
+
+function profilesHtml(profiles: MailProfile[], origin: string, colour: string) {
+  const items = profiles.map((p) => `<li style="margin:0 0 6px"><a href="${escapeHtml(origin + p.path)}" style="color:${colour};font-weight:600">${escapeHtml(profileLine(p))}</a></li>`);
+  return `<ul style="margin:0 0 16px;padding-left:20px">${items.join("")}</ul>`;
+}
 
 
 export interface NotificationMail {
@@ -31,6 +42,7 @@ export interface NotificationMail {
   name?: string;
   /** where the button leads, a path on the recipient's site */
   path: string;
+  profiles?: MailProfile[];
 }
 
 export async function renderNotificationMail(m: NotificationMail) {
@@ -46,11 +58,13 @@ export async function renderNotificationMail(m: NotificationMail) {
   const footer = await siteFooter(m.site, m.locale);
   const unsubscribeLabel = t("notifications.unsubscribe");
   const colour = mailColour(m.site);
-  const text = [...paragraphs, `${button}: ${link}`, "--", why, `${unsubscribeLabel}: ${unsubscribe}`, footer].join("\n\n");
+  const list = m.profiles?.length ? [m.profiles.map((p) => `- ${profileLine(p)}: ${m.origin}${p.path}`).join("\n")] : [];
+  const text = [...paragraphs, ...list, `${button}: ${link}`, "--", why, `${unsubscribeLabel}: ${unsubscribe}`, footer].join("\n\n");
   const html = brandedMailHtml({
     site: m.site,
     locale: m.locale,
     bodyHtml: `${paragraphsHtml(paragraphs)}
+${m.profiles?.length ? profilesHtml(m.profiles, m.origin, colour) : ""}
 ${buttonHtml(link, button, colour)}`,
     footerHtml: `
 <p style="margin:0 0 8px">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}" style="color:${colour}">${escapeHtml(unsubscribeLabel)}</a></p>

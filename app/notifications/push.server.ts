@@ -55,7 +55,7 @@ export async function enqueuePush(job: PushJob) {
 
 /** The mail notification's push: messages, likes and matches (reminders are mail only). */
 export function pushOf(n: Notification): PushJob | null {
-  if (n.kind === "unreadReminder") return null;
+  if (n.kind === "unreadReminder" || n.kind === "activationReminder" || n.kind === "weeklyUpdate") return null;
   // a match opens the other member's profile; a message its conversation; a like the likes page
   const path = n.kind === "match" && n.profileId ? `/members/${n.profileId}` : n.path;
   return { kind: "notify", key: n.key, userId: n.userId, push: n.kind, name: n.name, path };

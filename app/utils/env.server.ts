@@ -56,6 +56,8 @@ const schema = z.object({
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** issue 10, notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */
   NOTIFICATION_QUIET_HOURS: z.string().regex(/^\d{1,2}-\d{1,2}$/).default("22-8"),
+  /** issue 10: when the weekly update goes out, a cron pattern in UTC (default Mondays 09:00; quiet hours still hold per member), or "off". */
+  WEEKLY_UPDATE_SCHEDULE: z.string().regex(/^(off|[\d*,/-]+( [\d*,/-]+){4})$/, 'a five-field cron pattern such as "0 9 * * 1", or "off"').default("0 9 * * 1"),
   /** issue 10: the bearer token the mail provider sends with bounces, complaints and unsubscribes to /api/mail-events; unset: the endpoint is off. */
   MAIL_EVENTS_TOKEN: z.string().min(24).optional(),
   /** Count SQL statements sent through the Prisma adapter (`npm run bench:http` reads the count at /__bench/sql-count). */

@@ -14,6 +14,7 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { DAILY_CAP, deliverNotification } from "#app/notifications/delivery.server.ts";
 import { dueUnreadReminders, runNotificationJob, UNREAD_REMINDER_AFTER_MS } from "#app/notifications/jobs.server.ts";
 import { unsubscribeQuery } from "#app/notifications/unsubscribe-link.server.ts";
+import { ACTIVATION_REMINDER_AFTER_MS, dueActivationReminders, dueWeeklyUpdates, isoWeek } from "#app/notifications/reminders.server.ts";
 import { startWorkers } from "#workers/index.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
@@ -220,6 +221,89 @@ describe("unread-message reminders", () => {
     expect(due).not.toContain(off.recipient.user.id);
     expect(due).not.toContain(back.recipient.user.id);
     expect(due).not.toContain(read.recipient.user.id);
+  });
+});
+
+describe("activation reminder", () => {
+  async function unconfirmed(o: MemberOptions & { language?: string; signedUpAgoMs?: number } = {}) {
+    const m = await member(o);
+    await getDb().user.update({ where: { id: m.user.id }, data: { status: "not_confirmed", confirmedAt: null, signupDate: new Date(Date.now() - (o.signedUpAgoMs ?? ACTIVATION_REMINDER_AFTER_MS + 3600_000)) } });
+    await getDb().profile.update({ where: { id: m.profile.id }, data: { status: "disabled" } });
+    return m;
+  }
+
+  it("reminds an unconfirmed member a day after signup, once, in their language, with a link that activates the account", async () => {
+    const m = await unconfirmed({ language: "fr" });
+    expect((await dueActivationReminders()).map((d) => d.userId)).toContain(m.user.id);
+    await runNotificationJob({ kind: "activation-scan" });
+    const mail = await waitForMail(smtp.received, m.email);
+    expect(decodeMime(mail.subject)).toBe("Votre profil sur Lovely Dates vous attend");
+    expect(headerOf(mail.raw, "List-Unsubscribe")).toContain("type=reminders");
+    const activate = await request(server, new URL(mail.link!).pathname + new URL(mail.link!).search, { host: "lovely.localhost" });
+    expect(activate.headers.location).toBe("/activate/done");
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: m.user.id } })).status).toBe("active");
+    await runNotificationJob({ kind: "activation-scan" });
+    await runNotificationJob({ kind: "activation-reminder", userId: m.user.id });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(mailsTo(m.email)).toHaveLength(1);
+  });
+
+  it("leaves out fresh and week-old signups, members who switched reminders off and disabled addresses", async () => {
+    const fresh = await unconfirmed({ signedUpAgoMs: 3600_000 });
+    const old = await unconfirmed({ signedUpAgoMs: 8 * 24 * 3600_000 });
+    const off = await unconfirmed();
+    await getDb().user.update({ where: { id: off.user.id }, data: { notificationsOff: ["reminders"] } });
+    const bounced = await unconfirmed();
+    await getDb().user.update({ where: { id: bounced.user.id }, data: { notificationsDisabled: ["bounce"] } });
+    const control = await unconfirmed();
+    const due = (await dueActivationReminders()).map((d) => d.userId);
+    expect(due).toContain(control.user.id);
+    for (const m of [fresh, old, off, bounced]) expect(due).not.toContain(m.user.id);
+    // the member's job refuses a bounced address on its own too
+    expect((await runNotificationJob({ kind: "activation-reminder", userId: bounced.user.id }))).toMatchObject({ outcome: { sent: false, reason: "not_eligible" } });
+  });
+});
+
+describe("weekly update", () => {
+  it("lists this week's new members of the member's pool with a photo, in their language, once per week", async () => {
+    const reader = await member({ gender: "female", seeking: "male", language: "nl" });
+    const tag = `Week${Date.now().toString(36)}`;
+    const fresh = await createMember({ gender: "male", seeking: "female", photos: 1, name: `${tag}New` });
+    const noPhoto = await createMember({ gender: "male", seeking: "female", name: `${tag}NoPhoto` });
+    const woman = await createMember({ gender: "female", seeking: "male", photos: 1, name: `${tag}Woman` });
+    const otherSite = await createMember({ site: "pride", gender: "male", seeking: "male", photos: 1, name: `${tag}Pride` });
+    const lastMonth = await createMember({ gender: "male", seeking: "female", photos: 1, name: `${tag}Old` });
+    await getDb().profile.update({ where: { id: lastMonth.profile.id }, data: { createdAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
+    const blocked = await createMember({ gender: "male", seeking: "female", photos: 1, name: `${tag}Blocked` });
+    await getDb().block.create({ data: { blockerId: reader.profile.id, blockedId: blocked.profile.id } });
+
+    const week = isoWeek(new Date());
+    expect((await dueWeeklyUpdates(new Date(), reader.user.id - 1)).due).toContain(reader.user.id);
+    await runNotificationJob({ kind: "weekly-update", userId: reader.user.id, week });
+    const mail = await waitForMail(smtp.received, reader.email);
+    expect(decodeMime(mail.subject)).toBe("Nieuwe leden op Lovely Dates deze week");
+    expect(mail.decoded).toContain(`${tag}New, 30`);
+    expect(mail.decoded).toContain(`/members/${fresh.profile.id}`);
+    for (const left of [noPhoto, woman, otherSite, lastMonth, blocked]) expect(mail.decoded).not.toContain(left.profile.name);
+    expect(headerOf(mail.raw, "List-Unsubscribe")).toContain("type=weekly_updates");
+    // once this week: the scan skips the member and a second job sends nothing
+    expect((await dueWeeklyUpdates(new Date(), reader.user.id - 1)).due).not.toContain(reader.user.id);
+    await runNotificationJob({ kind: "weekly-update", userId: reader.user.id, week });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(mailsTo(reader.email)).toHaveLength(1);
+  });
+
+  it("walks all members in batches by id and leaves out members who switched it off", async () => {
+    const off = await member();
+    await getDb().user.update({ where: { id: off.user.id }, data: { notificationsOff: ["weekly_updates"] } });
+    const on = await member();
+    const { due, next } = await dueWeeklyUpdates(new Date(), off.user.id - 1);
+    expect(due).toContain(on.user.id);
+    expect(due).not.toContain(off.user.id);
+    expect(due).toEqual([...due].sort((a, b) => a - b));
+    expect(next).toBeNull();
+    expect(isoWeek(new Date(Date.UTC(2026, 10, 23)))).toBe("2026-W48");
+    expect(isoWeek(new Date(Date.UTC(2027, 0, 1)))).toBe("2026-W53");
   });
 });
 

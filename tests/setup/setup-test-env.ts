@@ -10,6 +10,9 @@ process.env.NODE_ENV = "test";
 // each test process its own queues: another file's mail worker would otherwise take this file's
 // jobs and deliver them to that file's SMTP server (child processes inherit the namespace)
 process.env.QUEUE_NAMESPACE ??= `t${process.pid}`;
+// the weekly update would mail every member of the shared database when a run crosses its hour;
+// its test runs the scan and jobs directly
+process.env.WEEKLY_UPDATE_SCHEDULE ??= "off";
 
 beforeEach(() => {
   newVisitor();

@@ -14,6 +14,7 @@ import { startWorkers } from "#workers/index.ts";
 import { prepareDatabase, type PreparedDatabase } from "./database/prepare.ts";
 import { acquireInstanceLock, InstanceRunning } from "./instance-lock.ts";
 import { createApp } from "./app.ts";
+import { startSiteReloads } from "./site-reload.ts";
 
 /** A crashing embedded database is restarted this often per minute before the server gives up. */
 const EMBEDDED_RESTARTS_PER_MINUTE = 3;
@@ -29,6 +30,7 @@ async function main() {
 
   // `npm run dev` serves through Vite with hot reload; everything else serves the build
   const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp();
+  const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;
     console.log(`Rendezvous on http://localhost:${port} (${env.NODE_ENV === "production" ? "production build" : "development"})`);
@@ -39,6 +41,7 @@ async function main() {
   const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
+    siteReloads.close();
     server.close();
     server.closeAllConnections();
     await workers?.close();

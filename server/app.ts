@@ -32,7 +32,6 @@ export interface AppOptions {
 
 export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   const app = express();
-  const registry = getSiteRegistry();
   const development = typeof build === "function";
   const logger = getLogger();
 
@@ -56,7 +55,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     res.locals.cspNonce = newNonce();
     next();
   });
-  app.use(securityHeaders(env, registry, { development }));
+  app.use(securityHeaders(env, getSiteRegistry, { development }));
   for (const handler of before) app.use(handler);
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
@@ -89,8 +88,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   app.use(async (req, res, next) => {
     try {
       // the only read of the request's host: everything after this gets the resolved site
+      // the registry as it is now: a reload swaps it between requests, never within one
       const resolved = resolveSite(
-        registry,
+        getSiteRegistry(),
         { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
         { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
       );

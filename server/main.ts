@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { SiteConfigError } from "#app/tenancy/site-registry.server.ts";
+import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
@@ -29,6 +30,7 @@ async function main() {
 
   // `npm run dev` serves through Vite with hot reload; everything else serves the build
   const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp();
+  const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;
     console.log(`Rendezvous on http://localhost:${port} (${env.NODE_ENV === "production" ? "production build" : "development"})`);
@@ -39,6 +41,7 @@ async function main() {
   const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
+    siteReloads.close();
     server.close();
     server.closeAllConnections();
     await workers?.close();

@@ -23,7 +23,18 @@ function cdnOrigins(registry: SiteRegistry) {
   return [...origins];
 }
 
-export function securityHeaders(env: Env, registry: SiteRegistry, { development }: { development: boolean }): express.RequestHandler {
+/** The CDN origins come from the sites: one helmet per registry, made again after a site reload. */
+export function securityHeaders(env: Env, currentRegistry: () => SiteRegistry, options: { development: boolean }): express.RequestHandler {
+  const perRegistry = new WeakMap<SiteRegistry, express.RequestHandler>();
+  return (req, res, next) => {
+    const registry = currentRegistry();
+    let handler = perRegistry.get(registry);
+    if (!handler) perRegistry.set(registry, (handler = helmetFor(env, registry, options)));
+    handler(req, res, next);
+  };
+}
+
+function helmetFor(env: Env, registry: SiteRegistry, { development }: { development: boolean }): express.RequestHandler {
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`;
   return helmet({
     // Vite's development server injects its own inline scripts: no CSP there

@@ -1,5 +1,6 @@
 // `npm run worker`: the queue workers on their own, for production next to `npm run start:prod`.
 import { closeQueues } from "#app/queue/queues.server.ts";
+import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { startWorkers } from "./index.ts";
 
@@ -9,8 +10,11 @@ if (!env.DATABASE_URL) {
   process.exit(1);
 }
 const workers = await startWorkers(env);
+// jobs look sites up by key (mail, push): the worker follows the site files as the web server does
+const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
 console.log(`workers running (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
 const stop = async () => {
+  siteReloads.close();
   await workers.close();
   await closeQueues();
   process.exit(0);

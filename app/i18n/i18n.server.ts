@@ -28,10 +28,12 @@ export const localeCookie: Cookie = {
     }),
 };
 
-const detectors = singleton("localeDetectors", () => new Map<string, LanguageDetector>());
+// keyed by the Site object, not its key: a site reload makes new objects, so an edited locale
+// list is never answered by the old detector
+const detectors = singleton("localeDetectors", () => new WeakMap<Site, LanguageDetector>());
 
 function detectorFor(site: Site) {
-  let detector = detectors.get(site.key);
+  let detector = detectors.get(site);
   if (!detector) {
     detector = new LanguageDetector({
       supportedLanguages: [...site.locales],
@@ -40,7 +42,7 @@ function detectorFor(site: Site) {
       order: site.domain_language ? ["cookie", "custom"] : ["cookie", "header"],
       findLocale: async () => site.domain_language,
     });
-    detectors.set(site.key, detector);
+    detectors.set(site, detector);
   }
   return detector;
 }

@@ -97,4 +97,9 @@ export function contentSets(): Map<string, ContentSet> {
   return sets;
 }
 
+/** A site reload (app/tenancy/sites.server.ts) hands over the sets it has just read and checked. */
+export function replaceContentSets(sets: Map<string, ContentSet>) {
+  cache().sets = sets;
+}
+
 export const contentSetFor = (prefix: string) => contentSets().get(prefix) ?? EMPTY;

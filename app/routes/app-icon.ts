@@ -10,7 +10,8 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 
 export const APP_ICON_SIZES = [192, 512] as const;
 
-const icons = new Map<string, Promise<Buffer>>();
+/** Per Site object: a site reload (new logo or colour) makes a new one and so new icons. */
+const icons = new WeakMap<Site, Map<number, Promise<Buffer>>>();
 
 async function logoFile(logo: string) {
   const relative = path.normalize(logo).replace(/^([/\\])+/, "");
@@ -41,12 +42,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const size = Number(/^(\d+)\.png$/.exec(params.size)?.[1]);
   if (!(APP_ICON_SIZES as readonly number[]).includes(size)) return new Response("Not Found", { status: 404 });
   const site = context.get(siteContext);
-  const key = `${site.key}:${size}`;
-  let icon = icons.get(key);
+  let bySize = icons.get(site);
+  if (!bySize) icons.set(site, (bySize = new Map()));
+  let icon = bySize.get(size);
   if (!icon) {
     icon = renderIcon(site, size);
-    icons.set(key, icon);
-    icon.catch(() => icons.delete(key));
+    bySize.set(size, icon);
+    icon.catch(() => bySize.delete(size));
   }
   return new Response(new Uint8Array(await icon), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" } });
 }

@@ -2,10 +2,11 @@
 // naming the file and the field. Checks what a start would refuse (schema: unknown keys, bad
 // colours, unknown niche…; duplicate keys and domains) and what it would only notice later:
 // locales without a catalogue, a missing logo file, lander content sets that do not validate or
-// point at media that is not there.
+// point at media that is not there, and the TODOs `npm run site:new` leaves.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readContentSets } from "#app/landers/lander-config.server.ts";
+import { TODO } from "./new-site.server.ts";
 import { siteSchema, type Site } from "./site-schema.ts";
 
 export interface SiteCheckPaths {
@@ -43,6 +44,7 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
       continue;
     }
     const site: Site = parsed.data;
+    for (const [field, value] of placeholders(raw)) problems.push(`${file}: ${field}: still the site:new placeholder ("${value}")`);
     const otherKey = keys.get(site.key);
     if (otherKey) problems.push(`${file}: key: "${site.key}" is already used by ${otherKey}`);
     keys.set(site.key, file);
@@ -70,4 +72,11 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
     }
   }
   return problems;
+}
+
+/** Every string value that `npm run site:new` left for a person to fill in, with its field path. */
+function placeholders(value: unknown, field = ""): [string, string][] {
+  if (typeof value === "string") return value.startsWith(TODO) ? [[field, value]] : [];
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) => placeholders(v, field ? `${field}.${k}` : k));
 }

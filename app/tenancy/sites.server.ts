@@ -1,14 +1,20 @@
 // The process-wide site registry and the database rows that go with each site.
+import { landersDir, readContentSets, replaceContentSets } from "#app/landers/lander-config.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import type { Db } from "#app/utils/db.server.ts";
+import { getDb, type Db } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
-import { loadSiteRegistry, SiteConfigError } from "./site-registry.server.ts";
+import { loadSiteRegistry, SiteConfigError, type SiteRegistry } from "./site-registry.server.ts";
 
-export const getSiteRegistry = () => singleton("siteRegistry", () => loadSiteRegistry(getEnv().tenantsDir));
+// A holder, not the registry itself: a reload replaces the whole registry in one assignment, so a
+// request that already resolved its site (and any code holding the old registry) keeps a
+// consistent view, and the next request sees only the new one.
+const holder = () => singleton("siteRegistry", () => ({ registry: loadSiteRegistry(getEnv().tenantsDir) }));
 
-/** Makes the sites table match tenants/: one row per site with its network and company. */
-export async function syncSites(db: Db) {
-  const { sites, fileOf } = getSiteRegistry();
+export const getSiteRegistry = (): SiteRegistry => holder().registry;
+
+/** Makes the sites table match the registry: one row per site with its network and company. */
+export async function syncSites(db: Db, registry: SiteRegistry = getSiteRegistry()) {
+  const { sites, fileOf } = registry;
   const companies = new Set((await db.company.findMany({ select: { id: true } })).map((c) => c.id));
   for (const site of sites) {
     if (!companies.has(site.company_id)) {
@@ -20,4 +26,22 @@ export async function syncSites(db: Db) {
       update: { network: site.network, companyId: site.company_id },
     });
   }
+}
+
+/**
+ * Reads tenants/ again and, only when every file (sites and landers) is valid and every company
+ * exists, serves the new registry. Throws SiteConfigError otherwise and the previous registry
+ * stays. A removed site's row stays in the database (its members do); it is no longer served.
+ */
+export async function reloadSites(db: Db = getDb()): Promise<SiteRegistry> {
+  const dir = getEnv().tenantsDir;
+  const next = loadSiteRegistry(dir);
+  const landers = readContentSets(landersDir());
+  if (landers.problems.length) throw new SiteConfigError(landers.problems.join("\n"));
+  await syncSites(db, next);
+  holder().registry = next;
+  replaceContentSets(landers.sets);
+  // caches keyed by the Site object (settings, locale detection, app icons, service worker)
+  // forget the old sites by themselves: every reload makes new Site objects
+  return next;
 }

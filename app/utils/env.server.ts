@@ -36,6 +36,8 @@ const schema = z.object({
   QUEUE_NAMESPACE: z.string().regex(/^[a-z0-9]{1,32}$/i, "letters and digits only").optional(),
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
+  /** Reload the site files when they change (default on outside production; SIGHUP reloads them everywhere). */
+  TENANTS_WATCH: flag.optional(),
   /** Seed the demo sites' members; on by default only with the embedded database. */
   SEED_DEMO: flag.optional(),
   /** Run the queue worker inside the web process (default on; off for a separate `npm run worker`). */
@@ -78,9 +80,11 @@ const schema = z.object({
 });
 
 type Parsed = z.infer<typeof schema>;
-export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL"> & {
+export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATCH"> & {
   dataDir: string;
   tenantsDir: string;
+  /** reload the sites on every change in tenantsDir */
+  watchTenants: boolean;
   secret: string;
   workerInProcess: boolean;
   logLevel: NonNullable<Parsed["LOG_LEVEL"]>;
@@ -128,7 +132,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // an empty variable means "not set", as shells and compose files often pass them
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
   if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
-  const { WORKER_IN_PROCESS, LOG_LEVEL, ...e } = parsed.data;
+  const { WORKER_IN_PROCESS, LOG_LEVEL, TENANTS_WATCH, ...e } = parsed.data;
   const embedded = !e.DATABASE_URL;
   if (!embedded && !e.APP_SECRET) throw new EnvError(["APP_SECRET: required with DATABASE_URL (32 characters or more)"]);
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) throw new EnvError(["VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither"]);
@@ -140,6 +144,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...e,
     dataDir,
     tenantsDir: path.resolve(e.TENANTS_DIR),
+    watchTenants: TENANTS_WATCH ?? e.NODE_ENV !== "production",
     secret: e.APP_SECRET ?? localSecret(dataDir),
     workerInProcess: WORKER_IN_PROCESS ?? true,
     logLevel: LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

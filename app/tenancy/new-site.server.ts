@@ -1,0 +1,100 @@
+// `npm run site:new -- <key> <domain>` (issue 11): a new tenants/<key>.json that the schema
+// accepts as written, served at <key>.localhost for trying it out and at <domain>. Fields only a
+// person can fill in hold a TODO that `npm run site:check` reports until they are filled.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { siteSchema } from "./site-schema.ts";
+import { normaliseHost } from "./host.server.ts";
+
+export class NewSiteError extends Error {
+  override name = "NewSiteError";
+}
+
+/** The marker site:check looks for: a value site:new could not know. */
+export const TODO = "TODO";
+
+const DEMO_COMPANY_ID = 1; // prisma/seed: the demo data's first company
+const COUNTRIES = ["NL", "BE", "DE", "GB"] as const;
+const CURRENCY: Record<(typeof COUNTRIES)[number], string> = { NL: "EUR", BE: "EUR", DE: "EUR", GB: "GBP" };
+
+export function siteTemplate(key: string, domain: string) {
+  const name = key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  return {
+    key,
+    network: "rendezvous",
+    domains: [`${key.replace(/_/g, "-")}.localhost`, domain],
+    name,
+    index_title: { en: name },
+    description: { en: `${name} brings singles together for dates, chats and more.` },
+    niche: 1,
+    countries: [...COUNTRIES],
+    locales: ["en", "nl", "de"],
+    domain_language: null,
+    company_id: DEMO_COMPANY_ID,
+    branding: { logo: "/favicon.svg", colors: { primary: "#b3123b", secondary: "#f4a300", dark: "#1b2440", accent: "#ffe3ea" }, tagline: { en: name } },
+    cdn_prefix: "",
+    message_credits: 10,
+    photo_credits: 15,
+    gift_credits: 25,
+    signup_credits: 20,
+    message_length: 600,
+    minimum_message_costs: Object.fromEntries(COUNTRIES.map((c) => [c, { costs: 0.89, currency: CURRENCY[c] }])),
+    support_email: `support@${domain}`,
+    support_phone: `${TODO}: the support phone number`,
+    refund_days: 14,
+    mail_name: name,
+    payments: { providers: ["test"], methods: {}, disabled_methods: [] },
+  };
+}
+
+/** What the operator should look at after site:new, one line per field. */
+export const FIELDS_TO_FILL = [
+  "name, mail_name, index_title, description, branding.tagline: the brand as visitors read it",
+  "support_phone: the support line (a TODO until filled; site:check reports it)",
+  "support_email: the support address (support@<domain> by default)",
+  `company_id: the company that runs the site (${DEMO_COMPANY_ID} is the demo seed's; it must exist in the companies table)`,
+  "branding.logo and branding.colors: the logo under public/ (the favicon for now) and the brand colours",
+  "niche, countries, locales, minimum_message_costs, credits and payments: the commercial settings",
+];
+
+interface Existing {
+  file: string;
+  key?: unknown;
+  domains?: unknown;
+}
+
+function existingSites(dir: string): Existing[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => {
+      const file = path.join(dir, f);
+      try {
+        return { file, ...(JSON.parse(readFileSync(file, "utf8")) as object) };
+      } catch {
+        return { file }; // a broken file claims nothing; site:check names it
+      }
+    });
+}
+
+/** Checks key and domain, writes <dir>/<key>.json and returns its path. Throws NewSiteError. */
+export function createSiteFile(dir: string, key: string, rawDomain: string): string {
+  const keyCheck = siteSchema.shape.key.safeParse(key);
+  if (!keyCheck.success) throw new NewSiteError(`key "${key}": ${keyCheck.error.issues[0]!.message}`);
+  const domain = normaliseHost(rawDomain) ?? "";
+  const domainCheck = siteSchema.shape.domains.element.safeParse(domain);
+  if (!domainCheck.success || domain !== rawDomain.trim().toLowerCase()) {
+    throw new NewSiteError(`domain "${rawDomain}": must be a lower-case host name without port or www., like lovelydates.example`);
+  }
+  const site = siteTemplate(key, domain);
+  const file = path.join(dir, `${key}.json`);
+  if (existsSync(file)) throw new NewSiteError(`${file} already exists`);
+  for (const other of existingSites(dir)) {
+    if (other.key === key) throw new NewSiteError(`key "${key}" is already used by ${other.file}`);
+    const taken = Array.isArray(other.domains) ? site.domains.find((d) => (other.domains as unknown[]).includes(d)) : undefined;
+    if (taken) throw new NewSiteError(`domain "${taken}" is already served by ${other.file}`);
+  }
+  siteSchema.parse(site); // the template itself must stay valid as the schema grows
+  writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`, { flag: "wx" });
+  return file;
+}

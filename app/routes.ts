@@ -53,6 +53,10 @@ export default [
   ]),
   layout("routes/layouts/lander.tsx", [
     route("landers/:name/:slug?", "routes/landers.$name.tsx"),
+    // issue 11: landings around one profile, ending in signup with it as the target
+    route("members/:id/landing", "routes/members.$id.landing.tsx", { id: "members-id-landing" }),
+    route("members/:id/landing2/:slug?", "routes/members.$id.landing2.tsx", { id: "members-id-landing2-slug" }),
+    route("members/:id/landing3/:slug?", "routes/members.$id.landing3.tsx", { id: "members-id-landing3-slug" }),
   ]),
   layout("routes/layouts/chat.tsx", [
     route("chats/:id", "routes/chats.$id.tsx"),

@@ -1,10 +1,13 @@
 import type { TFunction } from "i18next";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProfileCard as Card } from "#app/profiles/cards.server.ts";
 import { FictionalMark } from "./fictional-mark.tsx";
 import { HeartIcon } from "./icons.tsx";
 import { LikeButton, type LikeSourceName } from "./like-button.tsx";
+import { PartnerOfferCard } from "./partner-offer-card.tsx";
+import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
 
 /** What a card may add about likes: the button's state (members only) and the likes page's marks. */
 export type CardLikes = { liked?: boolean; likedMe?: boolean; likeNew?: boolean; match?: boolean };
@@ -65,11 +68,25 @@ function CardView({ profile, likeSource, footer, t, language }: CardProps & { t:
   );
 }
 
-export function ProfileGrid({ profiles, likeSource }: { profiles: (Card & CardLikes)[]; likeSource?: LikeSourceName | undefined }) {
+/** Partner offers take every OFFER_EVERY-th place of a grid (the rest after the last profile). */
+export const OFFER_EVERY = 8;
+
+export function ProfileGrid({ profiles, likeSource, offers = [] }: { profiles: (Card & CardLikes)[]; likeSource?: LikeSourceName | undefined; offers?: Offer[] }) {
   const { t, i18n } = useTranslation();
+  const offerAfter = (i: number) => ((i + 1) % (OFFER_EVERY - 1) === 0 ? offers[(i + 1) / (OFFER_EVERY - 1) - 1] : undefined);
+  const placed = Math.min(offers.length, Math.floor(profiles.length / (OFFER_EVERY - 1)));
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {profiles.map((p) => <CardView key={p.id} profile={p} likeSource={likeSource} t={t} language={i18n.language} />)}
+      {profiles.map((p, i) => {
+        const offer = offerAfter(i);
+        return (
+          <Fragment key={p.id}>
+            <CardView profile={p} likeSource={likeSource} t={t} language={i18n.language} />
+            {offer ? <PartnerOfferCard offer={offer} /> : null}
+          </Fragment>
+        );
+      })}
+      {offers.slice(placed).map((o) => <PartnerOfferCard key={`offer-${o.url}`} offer={o} />)}
     </div>
   );
 }

@@ -15,6 +15,8 @@ export const LANDER_NAMES = [
 ] as const;
 export type LanderName = (typeof LANDER_NAMES)[number];
 export const isLanderName = (name: string | undefined): name is LanderName => LANDER_NAMES.includes(name as LanderName);
+/** The landings around one profile (/members/{id}/landing2/{slug?}, …/landing3/{slug?}) that read a slug too. */
+export const PROFILE_LANDING_SLUG_DESIGNS = ["landing2", "landing3"] as const;
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 /** Media the app serves itself, from public/landers/. */
@@ -35,8 +37,8 @@ const slugSchema = z
       .strict()
       .default({}),
     hero: z.object({ image: mediaPath.optional(), video: mediaPath.optional(), poster: mediaPath.optional() }).strict().default({}),
-    /** only these designs serve the slug; absent: every design */
-    landers: z.array(z.enum(LANDER_NAMES)).optional(),
+    /** only these designs (landers and profile landings) serve the slug; absent: every design */
+    landers: z.array(z.enum([...LANDER_NAMES, ...PROFILE_LANDING_SLUG_DESIGNS])).optional(),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -1,6 +1,7 @@
 // One lander page: which design, which content (the site's niche content set and the slug), and
 // which profiles (the site's pool, under the site's logged-out search rule, through app/search).
 import type { Locale } from "#app/i18n/locales.ts";
+import { partnerOffers } from "#app/partners/offers.server.ts";
 import { recentFaces } from "#app/search/search.server.ts";
 import { searchDefaults } from "#app/search/search-params.ts";
 import { searchVisible } from "#app/search/visibility.ts";
@@ -53,6 +54,8 @@ export async function landerPage(r: LanderRequest) {
     hero,
     profiles,
     total,
+    /** partner offers (cam, resell) where the design shows profile cards */
+    partnerOffers: visible ? partnerOffers(r.site, r.locale) : [],
   };
 }
 

@@ -13,6 +13,8 @@ import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { withLiked } from "#app/likes/likes.server.ts";
+import { partnerOffers } from "#app/partners/offers.server.ts";
+import { localeContext } from "#app/i18n/i18n.server.ts";
 
 // a like from a card changes the card, not the search results
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fields: site.search_fields,
     countries: site.countries,
     regions: state.country ? [...(REGIONS[state.country as keyof typeof REGIONS] ?? [])] : [],
+    offers: partnerOffers(site, context.get(localeContext).locale),
   };
 }
 
@@ -118,7 +121,7 @@ function Search({ d }: { d: Data }) {
         </div>
       </Form>
       <p className="mb-3 text-sm text-black/60" data-testid="search-total">{t("search.total", { count: d.total })}</p>
-      {profiles.length ? <ProfileGrid profiles={profiles} likeSource="search" /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
+      {profiles.length ? <ProfileGrid profiles={profiles} likeSource="search" offers={d.offers} /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
       {pages.hasMore ? (
         <div className="mt-6 text-center">
           <a

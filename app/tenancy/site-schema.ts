@@ -20,6 +20,24 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #9b1
 /** A text a marketer may word per locale; when absent the translation catalogue's default is used. */
 const localized = z.partialRecord(locale, z.string().min(1));
 
+export const PARTNER_OFFER_TYPES = ["cam", "resell"] as const;
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "must be an https:// address" });
+/**
+ * A partner's offer shown as a card among the profiles (spec: cam profile cards, types cam and
+ * resell): a cam site, or another dating site that takes our visitors. Always marked as an advert.
+ */
+export const partnerOfferSchema = z
+  .object({
+    type: z.enum(PARTNER_OFFER_TYPES),
+    /** the card's title per locale; absent: the catalogue's title for the type */
+    label: localized.default({}),
+    url: httpsUrl,
+    /** a file the app serves (/partners/…) or an https:// image */
+    image: z.union([z.string().regex(/^\/partners\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpg|jpeg|webp)$/, "must be a file under /partners/ or an https:// address"), httpsUrl]).optional(),
+  })
+  .strict();
+export type PartnerOffer = z.infer<typeof partnerOfferSchema>;
+
 export const siteSchema = z
   .object({
     key: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be lower-case letters, digits or _"),
@@ -79,6 +97,8 @@ export const siteSchema = z
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("none"),
     member_resell: z.boolean().default(false),
+    /** partner offers (cam, resell) among the profile cards of the search and the landers; none by default */
+    partner_offers: z.array(partnerOfferSchema).max(6).default([]),
     mail_name: z.string().min(1),
     us_footer: z.boolean().default(false),
     /** Which payment provider serves which method (issue 9). A method goes to the provider named

@@ -1,5 +1,6 @@
 // gallery: a grid of profile cards; beyond the first eight the faces are blurred until signup.
 import { useTranslation } from "react-i18next";
+import { PartnerOfferCard } from "#app/components/partner-offer-card.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 
 const OPEN_CARDS = 8;
@@ -25,6 +26,7 @@ export function GalleryLander({ page }: { page: LanderData }) {
               </SignupTrigger>
             </li>
           ))}
+          {page.partnerOffers.map((o) => <li key={o.url}><PartnerOfferCard offer={o} /></li>)}
         </ul>
       </div>
     </section>

@@ -8,10 +8,14 @@ import { SignupModal, useSignupOpen } from "#app/components/signup-modal.tsx";
 export type LanderData = LanderPage & { siteName: string; bounceLogging: boolean };
 export type LanderProfile = LanderData["profiles"][number];
 
-const SignupOpener = createContext<{ open: () => void }>({ open: () => {} });
+export type SignupTarget = { id: number; name: string };
+const SignupOpener = createContext<{ open: () => void; target: SignupTarget | null }>({ open: () => {}, target: null });
 
-/** Holds the signup modal of the page; any `SignupTrigger` below opens it. */
-export function LanderSignupProvider({ bounceLogging, children }: { bounceLogging: boolean; children: React.ReactNode }) {
+/**
+ * Holds the signup modal of the page; any `SignupTrigger` below opens it. With a `target` (the
+ * profile landings) the signup is the one with that profile as the target (/members/{id}/signup).
+ */
+export function LanderSignupProvider({ bounceLogging, target = null, children }: { bounceLogging: boolean; target?: SignupTarget | null; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const engaged = useRef(false);
   useEffect(() => {
@@ -24,11 +28,11 @@ export function LanderSignupProvider({ bounceLogging, children }: { bounceLoggin
     window.addEventListener("pagehide", leave);
     return () => window.removeEventListener("pagehide", leave);
   }, [bounceLogging]);
-  const value = { open: () => { engaged.current = true; setOpen(true); } };
+  const value = { open: () => { engaged.current = true; setOpen(true); }, target };
   return (
     <SignupOpener.Provider value={value}>
       {children}
-      {open ? <SignupModal onClose={() => setOpen(false)} /> : null}
+      {open ? <SignupModal onClose={() => setOpen(false)} {...(target ? { targetProfile: target } : {})} /> : null}
     </SignupOpener.Provider>
   );
 }
@@ -40,11 +44,13 @@ export function LanderSignupProvider({ bounceLogging, children }: { bounceLoggin
 export function SignupTrigger({ className, children, testId = "lander-signup", label }: { className: string; children?: React.ReactNode; testId?: string; label?: string }) {
   const { t } = useTranslation();
   const opener = useContext(SignupOpener);
+  const target = opener.target;
   if (!useSignupOpen()) {
-    return <a href="/login" className={className} data-testid="lander-login">{children ?? t("nav.login")}</a>;
+    const login = target ? `/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}` : "/login";
+    return <a href={login} className={className} data-testid="lander-login">{children ?? t("nav.login")}</a>;
   }
   return (
-    <a href="/signup" className={className} data-testid={testId} aria-label={label}
+    <a href={target ? `/members/${target.id}/signup` : "/signup"} className={className} data-testid={testId} aria-label={label}
       onClick={(e) => { e.preventDefault(); opener.open(); }}>
       {children ?? t("landerPages.cta")}
     </a>

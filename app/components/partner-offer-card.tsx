@@ -1,0 +1,31 @@
+// A partner's offer among profile cards (spec: cam profile cards, types cam and resell). It is an
+// advert and says so: a visible label, rel="sponsored", and it opens the partner's site apart.
+import { useTranslation } from "react-i18next";
+import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
+
+export function PartnerOfferCard({ offer, className = "" }: { offer: Offer; className?: string }) {
+  const { t } = useTranslation();
+  const title = offer.label ?? t(`partnerOffers.title.${offer.type}`);
+  return (
+    <a
+      href={offer.url}
+      target="_blank"
+      rel="sponsored noopener noreferrer"
+      className={`group relative block overflow-hidden rounded-xl border-2 border-dashed border-secondary bg-white shadow-sm transition hover:shadow-md ${className}`}
+      data-testid="partner-offer"
+      data-offer-type={offer.type}
+    >
+      <div className="relative aspect-[4/5] bg-dark">
+        {offer.image ? <img src={offer.image} alt="" loading="lazy" className="h-full w-full object-cover opacity-90" /> : (
+          <div className="flex h-full items-center justify-center text-4xl text-white/60" aria-hidden>{offer.type === "cam" ? "●" : "♥"}</div>
+        )}
+        <span className="absolute left-2 top-2 rounded bg-secondary px-2 py-0.5 text-xs font-bold uppercase text-dark" data-testid="partner-offer-label">{t("partnerOffers.label")}</span>
+        {offer.type === "cam" ? <span className="absolute right-2 top-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">{t("partnerOffers.live")}</span> : null}
+      </div>
+      <div className="p-2">
+        <p className="truncate font-semibold group-hover:text-primary">{title}</p>
+        <p className="truncate text-xs text-black/60">{t(`partnerOffers.cta.${offer.type}`)} ↗<span className="sr-only"> ({t("partnerOffers.newWindow")})</span></p>
+      </div>
+    </a>
+  );
+}

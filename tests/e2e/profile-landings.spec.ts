@@ -1,0 +1,40 @@
+// Issue 11 in the browser: a visitor opens the chat-style landing of one profile, replies, and
+// the signup modal is the one with that profile as the target (message or create).
+import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const lovely = `http://lovely.localhost:${PORT}`;
+
+test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+
+test("landing3 of a profile leads into the signup with that profile as the target", async ({ page }) => {
+  await page.goto(`${lovely}/members`);
+  const card = page.getByTestId("profile-card").first();
+  const id = await card.getAttribute("data-profile-id");
+  const name = (await card.locator("p").first().innerText()).split(",")[0]!.trim();
+  expect(id).toMatch(/^\d+$/);
+
+  await page.goto(`${lovely}/members/${id}/landing3?network=e2enet&ref=landing3-${Date.now()}`);
+  await expect(page.getByTestId("lander-headline")).toHaveText(`${name} sent you a message`);
+  await page.getByRole("link", { name: `Reply to ${name}` }).click();
+  const modal = page.getByTestId("signup-modal");
+  await expect(modal).toBeVisible();
+  await modal.getByLabel(new RegExp(name)).fill(`Hi ${name}, I saw your page!`);
+  await modal.getByLabel("Username").fill("Robin");
+  await modal.getByLabel("E-mail address").fill(`landing3-${Date.now()}@example.test`);
+  await modal.getByLabel("Date of birth").fill("1989-05-06");
+  await modal.getByLabel("I am").selectOption("male");
+  await modal.getByLabel("Looking for").selectOption("female");
+  await modal.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await modal.getByRole("button", { name: /create/i }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+});
+
+test("partner offers in the search are marked and open the partner apart", async ({ page }) => {
+  await page.goto(`${lovely}/members`);
+  const offer = page.getByTestId("partner-offer").first();
+  await expect(offer).toBeVisible();
+  await expect(offer.getByTestId("partner-offer-label")).toHaveText("Partner offer");
+  await expect(offer).toHaveAttribute("target", "_blank");
+  await expect(offer).toHaveAttribute("rel", /sponsored/);
+});

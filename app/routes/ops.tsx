@@ -3,16 +3,18 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/ops";
 import { requestInfo } from "#app/auth/request-info.server.ts";
-import { requireOpsToken, reportDays } from "#app/tracking/ops-access.server.ts";
-import { reportTotals, trafficReport } from "#app/tracking/report.server.ts";
+import { requireOpsToken, reportDays, reportDetail } from "#app/tracking/ops-access.server.ts";
+import { detailColumns, reportTotals, trafficReport } from "#app/tracking/report.server.ts";
 import { formatRevenue } from "#app/tracking/report-format.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = requireOpsToken(request, context);
   const { site } = requestInfo(request, context);
-  const days = reportDays(new URL(request.url));
-  const rows = await trafficReport(site.key, days);
-  return { token, days, siteName: site.name, rows, total: reportTotals(rows) };
+  const url = new URL(request.url);
+  const days = reportDays(url);
+  const detail = reportDetail(url);
+  const rows = await trafficReport(site.key, days, { detail });
+  return { token, days, detail, columns: detailColumns(detail), siteName: site.name, rows, total: reportTotals(rows) };
 }
 
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
@@ -23,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...(matches.find((m) =
 export default function Ops({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const source = (v: string) => v || t("landerPages.ops.noSource");
-  const csv = `/ops/report.csv?${new URLSearchParams({ token: d.token, days: String(d.days) })}`;
+  const csv = `/ops/report.csv?${new URLSearchParams({ token: d.token, days: String(d.days), ...(d.detail === "subs" ? { detail: "subs" } : {}) })}`;
   return (
     <main className="container-site py-8">
       <h1 className="text-2xl font-black">{t("landerPages.ops.title")}</h1>
@@ -34,6 +36,10 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
           <label className="text-sm font-semibold">{t("landerPages.ops.days")}
             <input type="number" name="days" min={1} max={366} defaultValue={d.days} className="ml-2 w-20 rounded border px-2 py-1" />
           </label>
+          <label className="flex items-center gap-1 text-sm font-semibold">
+            <input type="checkbox" name="detail" value="subs" defaultChecked={d.detail === "subs"} />
+            {t("landerPages.ops.bySubIds")}
+          </label>
           <button type="submit" className="rounded bg-primary px-3 py-1 font-semibold text-white">{t("landerPages.ops.show")}</button>
         </Form>
         <a href={csv} className="font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
@@ -43,17 +49,17 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
           <table className="min-w-full border-collapse text-sm" data-testid="ops-report">
             <thead>
               <tr className="border-b text-left">
-                {["day", "network", "ref", "visits", "bounces", "signups", "activations", "firstPayments", "revenue"].map((k) => (
+                {["day", ...d.columns, "visits", "bounces", "signups", "activations", "firstPayments", "revenue"].map((k) => (
                   <th key={k} className="px-2 py-1">{t(`landerPages.ops.${k}`)}</th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {d.rows.map((r) => (
-                <tr key={`${r.day}|${r.network}|${r.ref}`} className="border-b" data-testid="ops-row" data-network={r.network} data-ref={r.ref}>
+                <tr key={[r.day, ...d.columns.map((c) => r.source[c])].join("|")} className="border-b" data-testid="ops-row"
+                  data-network={r.source.network} data-ref={r.source.ref} data-sub1={r.source.sub1}>
                   <td className="px-2 py-1 whitespace-nowrap">{r.day}</td>
-                  <td className="px-2 py-1">{source(r.network)}</td>
-                  <td className="px-2 py-1">{source(r.ref)}</td>
+                  {d.columns.map((c) => <td key={c} className="px-2 py-1">{source(r.source[c] ?? "")}</td>)}
                   <td className="px-2 py-1" data-col="visits">{r.visits}</td>
                   <td className="px-2 py-1" data-col="bounces">{r.bounces}</td>
                   <td className="px-2 py-1" data-col="signups">{r.signups}</td>
@@ -65,7 +71,7 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
             </tbody>
             <tfoot>
               <tr className="font-bold">
-                <td className="px-2 py-1" colSpan={3}>{t("landerPages.ops.total")}</td>
+                <td className="px-2 py-1" colSpan={d.columns.length + 1}>{t("landerPages.ops.total")}</td>
                 <td className="px-2 py-1">{d.total.visits}</td>
                 <td className="px-2 py-1">{d.total.bounces}</td>
                 <td className="px-2 py-1">{d.total.signups}</td>

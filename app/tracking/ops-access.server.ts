@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "#app/utils/env.server.ts";
 import { refuse } from "#app/utils/request.server.ts";
-import { MAX_REPORT_DAYS } from "./report.server.ts";
+import { MAX_REPORT_DAYS, type ReportDetail } from "./report.server.ts";
 
 export const DEFAULT_REPORT_DAYS = 30;
 
@@ -27,3 +27,6 @@ export function requireOpsToken(request: Request, context: Readonly<RouterContex
 
 export const reportDays = (url: URL) =>
   z.coerce.number().int().min(1).max(MAX_REPORT_DAYS).catch(DEFAULT_REPORT_DAYS).parse(url.searchParams.get("days") ?? undefined);
+
+/** ?detail=subs breaks the sources down to sub1 to sub3; anything else is the network + ref report. */
+export const reportDetail = (url: URL): ReportDetail => (url.searchParams.get("detail") === "subs" ? "subs" : "source");

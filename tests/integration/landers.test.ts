@@ -182,6 +182,14 @@ describe("traffic sources", () => {
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     expect(csv.body.split("\n")[0]).toMatch(/^day,network,ref,visits,bounces,signups,activations,first_payments,revenue_EUR/);
     expect(csv.body).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d,partnernet,${ref},1,0,1,1,1,19\\.99`, "m"));
+
+    // down to the sub-ids: the same member under sub2=s2
+    const subs = await request(server, "/ops/report.csv?detail=subs", { host: "mature.localhost", headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    expect(subs.body.split("\n")[0]).toMatch(/^day,network,ref,sub1,sub2,sub3,visits,bounces,signups,activations,first_payments,revenue_EUR/);
+    expect(subs.body).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d,partnernet,${ref},,s2,,1,0,1,1,1,19\\.99`, "m"));
+    const page = await request(server, `/ops?token=${OPS_TOKEN}&detail=subs`, { host: "mature.localhost", headers: { "accept-language": "en" } });
+    expect(page.html).toContain(`data-network="partnernet" data-ref="${ref}" data-sub1="">`);
+    expect(page.html).toContain("<th class=\"px-2 py-1\">Sub2</th>");
   });
 
   it("records a page bounce only for visits that asked for it (lb=1)", async () => {

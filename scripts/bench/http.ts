@@ -7,7 +7,8 @@
 //   bare http    a bare node:http server answering the app's exact bytes from memory
 //
 // Each route is loaded with autocannon (concurrency 10) in interleaved rounds (app, bare RR,
-// bare http, next route, …); the table shows the median round. SSR pages are compared with the
+// bare http, next route, …); the table shows the median round. Landers are also compared with
+// the home page (issue 11: a lander at least 0.9 of the home page's requests/s). SSR pages are compared with the
 // bare React Router page, JSON with bare node:http. Also printed: SQL statements per request
 // (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
 // app (idle and after load) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
@@ -181,6 +182,9 @@ const routes: Route[] = [
   { name: "GET /members logged in", path: "/members", cookie: member, kind: "page" },
   { name: `GET /members/{id}`, path: `/members/${profileId}`, cookie: member, kind: "page" },
   { name: "GET /api/settings.php", path: "/api/settings.php", kind: "json" },
+  // issue 11: a lander is served at least as fast as the home page (ratio printed below the table)
+  { name: "GET /landers/gallery", path: "/landers/gallery", kind: "page" },
+  { name: "GET /members/{id}/landing", path: `/members/${profileId}/landing`, kind: "page" },
 ];
 
 async function sqlStatements() {
@@ -270,6 +274,10 @@ for (const route of routes) {
   console.log(
     `| ${route.name} | ${kb(f.bytes)} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${rr ? `bare RR ${kb(rrPages.get(route)!.bytes)}` : "bare http"} | ${base.rps.toFixed(0)} | ${(a.rps / base.rps).toFixed(2)} | ${h.rps.toFixed(0)} | ${f.sql} |`,
   );
+}
+const home = summary(runs.get(routes[0]!)!.app).rps;
+for (const route of routes.filter((r) => r.path.includes("landing") || r.path.startsWith("/landers"))) {
+  console.log(`${route.name} vs GET /: ${(summary(runs.get(route)!.app).rps / home).toFixed(2)} (target ≥ 0.9)`);
 }
 console.log(`memory (RSS): app ${memory.appIdle.toFixed(0)} MB idle, ${memory.appLoaded.toFixed(0)} MB after load; bare RR ${memory.bareIdle.toFixed(0)} MB idle, ${memory.bareLoaded.toFixed(0)} MB after load; ratio ${(memory.appIdle / memory.bareIdle).toFixed(2)} idle, ${(memory.appLoaded / memory.bareLoaded).toFixed(2)} after load`);
 if (startup) console.log(`start-up (npm start until the first page answers): first start ${(startup.first / 1000).toFixed(1)} s (fresh data folder), second start ${(startup.second / 1000).toFixed(1)} s`);

@@ -11,6 +11,7 @@ import { parseSearch } from "#app/search/search-params.ts";
 import { recentFaces } from "#app/search/search.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { nichePrefix, type Site } from "#app/tenancy/site-schema.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 
 const FACES = 8;
@@ -19,10 +20,17 @@ const FACES = 8;
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect("/members");
   const site = context.get(siteContext);
-  if (!searchVisible(site, false, hasTrafficSource(context))) return { members: [], total: 0 };
+  if (!searchVisible(site, false, hasTrafficSource(context))) return { members: [], total: 0, illustrations: illustrationsOf(site) };
   const state = parseSearch(new URL("/members", request.url), site, null);
   const { profiles: members, total } = await recentFaces(site, state, FACES);
-  return { members, total };
+  return { members, total, illustrations: members.some((m) => m.thumb) ? [] : illustrationsOf(site) };
+}
+
+/** Drawn portraits (scripts/dev/home-illustrations.ts), nobody's photo: the faces of a home page that may show no members. */
+function illustrationsOf(site: Pick<Site, "niche">) {
+  const prefix = nichePrefix(site);
+  const set = prefix === "gay" ? "gay" : prefix === "milf" || prefix === "gilf" ? "milf" : "general";
+  return [1, 2, 3, 4].map((n) => `/home/${set}-${n}.svg`);
 }
 
 const FEATURES = ["profiles", "chat", "privacy"] as const;
@@ -53,6 +61,14 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
                   <Link to={`/members/${m.id}`} className="block aspect-[4/5]">
                     <img src={m.thumb!} alt={m.name} width={300} height={375} className="h-full w-full object-cover" />
                   </Link>
+                </li>
+              ))}
+            </ul>
+          ) : d.illustrations.length ? (
+            <ul className="grid grid-cols-4 gap-2 md:grid-cols-2 md:gap-3" aria-hidden="true" data-testid="home-illustrations">
+              {d.illustrations.map((src, i) => (
+                <li key={src} className={`overflow-hidden rounded-xl shadow-lg ring-2 ring-white/30 ${i % 2 ? "md:translate-y-6" : ""}`}>
+                  <img src={src} alt="" width={300} height={375} className="aspect-[4/5] h-full w-full object-cover" />
                 </li>
               ))}
             </ul>

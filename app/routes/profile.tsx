@@ -5,6 +5,7 @@ import { data, Form, Link } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile";
 import { requireUser } from "#app/auth/user-context.server.ts";
+import { FilePicker } from "#app/components/file-picker.tsx";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { FieldInput, FieldSelect, FieldTextarea, useSchemaForm } from "#app/components/schema-form.tsx";
 import { LocationFields } from "#app/components/location-fields.tsx";
@@ -110,7 +111,8 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         </ul>
         <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="photo-upload" />
-          <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" aria-label={t("profileEdit.addPhoto")} className="text-sm" />
+          {/* a new photo remounts the picker: it starts empty for the next one */}
+          <FilePicker key={p.photos.length} name="photo" testId="profile-photo-picker" />
           <SubmitButton>{t("profileEdit.upload")}</SubmitButton>
         </Form>
       </section>

@@ -12,6 +12,7 @@ import { getUser } from "#app/auth/user-context.server.ts";
 import { fieldErrors, signupSchema } from "#app/auth/validation.ts";
 import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
 import { formFields } from "#app/utils/request.server.ts";
+import { FilePicker } from "#app/components/file-picker.tsx";
 import { clearSignupDraft, SignupForm, type SignupActionData } from "#app/components/signup-form.tsx";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
@@ -140,7 +141,7 @@ function ProfileStep(props: StepProps) {
   const { t } = useTranslation();
   return props.step === "photo" ? (
     <StepForm step="photo" data={props.data} formProps={{ encType: "multipart/form-data" }}>
-      <input type="file" name="photo" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" aria-label={t("profileEdit.addPhoto")} className="rounded border border-black/20 p-2" />
+      <FilePicker name="photo" testId="signup-photo-picker" />
     </StepForm>
   ) : <FieldsStep {...props} />;
 }

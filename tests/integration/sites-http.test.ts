@@ -133,10 +133,15 @@ describe("home page", () => {
     const res = await request(server, "/", { host: "mature.localhost" });
     expect(res.html).not.toContain('data-testid="home-faces"');
     expect(res.html).not.toContain('data-testid="profile-card"');
+    // drawn portraits instead, decorative, linking nowhere and naming nobody
+    const drawn = /data-testid="home-illustrations"[^]*?<\/ul>/.exec(res.html)?.[0] ?? "";
+    expect(drawn.match(/<img src="\/home\/milf-\d\.svg" alt=""/g)).toHaveLength(4);
+    expect(drawn).not.toContain("href=");
     expect(cta(res.html)).toContain('href="/login"');
     expect(cta(res.html)).not.toContain("signup");
     const partner = await request(server, "/?ref=partner42", { host: "mature.localhost" });
     expect(faces(partner.html)).toBe(4);
+    expect(partner.html).not.toContain('data-testid="home-illustrations"');
   });
 });
 

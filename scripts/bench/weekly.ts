@@ -12,7 +12,8 @@
 //     statements of these jobs spent at the database (summed, divided by the members);
 //   - BENCH_SEQUENTIAL (300) other members' jobs one after the other in this process, without the
 //     queue: ms per member and the database's share of it.
-// Options: BENCH_MEMBERS, BENCH_NEW, BENCH_JOBS, BENCH_SEQUENTIAL, BENCH_REBUILD=1.
+// Options: BENCH_MEMBERS, BENCH_NEW, BENCH_JOBS, BENCH_SEQUENTIAL, BENCH_REBUILD=1, BENCH_STATEMENTS=1
+// (print the sequential part's database time per statement).
 import os from "node:os";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -52,6 +53,9 @@ async function sql(connection: string, text: string, values: unknown[] = []) {
 
 /** Time spent in the database by every statement the app's Prisma client sends (round trip included). */
 const dbTime = { ms: 0, statements: 0 };
+/** BENCH_STATEMENTS=1: the database time per statement text, for the sequential part */
+const byStatement = new Map<string, { ms: number; n: number }>();
+let recordStatements = false;
 function timed<T extends object>(target: T): T {
   return new Proxy(target, {
     get(object, property, receiver) {
@@ -60,7 +64,18 @@ function timed<T extends object>(target: T): T {
       if (property === "queryRaw" || property === "executeRaw") {
         return async (...args: unknown[]) => {
           const t = performance.now();
-          try { return await value.apply(object, args); } finally { dbTime.ms += performance.now() - t; dbTime.statements++; }
+          try { return await value.apply(object, args); } finally {
+            const ms = performance.now() - t;
+            dbTime.ms += ms;
+            dbTime.statements++;
+            if (recordStatements) {
+              const text = String((args[0] as { sql?: string } | undefined)?.sql ?? "").replace(/\s+/g, " ").slice(0, 110);
+              const entry = byStatement.get(text) ?? { ms: 0, n: 0 };
+              entry.ms += ms;
+              entry.n++;
+              byStatement.set(text, entry);
+            }
+          }
         };
       }
       if (property === "startTransaction" || property === "connect") return async (...args: unknown[]) => timed(await value.apply(object, args));
@@ -148,6 +163,7 @@ const jobsDb = { ...dbTime };
 const sequential = ids.filter((_, i) => i % step === Math.floor(step / 2)).slice(0, SEQUENTIAL);
 dbTime.ms = 0;
 dbTime.statements = 0;
+recordStatements = !!process.env.BENCH_STATEMENTS;
 const t1 = performance.now();
 for (const userId of sequential) await runNotificationJob({ kind: "weekly-update", userId, week }, now);
 const seqSeconds = (performance.now() - t1) / 1000;
@@ -161,6 +177,10 @@ console.log(`  database time of those jobs (app statements summed over the 4 run
 console.log(`  ${sent} weekly updates claimed and their mails queued in all`);
 console.log(`weekly-update jobs one after the other in this process (no queue): ${sequential.length} in ${seqSeconds.toFixed(2)} s = ${(sequential.length / seqSeconds).toFixed(1)} jobs/s, ${((seqSeconds * 1000) / sequential.length).toFixed(1)} ms per member, of which database ${(seqDb.ms / sequential.length).toFixed(1)} ms (${(seqDb.statements / sequential.length).toFixed(1)} statements)`);
 
+if (recordStatements) {
+  console.log("database time per statement, sequential part (total ms / count):");
+  for (const [text, e] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) console.log(`  ${e.ms.toFixed(0)} ms / ${e.n}: ${text}`);
+}
 await worker.close();
 await getQueue(QUEUE_NAMES.notifications).obliterate({ force: true }).catch(() => {});
 await getQueue(QUEUE_NAMES.mail).obliterate({ force: true }).catch(() => {});

@@ -54,7 +54,8 @@ test("under reduced motion the bar stands still", async ({ page }) => {
   const o = origin("lovely");
   await page.emulateMedia({ reducedMotion: "reduce" });
   await logInAsDemoMember(page, o, "lovely.localhost");
-  await slowLikes(page, 1_500);
+  // long enough that the bar is still there when its style is read on a loaded machine
+  await slowLikes(page, 4_000);
   await page.getByRole("link", { name: /^Likes/ }).first().click();
   const bar = page.getByRole("progressbar", { name: "Loading" });
   await expect(bar).toBeVisible();

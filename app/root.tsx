@@ -28,6 +28,7 @@ import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { PushRuntime } from "#app/components/push.tsx";
 import { InstalledAppCookie, installedAppFromCookie } from "#app/components/installed-app.tsx";
+import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
 
@@ -163,6 +164,7 @@ export default function App() {
   const live = data?.user && data.live ? { unread: data.live.unread, newLikes: data.live.newLikes, credits: data.user.credits } : null;
   return (
     <LiveStateProvider initial={live}>
+      <NavigationProgress />
       <InstalledAppCookie />
       {data?.user ? <PushRuntime /> : null}
       <Outlet />

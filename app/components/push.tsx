@@ -1,9 +1,10 @@
 // Web push in the page (issue 10): the service worker's registration and the page-hidden beacon
-// for signed-in members (PushRuntime), the push prompt alert (spec section 4) and the switch for
-// this device on /notifications.
+// for signed-in members (PushRuntime), the push prompt alert (spec section 4), the signup flow's
+// optional push step (spec: after location, before the e-mail confirmation) and the switch for
+// this device on /notifications. All three offers share usePushDevice.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import {
   currentPushState, registerServiceWorker, sendPageHidden, subscribePush, unsubscribePush, type PushState,
 } from "#app/notifications/push-client.ts";
@@ -49,32 +50,47 @@ export function usePushState() {
   return [state, setState] as const;
 }
 
-/** Offered only to signed-in, capable members not yet subscribed, when a key exists and it was not dismissed. */
-export function PushPrompt({ publicKey, show }: { publicKey: string | null; show: boolean }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
+/**
+ * The device's push state and the two things a member can do with it: subscribe (with the
+ * deployment's key; POST /api/user.php?push=1) or unsubscribe. `failed` after an error.
+ */
+export function usePushDevice(publicKey: string | null) {
   const [state, setState] = usePushState();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const dismiss = useFetcher();
-  if (!show || !publicKey || state !== "not_subscribed" || HIDE_PUSH_PROMPT_ON.includes(pathname) || dismiss.formData) return null;
-  const enable = async () => {
+  const run = async (action: "subscribe" | "unsubscribe"): Promise<PushState | null> => {
+    if (!publicKey) return null;
     setBusy(true);
     setFailed(false);
     try {
-      setState(await subscribePush(publicKey));
+      const next = action === "subscribe" ? await subscribePush(publicKey) : await unsubscribePush();
+      setState(next);
+      return next;
     } catch {
       setFailed(true);
+      return null;
     } finally {
       setBusy(false);
     }
   };
+  /** spec section 4: offered only to capable members not yet subscribed, when a key exists */
+  const offerable = !!publicKey && state === "not_subscribed";
+  return { state, busy, failed, offerable, subscribe: () => run("subscribe"), unsubscribe: () => run("unsubscribe") };
+}
+
+/** Offered only to signed-in, capable members not yet subscribed, when a key exists and it was not dismissed. */
+export function PushPrompt({ publicKey, show }: { publicKey: string | null; show: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { offerable, busy, failed, subscribe } = usePushDevice(publicKey);
+  const dismiss = useFetcher();
+  if (!show || !offerable || HIDE_PUSH_PROMPT_ON.includes(pathname) || dismiss.formData) return null;
   return (
     <div className="border-b border-info/40 bg-info/10" data-testid="push-prompt">
       <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm">
         <p className="flex-1">{t("push.prompt")}</p>
         {failed ? <span role="alert" className="text-danger">{t("push.failed")}</span> : null}
-        <button type="button" className="font-semibold underline" disabled={busy} onClick={() => void enable()}>{t("push.enable")}</button>
+        <button type="button" className="font-semibold underline" disabled={busy} onClick={() => void subscribe()}>{t("push.enable")}</button>
         <dismiss.Form method="post" action="/api/alerts">
           <input type="hidden" name="alert" value="push_prompt" />
           <button type="submit" aria-label={t("alerts.dismiss")} className="px-2 text-lg leading-none">×</button>
@@ -87,23 +103,11 @@ export function PushPrompt({ publicKey, show }: { publicKey: string | null; show
 /** /notifications: push on or off for this device. */
 export function PushSwitch({ publicKey }: { publicKey: string | null }) {
   const { t } = useTranslation();
-  const [state, setState] = usePushState();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { state, busy, failed, subscribe, unsubscribe } = usePushDevice(publicKey);
   if (!publicKey) return null;
   const on = state === "subscribed";
   const usable = state === "subscribed" || state === "not_subscribed";
-  const toggle = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      setState(on ? await unsubscribePush() : await subscribePush(publicKey));
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = () => (on ? unsubscribe() : subscribe());
   return (
     <section className="flex flex-col gap-2 rounded-lg bg-white p-6 shadow-sm" data-testid="push-switch" data-state={state}>
       <label className="flex items-center gap-3">
@@ -122,5 +126,35 @@ export function PushSwitch({ publicKey }: { publicKey: string | null }) {
       {state === "unsupported" ? <p className="text-sm text-black/70">{t("push.unsupported")}</p> : null}
       {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
     </section>
+  );
+}
+
+/**
+ * The signup flow's optional push step. Offered like the prompt (capable, key, not subscribed);
+ * where it cannot be offered the member goes straight on. "Allow" subscribes this device, "Not
+ * now" goes on; neither the browser's answer nor an error keeps the member from the next step.
+ */
+export function SignupPushStep({ publicKey, next }: { publicKey: string | null; next: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, offerable, busy, failed, subscribe } = usePushDevice(publicKey);
+  // nothing to offer (no key, no capability, blocked, already subscribed), or the member answered
+  const done = !publicKey || (state !== "unknown" && !offerable && !busy);
+  useEffect(() => {
+    if (done) void navigate(next, { replace: true });
+  }, [done, next, navigate]);
+  if (state === "unknown" && publicKey) return <p className="text-sm text-black/60" data-testid="signup-step-push" aria-busy="true">{t("nav.loading")}</p>;
+  return (
+    <div className="flex flex-col gap-4" data-testid="signup-step-push">
+      <h1 className="text-2xl font-bold text-primary">{t("signup.steps.push.title")}</h1>
+      <p className="text-sm text-black/70">{t("signup.steps.push.intro")}</p>
+      {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
+      <div className="flex items-center justify-between gap-3">
+        <Link to={next} className="text-sm font-semibold underline">{t("signup.pushNotNow")}</Link>
+        <button type="button" disabled={busy || !offerable} onClick={() => void subscribe()} className="rounded-full bg-primary px-6 py-2 font-semibold text-white disabled:opacity-60">
+          {t("signup.pushAllow")}
+        </button>
+      </div>
+    </div>
   );
 }

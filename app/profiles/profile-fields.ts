@@ -1,6 +1,7 @@
 // Profile enumerations (spec section 3) and the signup steps that fill them.
 export const SIGNUP_STEPS = ["photo", "personal", "about", "location"] as const;
-export type SignupStep = (typeof SIGNUP_STEPS)[number] | "confirm";
+/** "push" is the optional push step between location and confirm (spec section 4), offered in the browser. */
+export type SignupStep = (typeof SIGNUP_STEPS)[number] | "push" | "confirm";
 /** Position of a step in SIGNUP_STEPS; -1 for "confirm" or anything else. */
 export const stepIndex = (step: string | null) => (SIGNUP_STEPS as readonly string[]).indexOf(step ?? "");
 

@@ -1,5 +1,7 @@
 // /signup and /members/{id}/signup: step 0 creates the account (message or create), then
-// photo, personal info, about me and location (each skippable), then confirm e-mail.
+// photo, personal info, about me and location (each skippable), then the optional push step
+// (only where the deployment has a VAPID key; the browser decides whether it can offer it),
+// then confirm e-mail.
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
@@ -27,6 +29,9 @@ import { hasTrafficSource, visitOf } from "#app/tracking/tracking.server.ts";
 import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
 import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { SignupPushStep } from "#app/components/push.tsx";
+import { useRootData } from "#app/root.tsx";
 
 export const handle = { entryWarning: true };
 
@@ -39,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const target = params.id ? await findTargetProfile(site, user?.profile?.id ?? null, parseId(params.id)) : null;
   if (params.id && !target) throw data(null, { status: 404 });
   if (!user) return { step: "account" as const, gate: signupGate(site, hasTrafficSource(context)), target, user: null, countries: site.countries };
-  const current: SignupStep = step === "confirm" || stepIndex(step) >= 0 ? step! : "photo";
+  const current: SignupStep = step === "confirm" || (step === "push" && !!getEnv().vapid) || stepIndex(step) >= 0 ? step! : "photo";
   const saved = current === "location" ? await loadProfileSettings(user.id) : null;
   const location = saved && { country: saved.country, region: saved.region ?? "", city: saved.city ?? "" };
   return { step: current, gate: "open" as const, target, user: { email: user.email, status: user.status }, countries: site.countries, location };
@@ -94,7 +99,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const step = new URL(request.url).searchParams.get("step") as SignupStep;
-  const next = SIGNUP_STEPS[stepIndex(step) + 1] ?? "confirm";
+  // after the last profile step: the push step where push can be offered at all, else confirm
+  const next = SIGNUP_STEPS[stepIndex(step) + 1] ?? (getEnv().vapid ? "push" : "confirm");
   if (form.get("intent") === "skip") return redirect(`/signup?step=${next}`);
   if (step === "photo") {
     const file = form.get("photo");
@@ -124,6 +130,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             <SignupForm gate={loaderData.gate} data={actionData as SignupActionData | undefined} targetProfile={loaderData.target} />
             <p className="mt-4 text-sm">{t("signup.haveAccount")} <Link to="/login" className="font-semibold underline">{t("nav.login")}</Link></p>
           </>
+        ) : step === "push" ? (
+          <PushStep />
         ) : step === "confirm" ? (
           <ConfirmStep email={loaderData.user!.email} confirmed={loaderData.user!.status === "active"} />
         ) : (
@@ -179,6 +187,11 @@ function StepForm({ step, data, formProps, children }: { step: SignupStep; data?
       </Form>
     </>
   );
+}
+
+function PushStep() {
+  const publicKey = useRootData()?.site.pushPublicKey ?? null;
+  return <SignupPushStep publicKey={publicKey} next="/signup?step=confirm" />;
 }
 
 function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }) {

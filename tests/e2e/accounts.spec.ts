@@ -62,6 +62,9 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
   await page.getByLabel("Province").selectOption("Oost-Vlaanderen"); // Belgium's list, not free text
   await page.getByLabel("City").fill("Gent");
   await page.getByRole("button", { name: "Continue" }).click();
+  // the optional push step (this browser can push, a key exists, not subscribed): not now
+  await expect(page.getByTestId("signup-step-push")).toBeVisible();
+  await page.getByRole("link", { name: "Not now" }).click();
   await expect(page.getByTestId("signup-step-confirm")).toContainText(email);
 
   await page.goto(site);

@@ -288,3 +288,17 @@ describe("the installed app", () => {
     expect(shown((await request(server, "/", { host: host("lovely"), headers: { cookie: "installed_app=1" } })).body)).toBe(false);
   });
 });
+
+describe("the signup's optional push step", () => {
+  it("follows the location step where the deployment has a key, and is a page of its own", async () => {
+    const m = await member();
+    const jar = await logIn(m.user.email);
+    const skip = await postForm(server, "/signup?step=location", { intent: "skip" }, { host: host("lovely"), headers: { cookie: jar.header } });
+    expect(skip.headers.location).toBe("/signup?step=push");
+    const page = await request(server, "/signup?step=push", { host: host("lovely"), headers: { cookie: jar.header, "accept-language": "en" } });
+    expect(page.status).toBe(200);
+    // the browser decides whether it can offer push; the page carries the key it subscribes with
+    expect(page.html).toContain('data-testid="signup-step-push"');
+    expect(page.body).toContain(vapid.publicKey);
+  });
+});

@@ -46,43 +46,52 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * Queues an export for the member, or answers with the one already pending. `staffId` marks a
  * staff request (not counted against the member's daily limit); `inTransaction` runs with the
  * new row, in its transaction (the staff audit entry).
+ *
+ * The pending row is claimed first (unique pending_for) and only the request that claimed it
+ * takes from the daily counter; refused, it gives the row up again. Parallel requests therefore
+ * make one export and count once.
  */
 export async function requestExport(
   user: { id: number; siteKey: string },
   options: { staffId?: number; inTransaction?: (tx: Tx, exportId: number) => Promise<unknown> } = {},
 ): Promise<ExportRequest> {
   const db = getDb();
-  const pending = await db.dataExport.findUnique({ where: { pendingFor: user.id }, select: { id: true } });
-  if (pending) return { ok: true, exportId: pending.id, created: false };
   const perMember: Check = ["dataExport", String(user.id)];
-  if (!options.staffId) {
-    const taken = await take(perMember);
-    if (!taken.ok) return { ok: false, error: "limit", retryAfterMs: taken.retryAfterMs };
+  for (let attempt = 0; ; attempt++) {
+    const pending = await db.dataExport.findUnique({ where: { pendingFor: user.id }, select: { id: true } });
+    if (pending) return { ok: true, exportId: pending.id, created: false };
+    let exportId: number;
+    try {
+      exportId = await db.$transaction(async (tx) => {
+        const row = await tx.dataExport.create({ data: { userId: user.id, siteKey: user.siteKey, pendingFor: user.id, staffId: options.staffId ?? null }, select: { id: true } });
+        await options.inTransaction?.(tx, row.id);
+        return row.id;
+      });
+    } catch (error) {
+      // a parallel request created it first (and it may be built already): look again
+      if (isUniqueViolation(error) && attempt < 2) continue;
+      throw error;
+    }
+    if (!options.staffId) {
+      const taken = await take(perMember);
+      if (!taken.ok) {
+        await db.dataExport.deleteMany({ where: { id: exportId, status: "pending" } });
+        return { ok: false, error: "limit", retryAfterMs: taken.retryAfterMs };
+      }
+    }
+    await enqueueBuild(exportId, options.staffId ? null : perMember);
+    return { ok: true, exportId, created: true };
   }
-  const release = () => (options.staffId ? Promise.resolve() : giveBack(perMember));
-  let exportId: number;
-  try {
-    exportId = await db.$transaction(async (tx) => {
-      const row = await tx.dataExport.create({ data: { userId: user.id, siteKey: user.siteKey, pendingFor: user.id, staffId: options.staffId ?? null }, select: { id: true } });
-      await options.inTransaction?.(tx, row.id);
-      return row.id;
-    });
-  } catch (error) {
-    await release();
-    if (!isUniqueViolation(error)) throw error;
-    // a parallel request created it first
-    const winner = await db.dataExport.findUnique({ where: { pendingFor: user.id }, select: { id: true } });
-    if (winner) return { ok: true, exportId: winner.id, created: false };
-    throw error;
-  }
+}
+
+async function enqueueBuild(exportId: number, counted: Check | null) {
   try {
     await getQueue(QUEUE_NAMES.privacy).add("build-export", { exportId }, { jobId: `export-${exportId}`, attempts: 3, backoff: { type: "exponential", delay: 30_000 }, removeOnComplete: 1000, removeOnFail: 5000 });
   } catch (error) {
-    await db.dataExport.deleteMany({ where: { id: exportId, status: "pending" } });
-    await release();
+    await getDb().dataExport.deleteMany({ where: { id: exportId, status: "pending" } });
+    if (counted) await giveBack(counted);
     throw error;
   }
-  return { ok: true, exportId, created: true };
 }
 
 /** Writes the zip: JSON documents compressed, images stored as they are (JPEG is compressed already). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
-import { cleanupExports, requestExport } from "#app/privacy/exports.server.ts";
+import { buildExport, cleanupExports, requestExport } from "#app/privacy/exports.server.ts";
 import { exportFile } from "#app/privacy/export-files.server.ts";
 import { createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
@@ -231,6 +231,37 @@ describe("a member downloads their data", () => {
     const { mail } = await exportLink(m);
     expect(mail.decoded).toContain(mailTexts("de").dataExport.button);
     expect(mail.decoded).toContain(m.site.mail_name);
+  });
+});
+
+describe("the export job and its cleanup", () => {
+  it("a retry after the zip was built mails a new link and the old one stops working", async () => {
+    const m = await loggedInMember(stack.server);
+    await requestExport({ id: m.user.id, siteKey: m.site.key });
+    const first = await exportLink(m);
+    const row = await db().dataExport.findFirstOrThrow({ where: { userId: m.user.id } });
+    expect(await buildExport(row.id)).toEqual({ built: true });
+    const second = await exportLink(m, 2);
+    expect(second.path).not.toBe(first.path);
+    expect((await get(m, first.path)).status).toBe(404);
+    expect((await get(m, second.path)).status).toBe(200);
+    expect(await db().dataExport.count({ where: { userId: m.user.id } })).toBe(1);
+  });
+
+  it("gives up an export pending for over a day, so the member can ask again", async () => {
+    const m = await createMember();
+    await worker.pause(true);
+    try {
+      const first = await requestExport({ id: m.user.id, siteKey: m.site.key });
+      expect(first).toMatchObject({ ok: true, created: true });
+      await db().dataExport.updateMany({ where: { userId: m.user.id }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+      expect((await cleanupExports()).dataExportsGivenUp).toBeGreaterThanOrEqual(1);
+      expect(await db().dataExport.findFirst({ where: { userId: m.user.id }, select: { status: true, pendingFor: true } })).toEqual({ status: "failed", pendingFor: null });
+      const again = await requestExport({ id: m.user.id, siteKey: m.site.key });
+      expect(again).toMatchObject({ ok: true, created: true });
+    } finally {
+      worker.resume();
+    }
   });
 });
 

@@ -18,6 +18,8 @@ export default [
     route("mail-change/do", "routes/mail-change.do.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("account/reactivate", "routes/account.reactivate.tsx"),
+    // issue 12, privacy requests: the page a data-export mail links to
+    route("account/data-export", "routes/account.data-export.tsx"),
     route("profile/settings", "routes/profile.settings.tsx"),
     route("profile/delete", "routes/profile.delete.tsx"),
     // issue 10: notification switches and the e-mail source variant (signed link, no login)
@@ -106,6 +108,8 @@ export default [
   route("api/discountcode.php", "routes/api/discountcode.ts"),
   // direct debit and transactions (issue 9, direct-debit part): the PDF receipt
   route("transactions/:id/receipt.pdf", "routes/transactions.$id.receipt.ts"),
+  // issue 12, privacy requests: the zip of a member's data export
+  route("account/data-export/file", "routes/account.data-export.file.ts"),
   // issue 9, checkout: provider webhooks and the refund of unused credits
   route("api/payments/webhook/:provider", "routes/api/payments-webhook.ts"),
   route("transactions/:id/refund", "routes/transactions.$id.refund.ts"),

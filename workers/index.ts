@@ -8,6 +8,7 @@ import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
 import { paymentsJob } from "./payments.ts";
 import { NOTIFICATION_SCHEDULES, notificationsJob, weeklySchedule } from "./notifications.ts";
 import { pushJob } from "./push.ts";
+import { privacyJob, type PrivacyJob } from "./privacy.ts";
 
 export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = getEnv()) {
   const workers = [
@@ -17,6 +18,8 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
     createWorker(QUEUE_NAMES.notifications, notificationsJob, { concurrency: 4 }),
     // web push: one fan-out job per notification, one delivery job per device (network bound)
     createWorker(QUEUE_NAMES.push, pushJob, { concurrency: 8 }),
+    // data exports: a member's whole data in memory while zipped, so one at a time
+    createWorker<PrivacyJob>(QUEUE_NAMES.privacy, privacyJob, { concurrency: 1 }),
   ];
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));

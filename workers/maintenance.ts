@@ -1,6 +1,6 @@
 // Scheduled housekeeping: accounts whose 14-day reactivation window has passed are anonymised;
 // expired sessions, old login attempts, spent tokens, anonymous tracking rows and old mail
-// delivery records are removed.
+// delivery records and expired data exports are removed.
 import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
 import { cleanupExpired } from "#app/maintenance/cleanup.server.ts";
 

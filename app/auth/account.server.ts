@@ -1,11 +1,13 @@
 // What a member changes about their account: password, e-mail, notifications, language,
 // deletion (14 days to change their mind) and the purge after that.
+import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { NotificationType } from "#app/generated/prisma/enums.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
+import { removeExportFiles } from "#app/privacy/export-files.server.ts";
 import { giveBack, ipKey, take, type Check } from "#app/limits/rate-limits.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { revokeSessions } from "./session.server.ts";
@@ -146,26 +148,48 @@ export async function reactivate(site: Site, token: string | null) {
 
 /** The scheduled purge: accounts pending deletion for 14 days are anonymised, photos removed. */
 export async function purgeDeletedAccounts(now = new Date()) {
-  const db = getDb();
-  const due = await db.user.findMany({
+  const due = await getDb().user.findMany({
     where: { status: "pending_deletion", deletionRequestedAt: { lte: new Date(now.getTime() - REACTIVATION_DAYS * 24 * 3600_000) } },
-    select: { id: true, profile: { select: { id: true, photos: { select: { filename: true, thumbFilename: true } } } } },
+    select: { id: true },
   });
-  for (const user of due) {
-    // the images they sent in chats go too (their messages stay, without the image)
-    const chatImages = await db.chatImage.findMany({ where: { uploaderId: user.profile?.id ?? -1 }, select: { filename: true, thumbFilename: true } });
-    await getMediaStorage().remove([...(user.profile?.photos ?? []), ...chatImages].flatMap((p) => [p.filename, p.thumbFilename]));
-    await db.$transaction([
-      db.photo.deleteMany({ where: { profileId: user.profile?.id ?? -1 } }),
-      db.chatImage.deleteMany({ where: { uploaderId: user.profile?.id ?? -1 } }),
-      db.profile.updateMany({
-        where: { userId: user.id },
-        data: { name: "—", aboutMe: null, city: null, region: null, latitude: null, longitude: null, interests: [], status: "disabled", mainPhotoId: null },
-      }),
-      db.pushSubscription.deleteMany({ where: { userId: user.id } }),
-      db.userToken.deleteMany({ where: { userId: user.id } }),
-      db.user.update({ where: { id: user.id }, data: { status: "deleted", email: `deleted-${user.id}@deleted.invalid`, passwordHash: null, deletionReason: null } }),
-    ]);
-  }
+  for (const user of due) await anonymiseAccount(user.id);
   return due.length;
+}
+
+/**
+ * Erases an account's personal data: photos and the chat images they sent (files and rows), the
+ * profile's texts and place, e-mail address and password, sessions, tokens, push subscriptions,
+ * login records, direct-debit order details and data exports. Their messages stay for the other
+ * member, without the images; payments and the credit ledger stay as bookkeeping records. Used
+ * by the scheduled purge and by an erasure staff carry out (app/staff/privacy.server.ts), whose
+ * audit entry `inTransaction` writes in the same transaction. False when the account was erased already.
+ */
+export async function anonymiseAccount(userId: number, inTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>) {
+  const db = getDb();
+  const profile = await db.profile.findUnique({ where: { userId }, select: { id: true, photos: { select: { filename: true, thumbFilename: true } } } });
+  const profileId = profile?.id ?? -1;
+  // the images they sent in chats go too (their messages stay, without the image)
+  const chatImages = await db.chatImage.findMany({ where: { uploaderId: profileId }, select: { filename: true, thumbFilename: true } });
+  await getMediaStorage().remove([...(profile?.photos ?? []), ...chatImages].flatMap((p) => [p.filename, p.thumbFilename]));
+  await removeExportFiles(userId);
+  return db.$transaction(async (tx) => {
+    // one erasure at a time per account: a second (parallel) one finds it done and changes nothing
+    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM users WHERE id = ${userId} FOR UPDATE`;
+    if (!row || row.status === "deleted") return false;
+    await tx.photo.deleteMany({ where: { profileId } });
+    await tx.chatImage.deleteMany({ where: { uploaderId: profileId } });
+    await tx.profile.updateMany({
+      where: { userId },
+      data: { name: "—", aboutMe: null, city: null, region: null, latitude: null, longitude: null, interests: [], status: "disabled", mainPhotoId: null },
+    });
+    await tx.pushSubscription.deleteMany({ where: { userId } });
+    await tx.userToken.deleteMany({ where: { userId } });
+    await tx.session.deleteMany({ where: { userId } });
+    await tx.loginAttempt.deleteMany({ where: { userId } });
+    await tx.directDebitCode.deleteMany({ where: { userId } });
+    await tx.dataExport.deleteMany({ where: { userId } });
+    await tx.user.update({ where: { id: userId }, data: { status: "deleted", email: `deleted-${userId}@deleted.invalid`, passwordHash: null, deletionReason: null } });
+    await inTransaction?.(tx);
+    return true;
+  }, { maxWait: 10_000, timeout: 30_000 });
 }

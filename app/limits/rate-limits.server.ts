@@ -45,6 +45,8 @@ export const LIMITS = {
   swipe: { likesPerDay: 4, windowSeconds: DAY },
   /** the like modal's auto-like: one new like per member per 24 hours, the same profile again within them */
   autoLike: { windowSeconds: DAY },
+  /** exports of their data a member may ask for within a day (from the first); staff exports do not count */
+  dataExports: { perMember: 3, windowSeconds: DAY },
 } as const;
 
 const COUNTERS = {
@@ -58,6 +60,7 @@ const COUNTERS = {
   activationMail: { points: LIMITS.activationMail.perAccount, duration: LIMITS.activationMail.accountWindowSeconds },
   supportCaseIp: { points: LIMITS.supportCases.perIp, duration: LIMITS.supportCases.windowSeconds },
   likes: { points: LIMITS.likes.perMember, duration: LIMITS.likes.windowSeconds },
+  dataExport: { points: LIMITS.dataExports.perMember, duration: LIMITS.dataExports.windowSeconds },
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

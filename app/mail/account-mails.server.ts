@@ -1,4 +1,4 @@
-// The account mails (activation, password reset, e-mail change, reactivation), rendered per
+// The account mails (activation, password reset, e-mail change, reactivation, data export ready), rendered per
 // site (brand, mail_name, support address, company footer) and per language, HTML and text,
 // then handed to the mail queue.
 import type { TFunction } from "i18next";
@@ -8,7 +8,7 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "./branded-mail.server.ts";
 import { enqueueMail } from "./mail-queue.server.ts";
 
-export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation";
+export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation" | "dataExport";
 
 export interface AccountMailInput {
   kind: AccountMail;
@@ -17,11 +17,13 @@ export interface AccountMailInput {
   to: string;
   name: string;
   link: string;
+  /** more placeholders of the mail's texts (the data export's {{days}}) */
+  params?: Record<string, string | number>;
 }
 
-export async function renderAccountMail({ kind, site, locale, name, link }: AccountMailInput) {
+export async function renderAccountMail({ kind, site, locale, name, link, params }: AccountMailInput) {
   const t: TFunction = getFixedT(locale, "mail");
-  const vars = { siteName: site.name, name };
+  const vars = { ...params, siteName: site.name, name };
   const subject = t(`${kind}.subject`, vars);
   const paragraphs = [t("greeting", vars), t(`${kind}.body`, vars)];
   const footer = await siteFooter(site, locale);

@@ -1,6 +1,8 @@
 // The hourly cleanup: rows that only ever grow and stop being useful after a while.
 // Login attempts stay 30 days (lockout reads the last 15 minutes, support reads further back);
-// a tracking row attached to a member is their traffic source and stays for good.
+// a tracking row attached to a member is their traffic source and stays for good. Data exports
+// go when their link expires.
+import { cleanupExports } from "#app/privacy/exports.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
 const DAY_MS = 24 * 3600_000;
@@ -25,7 +27,10 @@ export async function cleanupExpired(now = new Date()) {
   const tokens = await db.userToken.deleteMany({ where: { OR: [{ usedAt: { lt: tokensCutoff } }, { expiresAt: { lt: tokensCutoff } }] } });
   const trackings = await db.tracking.deleteMany({ where: { userId: null, createdAt: { lt: before(RETENTION_DAYS.unattachedTrackings) } } });
   const mailDeliveries = await db.mailDelivery.deleteMany({ where: { deliveredAt: { lt: before(RETENTION_DAYS.mailDeliveries) } } });
+  // data exports: expired zips and their rows (app/privacy/exports.server.ts)
+  const exports = await cleanupExports(now);
   return {
+    ...exports,
     sessions: sessions.count,
     loginAttempts: loginAttempts.count,
     tokens: tokens.count,

@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
-export const QUEUE_NAMES = { mail: "mail", maintenance: "maintenance", payments: "payments", notifications: "notifications", push: "push" } as const;
+export const QUEUE_NAMES = { mail: "mail", maintenance: "maintenance", payments: "payments", notifications: "notifications", push: "push", privacy: "privacy" } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
 type Backend =

@@ -1,4 +1,4 @@
-// /profile/settings: password, e-mail address, notifications, language; the way to delete.
+// /profile/settings: password, e-mail address, notifications, language; the download of one's data; the way to delete.
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -20,14 +20,18 @@ import { useSchemaForm } from "#app/components/schema-form.tsx";
 import { loadProfileSettings, parseProfileForm, saveProfileFields, setInvisible } from "#app/profiles/profile-edit.server.ts";
 import { locationSchema } from "#app/profiles/profile-schema.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
+import { exportState, requestExport } from "#app/privacy/exports.server.ts";
+import { DataExportSection } from "#app/components/data-export-section.tsx";
+import { minutesOf } from "#app/limits/rate-limits.server.ts";
 
 export const handle = { entryWarning: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, locale } = requestInfo(request, context);
-  const profile = await loadProfileSettings(user.id);
+  const [profile, dataExport] = await Promise.all([loadProfileSettings(user.id), exportState(user.id)]);
   return {
+    dataExport: { pending: dataExport.pending, readyUntil: dataExport.readyUntil?.toISOString() ?? null },
     email: user.email,
     notificationsOff: user.notificationsOff,
     language: (user.language ?? locale) as Locale,
@@ -91,6 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!language.success) return data<Result>({ section: intent, errors: { language: "validation.required" } }, 400);
     await setLanguage(user.id, language.data);
     return data<Result>({ section: intent, ok: true, message: "settings.saved" }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
+  }
+  if (intent === "export") {
+    const result = await requestExport({ id: user.id, siteKey: site.key });
+    if (!result.ok) return data<Result>({ section: intent, ok: false, message: "privacy.limit", params: { minutes: minutesOf(result.retryAfterMs) } }, 429);
+    return data<Result>({ section: intent, ok: true, message: result.created ? "privacy.queued" : "privacy.pending" });
   }
   return data<Result>({ section: "form", message: "messages.genericError" }, 400);
 }
@@ -178,6 +187,10 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
           </Form>
         </Section>
       ) : null}
+
+      <Section title={t("privacy.title")}>
+        <DataExportSection state={d.dataExport} result={result("export")} busy={busy} />
+      </Section>
 
       <Section title={t("deletion.title")}>
         <p className="mb-3 text-sm text-black/70">{t("deletion.settingsIntro")}</p>

@@ -31,6 +31,8 @@ export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** the body's bytes, for binary answers (a zip, a PDF) */
+  bytes: Buffer;
   /** The rendered markup without <script> elements: what a reader sees, not the hydration data
    * (which carries the whole translation catalogue and would make text assertions vacuous). */
   html: string;
@@ -57,8 +59,9 @@ export function request(
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => {
-          const body = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, html: body.replace(/<script\b[\s\S]*?<\/script>/g, ""), json: () => JSON.parse(body) });
+          const bytes = Buffer.concat(chunks);
+          const body = bytes.toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, bytes, html: body.replace(/<script\b[\s\S]*?<\/script>/g, ""), json: () => JSON.parse(body) });
         });
       },
     );

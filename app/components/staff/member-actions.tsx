@@ -27,6 +27,13 @@ export function MemberActions({ role, status, locked, sessions, creditsKey, swit
       ) : null}
       <Form method="post"><input type="hidden" name="intent" value="revoke-sessions" />
         <button type="submit" className={button} disabled={sessions === 0}>{t("staff.actions.revokeSessions", { count: sessions })}</button></Form>
+      {status !== "deleted" ? (
+        <Form method="post" className="flex flex-col gap-1 border-t border-black/10 pt-3" data-testid="export-form">
+          <input type="hidden" name="intent" value="export-data" />
+          <button type="submit" className={`${button} self-start`}>{t("staff.actions.exportData")}</button>
+          <p className="text-xs text-black/60">{t("staff.actions.exportHelp")}</p>
+        </Form>
+      ) : null}
       {role === "admin" ? (
         <Form method="post" className="flex flex-col gap-2 border-t border-black/10 pt-3" data-testid="credits-form">
           <h3 className="font-semibold">{t("staff.actions.creditsTitle")}</h3>
@@ -47,6 +54,7 @@ export function MemberActions({ role, status, locked, sessions, creditsKey, swit
             .map((intent) => <SwitchForm key={intent} intent={intent} on={switches[intent]} />)}
         </div>
       ) : null}
+      {role === "admin" && status !== "deleted" ? <ErasureForm /> : null}
     </section>
   );
 }
@@ -62,6 +70,22 @@ function SwitchForm({ intent, on }: { intent: SwitchIntent; on: boolean }) {
       <label htmlFor={id} className="text-sm font-medium">{t("staff.actions.reasonShort")}</label>
       <input id={id} name="reason" required minLength={3} maxLength={500} className="rounded border border-black/20 px-3 py-1.5" />
       <button type="submit" className={`${button} self-start`}>{t(`staff.actions.switch.${intent}.${on ? "off" : "on"}`)}</button>
+    </Form>
+  );
+}
+
+/** Erasure on a request received by mail: irreversible, so a reason and a ticked confirmation. */
+function ErasureForm() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" className="flex flex-col gap-1 border-t border-black/10 pt-3" data-testid="erase-form">
+      <h3 className="font-semibold">{t("staff.actions.eraseTitle")}</h3>
+      <p className="text-xs text-black/60">{t("staff.actions.eraseHelp")}</p>
+      <input type="hidden" name="intent" value="erase" />
+      <label htmlFor="erase-reason" className="text-sm font-medium">{t("staff.actions.reason")}</label>
+      <textarea id="erase-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="rounded border border-black/20 px-3 py-1.5" />
+      <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="confirm" value="erase" required />{t("staff.actions.eraseConfirm")}</label>
+      <button type="submit" className={`${button} self-start border-red-700 text-red-700`}>{t("staff.actions.erase")}</button>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 // /staff/members/:id: one member of any site with their money, blocks, logins and sessions, and
-// the actions support (lockout, activation mail, sessions) and admins (credits, refunds) take.
+// the actions support (lockout, activation mail, sessions, data export) and admins (credits,
+// refunds, erasure) take.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import { FormMessage } from "#app/components/form-field.tsx";
 import { adjustCredits, creditsForm, liftLockout, refundForm, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
 import { memberDetails } from "#app/staff/member-view.server.ts";
 import { reasonForm, sendPasswordReset, setBanned, setDirectDebitBlock, setFictional, setProfileHidden, switchForm } from "#app/staff/moderation.server.ts";
+import { eraseMember, erasureForm, exportMemberData } from "#app/staff/privacy.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
 import { formFields, parseId, readForm, refuse } from "#app/utils/request.server.ts";
 
@@ -23,8 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { member, role: staff.role, creditsKey: randomBytes(12).toString("base64url") };
 }
 
-const intent = z.enum(["lift-lockout", "resend-activation", "password-reset", "revoke-sessions", "credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional"]);
-const ADMIN_ONLY = new Set(["credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional"]);
+const intent = z.enum(["lift-lockout", "resend-activation", "password-reset", "revoke-sessions", "credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional", "export-data", "erase"]);
+const ADMIN_ONLY = new Set(["credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional", "erase"]);
 const SWITCHES = { ban: setBanned, "hide-profile": setProfileHidden, "direct-debit-block": setDirectDebitBlock, fictional: setFictional } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -41,6 +43,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "resend-activation": result = await resendActivation(staff, id, request); break;
     case "revoke-sessions": result = await revokeMemberSessions(staff, id); break;
     case "password-reset": result = await sendPasswordReset(staff, id, request); break;
+    case "export-data": result = await exportMemberData(staff, id); break;
+    case "erase": {
+      const input = erasureForm.safeParse(form);
+      if (!input.success) return data({ ok: false, message: "staff.errors.erasureInvalid" } as ActionResult, { status: 400 });
+      result = await eraseMember(staff, id, input.data.reason);
+      break;
+    }
     case "ban": case "hide-profile": case "direct-debit-block": case "fictional": {
       const on = switchForm.safeParse(form);
       const why = reasonForm.safeParse(form);

@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
 
-const HIDE_ACTIVATION_ON = ["/signup", "/profile/settings", "/notifications"];
-const HIDE_NOTIFICATIONS_ON = ["/profile/settings", "/notifications"];
-const HIDE_PHOTO_WARNING_ON = ["/profile", "/signup", "/activate/done", "/premium", "/notifications", "/directdebit", "/profile/settings"];
 
 /** The warning banners of the default layout (spec section 4). */
 export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean; profilePhoto: boolean }; email: string }) {
@@ -14,9 +12,9 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
   const resend = useFetcher<{ sent?: boolean; error?: string }>();
   const dismiss = useFetcher();
   const dismissed = (alert: string) => dismiss.formData?.get("alert") === alert;
-  const showActivation = alerts.activationReminder && !HIDE_ACTIVATION_ON.includes(pathname) && !dismissed("activation_reminder");
-  const showNotifications = alerts.notificationsDisabled && !HIDE_NOTIFICATIONS_ON.includes(pathname) && !dismissed("notifications_disabled");
-  const showPhoto = alerts.profilePhoto && !HIDE_PHOTO_WARNING_ON.includes(pathname) && !dismissed("profile_photo");
+  const showActivation = alerts.activationReminder && !alertHiddenOn("activation_reminder", pathname) && !dismissed("activation_reminder");
+  const showNotifications = alerts.notificationsDisabled && !alertHiddenOn("notifications_disabled", pathname) && !dismissed("notifications_disabled");
+  const showPhoto = alerts.profilePhoto && !alertHiddenOn("profile_photo", pathname) && !dismissed("profile_photo");
   if (!showActivation && !showNotifications && !showPhoto) return null;
   return (
     <div className="border-b border-warning/50 bg-warning/20">

@@ -5,12 +5,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
 import {
   currentPushState, registerServiceWorker, sendPageHidden, subscribePush, unsubscribePush, type PushState,
 } from "#app/notifications/push-client.ts";
-
-/** Spec section 4: the push prompt is hidden on these routes. */
-const HIDE_PUSH_PROMPT_ON = ["/signup", "/notifications", "/activate/done", "/directdebit", "/premium"];
 
 /** Mounted for signed-in members on every page: the worker, its messages and the beacon. */
 export function PushRuntime() {
@@ -84,7 +82,7 @@ export function PushPrompt({ publicKey, show }: { publicKey: string | null; show
   const { pathname } = useLocation();
   const { offerable, busy, failed, subscribe } = usePushDevice(publicKey);
   const dismiss = useFetcher();
-  if (!show || !offerable || HIDE_PUSH_PROMPT_ON.includes(pathname) || dismiss.formData) return null;
+  if (!show || !offerable || alertHiddenOn("push_prompt", pathname) || dismiss.formData) return null;
   return (
     <div className="border-b border-info/40 bg-info/10" data-testid="push-prompt">
       <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm">

@@ -54,10 +54,13 @@ describe("POST /api/mail-events", () => {
     expect(await disabled(m.user.id)).toEqual(["spam_mark"]);
     expect(await disabled(same.user.id)).toEqual(["spam_mark"]);
     expect(await disabled(other.user.id)).toEqual([]);
-    const page = await request(server, "/members", { host: m.host, headers: { cookie: m.jar.header, "accept-language": "en" } });
-    expect(textOf(page.html)).toContain(en.messages.notificationsDisabled);
-    const settings = await request(server, "/notifications", { host: m.host, headers: { cookie: m.jar.header, "accept-language": "en" } });
-    expect(textOf(settings.html)).toContain(en.messages.notificationsDisabled);
+    const page = (path: string) => request(server, path, { host: m.host, headers: { cookie: m.jar.header, "accept-language": "en" } });
+    const members = await page("/members");
+    expect(members.html).toContain('data-testid="notifications-disabled"');
+    expect(textOf(members.html)).toContain(en.messages.notificationsDisabled);
+    // the alert stays off the pages about notifications (spec section 4); /notifications says why in its own words
+    for (const path of ["/notifications", "/profile/settings"]) expect((await page(path)).html).not.toContain('data-testid="notifications-disabled"');
+    expect(textOf((await page("/notifications")).html)).toContain(en.messages.notificationsDisabled);
   });
 
   it("records bounces and unsubscribes; a soft bounce changes nothing", async () => {

@@ -13,7 +13,7 @@ export function activeAlerts(user: CurrentUser | null) {
     activationReminder:
       user.status === "not_confirmed" && user.profile?.status === "disabled" && user.notificationsDisabled.length === 0 && !dismissed.has("activation_reminder"),
     notificationsDisabled: user.notificationsDisabled.length > 0 && !dismissed.has("notifications_disabled"),
-    profilePhoto: !user.profile?.mainPhotoId && !dismissed.has("profile_photo"),
+    profilePhoto: !!user.profile && !user.profile.mainPhotoId && user.profile._count.photos === 0 && !dismissed.has("profile_photo"),
     /** the browser decides the rest (capable, not denied, not yet subscribed): components/push.tsx */
     pushPrompt: !dismissed.has("push_prompt"),
   };

@@ -10,7 +10,13 @@ import { readSessionToken, tokenHash } from "./session.server.ts";
 const userSelect = {
   id: true, email: true, status: true, credits: true, paidUser: true, signupDate: true, language: true,
   notificationsOff: true, notificationsDisabled: true, siteKey: true,
-  profile: { select: { id: true, name: true, status: true, country: true, mainPhotoId: true, seeking: true, lastActiveAt: true } },
+  profile: {
+    select: {
+      id: true, name: true, status: true, country: true, mainPhotoId: true, seeking: true, lastActiveAt: true,
+      // photos waiting for pre-moderation: the "add a photo" warning would be wrong meanwhile
+      _count: { select: { photos: { where: { status: "pending" } } } },
+    },
+  },
   /** the dismissed alerts, for the banner and the time-bonus popup of every page */
   alertDismissals: { select: { alert: true } },
 } as const;

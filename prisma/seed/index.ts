@@ -189,6 +189,8 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
           status: "active",
           position: file.index,
           createdAt: new Date((specs[file.s]?.signupDate.getTime() ?? now.getTime()) + file.index * 60_000),
+          // the operator's own demo pictures: reviewed when they were made, not work for the photo queue
+          reviewedAt: new Date((specs[file.s]?.signupDate.getTime() ?? now.getTime()) + file.index * 60_000),
         })),
       });
       // every demo profile's first photo becomes its main photo, in one statement

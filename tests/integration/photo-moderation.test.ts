@@ -181,6 +181,20 @@ describe("pre-moderation (mature)", () => {
   });
 });
 
+describe("the add-a-photo warning on a pre-moderation site", () => {
+  it("gives way while the only photo waits for review, and comes back when it is rejected", async () => {
+    const owner = await member({ site: "mature", name: `Waiting${unique()}` });
+    const warning = async () => (await page(owner, "/members")).html.includes('data-testid="photo-warning"');
+    expect(await warning()).toBe(true);
+    const photo = await upload(owner);
+    expect(photo.status).toBe("pending");
+    expect(await warning()).toBe(false);
+    const staff = await staffSession();
+    expect((await decide(staff, { photo: String(photo.id), intent: "reject", reason: "low_quality" })).status).toBe(200);
+    expect(await warning()).toBe(true);
+  });
+});
+
 describe("post-moderation (lovely)", () => {
   it("shows an upload at once and lists it for review", async () => {
     const owner = await member({ site: "lovely" });

@@ -44,6 +44,10 @@ export default defineConfig({
       OPS_TOKEN,
       // every spec signs up from 127.0.0.1; the limit itself is tested in tests/integration
       SIGNUPS_PER_IP_PER_HOUR: "500",
+      // notification mails at any hour (quiet hours held the like mail back when CI ran in the
+      // evening of the member's country; they are tested in tests/integration), no weekly update run
+      NOTIFICATION_QUIET_HOURS: "0-0",
+      WEEKLY_UPDATE_SCHEDULE: "off",
     },
   },
 });

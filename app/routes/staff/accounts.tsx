@@ -18,6 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: staff.id, accounts: await listStaffAccounts() };
 }
 
+// the page may show a new TOTP secret (the answer to a post): no cache keeps any of it
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 const intent = z.enum(["create", "disable", "enable", "role", "reset-totp"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else result = role.success ? await setStaffRole(staff, id, role.data.role) : { ok: false, message: "messages.invalidInput", status: 400 };
   }
   const { status, ...body } = result.ok ? { ...result, status: 200 } : result;
-  // the answer may carry a new TOTP secret: no cache keeps it
-  return data(body, { status, headers: { "cache-control": "no-store" } });
+  return data(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {

@@ -56,8 +56,8 @@ export async function attemptStaffLogin(email: string, password: string, code: s
   if (!passwordOk || step === null || account.disabled) return { ok: false, reason: "failed" };
   // the code is used up: the same code (or an older one) cannot log in again
   const used = await db.staffAccount.updateMany({
-    where: { id: account.id, totpLastStep: { lt: step } },
-    data: { totpLastStep: step, failedLogins: 0, lockedUntil: null },
+    where: { id: account.id, disabled: false, totpLastStep: { lt: step } },
+    data: { totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: new Date() },
   });
   if (used.count !== 1) return { ok: false, reason: "failed" };
   return { ok: true, staffId: account.id };

@@ -25,6 +25,7 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
               <Link to="/staff/cases" className="underline-offset-2 hover:underline">{t("staff.nav.cases")}</Link>
               <Link to="/staff/photos" className="underline-offset-2 hover:underline">{t("staff.nav.photos")}</Link>
               <Link to="/staff/audit" className="underline-offset-2 hover:underline">{t("staff.nav.audit")}</Link>
+              {staff.role === "admin" ? <Link to="/staff/accounts" className="underline-offset-2 hover:underline">{t("staff.nav.accounts")}</Link> : null}
               <span className="text-white/70" data-testid="staff-who">{staff.name} · {t(`staff.roles.${staff.role}`)}</span>
               <Form method="post" action="/staff/logout">
                 <button type="submit" className="underline">{t("staff.nav.logout")}</button>

@@ -68,7 +68,10 @@ describe("queue dashboard", () => {
     const job = await getQueue(QUEUE_NAMES.maintenance).add("dashboard-probe", { at: Date.now() }, { attempts: 1 });
     const listing = (path: string) => get(admin.jar.header, path).then((r) => r.json<{ queues: { name: string; counts: Record<string, number>; jobs: { id: string }[] }[] }>());
     const failedList = `/staff/queues/api/queues?activeQueue=${encodeURIComponent(name)}&status=failed&page=1&jobsPerPage=50`;
-    const before = await until(() => listing(failedList), (r) => !!r.queues.find((q) => q.name === name)?.jobs.some((j) => j.id === job.id));
+    const before = await until(() => listing(failedList), (r) => {
+      const q = r.queues.find((x) => x.name === name);
+      return !!q?.jobs.some((j) => j.id === job.id) && q.counts.failed! > 0;
+    });
     const physical = Object.values(QUEUE_NAMES).map((q) => getQueue(q).name);
     expect(before.queues.map((q) => q.name).sort()).toEqual(physical.sort());
     for (const q of before.queues) for (const state of ["waiting", "active", "delayed", "failed", "completed"]) expect(typeof q.counts[state]).toBe("number");

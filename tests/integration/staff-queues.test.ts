@@ -113,7 +113,7 @@ describe("queue dashboard", () => {
   it("refuses a cross-site change, even from an admin's browser", async () => {
     const admin = await staffSession("admin");
     const name = getQueue(QUEUE_NAMES.maintenance).name;
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
       const res = await request(server, `/staff/queues/api/queues/${encodeURIComponent(name)}/retry/failed`, {
         host: HOST, method: "PUT", headers: { cookie: admin.jar.header, "content-type": "application/json", ...headers }, body: "{}",
       });

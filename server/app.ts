@@ -16,6 +16,7 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { readiness } from "./health.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
+import { QUEUES_PATH, staffQueues } from "./staff-queues.ts";
 
 const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404 Not Found</h1><p>There is no site at this address.</p></body></html>`;
 const SERVER_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>500</h1><p>Something went wrong. Please try again later.</p></body></html>`;
@@ -85,20 +86,27 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 
   // app.use, not a route pattern: express would decode the path and fail on "%E0%A4%A" with a
   // 500 before the app could answer 400 in the visitor's language
+  app.use((req, res, next) => {
+    // the only read of the request's host: everything after this gets the resolved site
+    // the registry as it is now: a reload swaps it between requests, never within one
+    const resolved = resolveSite(
+      getSiteRegistry(),
+      { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
+      { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
+    );
+    if (!resolved) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    res.locals.siteKey = resolved.site.key;
+    res.locals.resolvedSite = resolved;
+    res.locals.authority = resolved.authority;
+    next();
+  });
+
+  // the queue dashboard (bull-board, express only): staff admins, see server/staff-queues.ts
+  app.use(QUEUES_PATH, staffQueues());
+
   app.use(async (req, res, next) => {
     try {
-      // the only read of the request's host: everything after this gets the resolved site
-      // the registry as it is now: a reload swaps it between requests, never within one
-      const resolved = resolveSite(
-        getSiteRegistry(),
-        { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
-        { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
-      );
-      if (!resolved) {
-        res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
-        return;
-      }
-      res.locals.siteKey = resolved.site.key;
+      const resolved = res.locals.resolvedSite as NonNullable<ReturnType<typeof resolveSite>>;
       // photos: only for a URL this site signed (app/profiles/photo-url.server.ts)
       if (req.path.startsWith("/media/")) {
         const media = await serveMedia(resolved.site, req.method, req.path);

@@ -30,7 +30,8 @@ export async function createStaffSession(staffId: number, meta: { ip?: string; u
   return cookie(token, STAFF_MAX_MS / 1000);
 }
 
-const readToken = (request: Request) => parse(request.headers.get("cookie") ?? "")[STAFF_COOKIE] ?? null;
+const tokenFrom = (cookieHeader: string | null | undefined) => parse(cookieHeader ?? "")[STAFF_COOKIE] ?? null;
+const readToken = (request: Request) => tokenFrom(request.headers.get("cookie"));
 
 export interface StaffUser {
   id: number;
@@ -40,8 +41,16 @@ export interface StaffUser {
 }
 
 /** The staff member of a live session, its inactivity clock restarted; null otherwise. */
-export async function currentStaff(request: Request, now = new Date()): Promise<StaffUser | null> {
-  const token = readToken(request);
+export function currentStaff(request: Request, now = new Date()): Promise<StaffUser | null> {
+  return staffFromCookieHeader(request.headers.get("cookie"), now);
+}
+
+/**
+ * The same check from a raw Cookie header, for code outside React Router (the queue dashboard
+ * on the express host, server/staff-queues.ts): one implementation of the session rules.
+ */
+export async function staffFromCookieHeader(cookieHeader: string | null | undefined, now = new Date()): Promise<StaffUser | null> {
+  const token = tokenFrom(cookieHeader);
   if (!token) return null;
   const db = getDb();
   const id = tokenHash(token);

@@ -21,7 +21,7 @@ function readableUrl(url: URL) {
  * Sec-Fetch-Site is same-origin or none. A request with neither header comes from a program,
  * not from a page another site controls, and passes.
  */
-export function fromSameOrigin(request: Request, url: URL) {
+export function fromSameOrigin(request: { headers: Pick<Headers, "get"> }, url: Pick<URL, "host">) {
   const origin = request.headers.get("origin");
   if (origin !== null) {
     try {

@@ -26,6 +26,8 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
               <Link to="/staff/photos" className="underline-offset-2 hover:underline">{t("staff.nav.photos")}</Link>
               <Link to="/staff/audit" className="underline-offset-2 hover:underline">{t("staff.nav.audit")}</Link>
               {staff.role === "admin" ? <Link to="/staff/accounts" className="underline-offset-2 hover:underline">{t("staff.nav.accounts")}</Link> : null}
+              {/* the dashboard is served by the express host (server/staff-queues.ts), not the router: a full page load */}
+              {staff.role === "admin" ? <a href="/staff/queues" className="underline-offset-2 hover:underline">{t("staff.nav.queues")}</a> : null}
               <span className="text-white/70" data-testid="staff-who">{staff.name} · {t(`staff.roles.${staff.role}`)}</span>
               <Form method="post" action="/staff/logout">
                 <button type="submit" className="underline">{t("staff.nav.logout")}</button>

@@ -25,14 +25,14 @@ export interface RefundQuote {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function quote(tx: Tx | Db, site: Site, userId: number, paymentId: number, now = new Date()): Promise<(RefundQuote & { reference: string; provider: string }) | null> {
+async function quote(tx: Tx | Db, site: Site, userId: number, paymentId: number, { ignorePeriod = false, now = new Date() } = {}): Promise<(RefundQuote & { reference: string; provider: string }) | null> {
   const payment = await tx.payment.findFirst({
     where: { id: paymentId, userId, siteKey: site.key, status: "completed" },
     select: { id: true, credits: true, amountCents: true, currency: true, completedAt: true, providerReference: true, provider: true },
   });
   if (!payment?.completedAt || !payment.providerReference) return null;
   const until = new Date(payment.completedAt.getTime() + site.refund_days * DAY);
-  if (now > until) return null;
+  if (now > until && !ignorePeriod) return null;
   const user = await tx.user.findFirst({ where: { id: userId, siteKey: site.key }, select: { credits: true } });
   if (!user) return null;
   // later purchases still held (their credits minus what was returned of them) own the balance first
@@ -57,7 +57,8 @@ export type RefundAnswer = { ok: true; credits: number; amountCents: number } | 
 
 class ProviderFailed extends Error {}
 
-export async function refundUnused(db: Db, site: Site, userId: number, paymentId: number): Promise<RefundAnswer> {
+/** `ignorePeriod`: an admin's override of refund_days (the staff console asks for a reason and audits it). */
+export async function refundUnused(db: Db, site: Site, userId: number, paymentId: number, { ignorePeriod = false } = {}): Promise<RefundAnswer> {
   const log = getLogger();
   try {
     return await db.$transaction(async (tx): Promise<RefundAnswer> => {
@@ -65,7 +66,7 @@ export async function refundUnused(db: Db, site: Site, userId: number, paymentId
       const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM payments WHERE id = ${paymentId} AND user_id = ${userId} AND site_key = ${site.key} FOR UPDATE`;
       if (!locked) return { ok: false, error: "not_refundable" };
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
-      const q = await quote(tx, site, userId, paymentId);
+      const q = await quote(tx, site, userId, paymentId, { ignorePeriod });
       if (!q) return { ok: false, error: "not_refundable" };
       const provider = getProvider(q.provider);
       if (!provider) throw new ProviderFailed();

@@ -101,20 +101,28 @@ export async function adjustCredits(staff: StaffUser, userId: number, input: Cre
   }
 }
 
-export const refundForm = z.object({ payment: z.coerce.number().int().positive().max(2_147_483_647) });
+export const refundForm = z.object({
+  payment: z.coerce.number().int().positive().max(2_147_483_647),
+  /** an admin's override of the site's refund_days, with the reason the audit log keeps */
+  override: z.literal("1").optional(),
+  reason: z.string().trim().max(500).optional(),
+}).refine((f) => !f.override || (f.reason?.length ?? 0) >= 3, { path: ["reason"] });
+export type RefundInput = z.infer<typeof refundForm>;
 
 /** Returns a payment's unused credits through the provider (app/payments/refunds.server.ts), within the site's refund rules. */
-export async function refundPayment(staff: StaffUser, userId: number, paymentId: number): Promise<ActionResult> {
+export async function refundPayment(staff: StaffUser, userId: number, input: RefundInput): Promise<ActionResult> {
+  const paymentId = input.payment;
+  const override = !!input.override;
   const t = await target(userId);
   if (!t) return notFound;
   const before = await getDb().payment.findFirst({ where: { id: paymentId, userId }, select: { status: true, amountCents: true, currency: true, credits: true } });
   if (!before) return { ok: false, message: "staff.errors.paymentNotFound" };
-  const result = await refundUnused(getDb(), t.site, userId, paymentId);
+  const result = await refundUnused(getDb(), t.site, userId, paymentId, { ignorePeriod: override });
   if (!result.ok) return { ok: false, message: result.error === "provider_failed" ? "staff.errors.providerFailed" : "staff.errors.notRefundable" };
   await audit(staff, {
-    action: "member.refund_payment", siteKey: t.site.key, userId,
+    action: "member.refund_payment", siteKey: t.site.key, userId, reason: override ? input.reason : null,
     before: { payment: paymentId, status: before.status, credits: t.user.credits },
-    after: { payment: paymentId, status: "refunded", refundedCredits: result.credits, refundedCents: result.amountCents, currency: before.currency },
+    after: { payment: paymentId, status: "refunded", refundedCredits: result.credits, refundedCents: result.amountCents, currency: before.currency, refundPeriodOverridden: override },
   });
   return { ok: true, message: "staff.done.refunded", params: { credits: result.credits, amount: (result.amountCents / 100).toFixed(2), currency: before.currency } };
 }

@@ -327,6 +327,28 @@ describe("actions", () => {
   });
 });
 
+describe("refund period override", () => {
+  it("refunds outside the site's refund_days only with the override and a reason, which the audit log keeps", async () => {
+    const admin = await logIn("admin");
+    const m = await createMember({ site: "lovely" });
+    const reference = `tp_old_${unique()}`;
+    const longAgo = new Date(Date.now() - (m.site.refund_days + 5) * 24 * 3600_000);
+    await db().testProviderPayment.create({ data: { reference, siteKey: "lovely", amountCents: 999, currency: "EUR", method: "creditcard", description: "test", status: "paid", redirectUrl: "http://x", webhookUrl: "http://x" } });
+    const payment = await db().payment.create({
+      data: { userId: m.user.id, siteKey: "lovely", credits: 50, method: "creditcard", amountCents: 999, currency: "EUR", country: "NL", idempotencyKey: `p${unique()}`, status: "completed", completedAt: longAgo, providerReference: reference, provider: "test" },
+    });
+    await changeCredits(db(), { userId: m.user.id, delta: 50, reason: "purchase", idempotencyKey: `payment:${payment.id}` });
+    const refund = (fields: Record<string, string>) => post(admin, `/staff/members/${m.user.id}`, { intent: "refund", payment: String(payment.id), ...fields });
+    expect((await refund({})).status).toBe(409);
+    expect((await refund({ override: "1", reason: "" })).status).toBe(400);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("completed");
+    expect((await refund({ override: "1", reason: "charged twice by the bank" })).status).toBe(200);
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "refunded", refundedCredits: 50 });
+    const entry = await db().staffAuditEntry.findFirstOrThrow({ where: { userId: m.user.id, action: "member.refund_payment" } });
+    expect(entry).toMatchObject({ reason: "charged twice by the bank", after: { refundPeriodOverridden: true } });
+  });
+});
+
 describe("conduct actions", () => {
   const memberPage = (m: { profile: { id: number } }, viewer: { jar: CookieJar; host: string }) =>
     request(stack.server, `/members/${m.profile.id}`, { host: viewer.host, headers: { ...EN, cookie: viewer.jar.header } });

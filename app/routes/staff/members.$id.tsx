@@ -65,8 +65,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "refund": {
       const input = refundForm.safeParse(form);
-      if (!input.success) return data({ ok: false, message: "staff.errors.paymentNotFound" } as ActionResult, { status: 400 });
-      result = await refundPayment(staff, id, input.data.payment);
+      if (!input.success) {
+        const message = input.error.issues.some((i) => i.path[0] === "reason") ? "staff.errors.reasonInvalid" : "staff.errors.paymentNotFound";
+        return data({ ok: false, message } as ActionResult, { status: 400 });
+      }
+      result = await refundPayment(staff, id, input.data);
       break;
     }
   }
@@ -113,10 +116,12 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           `#${p.id}`, utc(p.createdAt), p.status, `${p.method} (${p.provider})`, money(p.amountCents, p.currency), p.credits,
           p.refundedAt ? `${p.refundedCredits} / ${money(p.refundedCents, p.currency)}` : "–",
           role === "admin" && p.status === "completed" ? (
-            <Form key="r" method="post" className="inline">
+            <Form key="r" method="post" className="flex flex-col items-start gap-1 text-xs" data-testid={`refund-${p.id}`}>
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="payment" value={p.id} />
-              <button type="submit" className="rounded border border-black/20 px-2 py-0.5 text-xs font-semibold">{t("staff.actions.refund")}</button>
+              <label className="flex items-center gap-1"><input type="checkbox" name="override" value="1" />{t("staff.actions.refundOverride")}</label>
+              <input name="reason" maxLength={500} aria-label={t("staff.actions.reasonShort")} placeholder={t("staff.actions.reasonShort")} className="w-40 rounded border border-black/20 px-1 py-0.5" />
+              <button type="submit" className="rounded border border-black/20 px-2 py-0.5 font-semibold">{t("staff.actions.refund")}</button>
             </Form>
           ) : "",
         ])} />

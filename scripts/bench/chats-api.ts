@@ -25,6 +25,7 @@ import { seedCompanies } from "#prisma/seed/index.ts";
 import { createApp } from "#server/app.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
+import { sql } from "./support/sql.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,12 +34,6 @@ process.env.LOG_LEVEL ??= "silent";
 process.env.APP_SECRET ??= "bench-secret-0123456789-0123456789";
 const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const url = withDatabaseName(serverUrl, "rendezvous_bench_chats");
-
-async function sql(connection: string, text: string) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text)).rows; } finally { await c.end(); }
-}
 
 // ---------- data: one member with 200 conversations (partners on lovely and mature), 40 likes ----------
 const exists = (await sql(serverUrl, "SELECT 1 FROM pg_database WHERE datname = 'rendezvous_bench_chats'")).length > 0;

@@ -9,7 +9,6 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";
-import pg from "pg";
 import { createSession } from "#app/auth/session.server.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
@@ -18,6 +17,7 @@ import { setDatabaseUrl } from "#app/utils/env.server.ts";
 import { seedCompanies } from "#prisma/seed/index.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
+import { sql } from "./support/sql.ts";
 
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -25,12 +25,6 @@ process.env.LOG_LEVEL ??= "silent";
 process.env.APP_SECRET ??= "bench-secret-0123456789-0123456789";
 const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const url = withDatabaseName(serverUrl, "rendezvous_bench_live");
-
-async function sql(connection: string, text: string) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text)).rows; } finally { await c.end(); }
-}
 
 // ---------- data: 1,000 members on lovely, a premium sender with credits ----------
 const exists = (await sql(serverUrl, "SELECT 1 FROM pg_database WHERE datname = 'rendezvous_bench_live'")).length > 0;

@@ -7,7 +7,6 @@
 //     the per-member cap under its advisory lock, rendering, queueing the mail on PostgreSQL):
 //     jobs/s and the time per member.
 // Options: BENCH_MEMBERS, BENCH_JOBS (1,000), BENCH_REBUILD=1.
-import pg from "pg";
 import { getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
@@ -15,6 +14,7 @@ import { dueUnreadReminders, runNotificationJob } from "#app/notifications/jobs.
 import { seedCompanies } from "#prisma/seed/index.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
+import { sql } from "./support/sql.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000);
@@ -24,12 +24,6 @@ process.env.APP_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const NAME = "rendezvous_notify_bench";
 const url = withDatabaseName(serverUrl, NAME);
-
-async function sql(connection: string, text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text, values)).rows; } finally { await c.end(); }
-}
 
 const exists = (await sql(serverUrl, `SELECT 1 FROM pg_database WHERE datname = '${NAME}'`)).length > 0;
 const rebuild = !exists || !!process.env.BENCH_REBUILD;

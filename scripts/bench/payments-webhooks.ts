@@ -10,7 +10,6 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { loadavg } from "node:os";
-import pg from "pg";
 import { startCheckout } from "#app/payments/checkout.server.ts";
 import { signTestWebhook, TEST_SIGNATURE_HEADER } from "#app/payments/providers/test.server.ts";
 import { getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
@@ -20,6 +19,7 @@ import { seedCreditPackages } from "#prisma/seed/credit-packages.ts";
 import { seedCompanies } from "#prisma/seed/index.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
+import { sql } from "./support/sql.ts";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100);
 const COPIES = Number(process.env.BENCH_COPIES ?? 5);
@@ -29,12 +29,6 @@ process.env.APP_SECRET ??= "bench-secret-0123456789-0123456789";
 const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const NAME = "rendezvous_bench_payments";
 const url = withDatabaseName(serverUrl, NAME);
-
-async function sql(connection: string, text: string) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text)).rows; } finally { await c.end(); }
-}
 
 // ---------- a fresh database: 100 members on lovely, one pending payment each ----------
 await sql(serverUrl, `DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);

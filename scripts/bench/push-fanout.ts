@@ -9,7 +9,6 @@
 //   - BENCH_NOTIFICATIONS (200) queued at once: jobs/s of the worker and ms per notification.
 // Options: BENCH_DEVICES, BENCH_NOTIFICATIONS, BENCH_SAMPLES (30).
 import os from "node:os";
-import pg from "pg";
 import webPush from "web-push";
 import { getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -21,6 +20,7 @@ import { seedCompanies } from "#prisma/seed/index.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
 import { startPushService } from "#tests/support/push-service.ts";
+import { sql } from "./support/sql.ts";
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 5);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 200);
@@ -45,11 +45,6 @@ Object.assign(process.env, {
 });
 resetSingleton("env");
 
-async function sql(connection: string, text: string) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text)).rows; } finally { await c.end(); }
-}
 await sql(serverUrl, `DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
 await sql(serverUrl, `CREATE DATABASE ${NAME}`);
 await applyMigrations(url);

@@ -9,7 +9,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -23,17 +22,12 @@ import { seedCompanies } from "#prisma/seed/index.ts";
 import { createApp } from "#server/app.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
+import { sql } from "./support/sql.ts";
 
 const TOTAL = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const url = withDatabaseName(serverUrl, "rendezvous_bench");
-
-async function sql(connection: string, text: string) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text)).rows; } finally { await c.end(); }
-}
 
 // ---------- data ----------
 const exists = (await sql(serverUrl, "SELECT 1 FROM pg_database WHERE datname = 'rendezvous_bench'")).length > 0;

@@ -15,7 +15,6 @@
 // Options: BENCH_MEMBERS, BENCH_NEW, BENCH_JOBS, BENCH_SEQUENTIAL, BENCH_REBUILD=1, BENCH_STATEMENTS=1
 // (print the sequential part's database time per statement).
 import os from "node:os";
-import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "#app/generated/prisma/client.ts";
 import { getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
@@ -28,6 +27,7 @@ import { notificationsJob } from "#workers/notifications.ts";
 import { seedCompanies } from "#prisma/seed/index.ts";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { applyMigrations } from "#server/database/schema-engine.ts";
+import { sql } from "./support/sql.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const NEW = Number(process.env.BENCH_NEW ?? 2_000);
@@ -44,12 +44,6 @@ Object.assign(process.env, {
   REDIS_URL: "",
   QUEUE_NAMESPACE: `weeklybench${process.pid}`,
 });
-
-async function sql(connection: string, text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: connection });
-  await c.connect();
-  try { return (await c.query(text, values)).rows; } finally { await c.end(); }
-}
 
 /** Time spent in the database by every statement the app's Prisma client sends (round trip included). */
 const dbTime = { ms: 0, statements: 0 };

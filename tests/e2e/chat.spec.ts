@@ -143,8 +143,11 @@ test("a chat removal the server refuses puts the chat back and says why", async 
 
   // with the server answering again, it goes for good
   await sam.unroute("**/api/chat.php");
+  // the entry leaves at once; the reload waits for the server's answer (a reload would cancel it)
+  const removed = sam.waitForResponse((r) => r.url().endsWith("/api/chat.php") && r.request().method() === "DELETE");
   await sam.locator(`[data-conversation-id="${id}"]`).getByTestId("chat-remove").click();
   await expect(sam.locator(`[data-conversation-id="${id}"]`)).toHaveCount(0);
+  expect((await removed).ok()).toBe(true);
   await sam.reload();
   await expect(entries).toHaveCount(count - 1);
   await sam.context().close();

@@ -16,6 +16,7 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { readiness } from "./health.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
+import { settingsEndpoint } from "./settings-endpoint.ts";
 import { QUEUES_PATH, staffQueues } from "./staff-queues.ts";
 
 const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404 Not Found</h1><p>There is no site at this address.</p></body></html>`;
@@ -103,6 +104,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 
   // the queue dashboard (bull-board, express only): staff admins, see server/staff-queues.ts
   app.use(QUEUES_PATH, staffQueues());
+  app.use(settingsEndpoint((req) => geoCountry(req.headers["cf-ipcountry"])));
 
   app.use(async (req, res, next) => {
     try {

@@ -33,6 +33,29 @@ describe("GET /api/settings.php", () => {
     const foreign = await request(server, "/api/settings.php", { host: "mature.localhost", headers: { cookie: "lng=sv" } });
     expect(setCookies(foreign).find((c) => c.startsWith("lng="))).toMatch(/^lng=de;/);
   });
+
+  // answered before React Router (server/settings-endpoint.ts) from bodies kept per language and country
+  it("answers each language and country with its own body, revalidates with its ETag, and refuses other methods", async () => {
+    const description = async (headers: Record<string, string>) => (await request(server, "/api/settings.php", { host: "lovely.localhost", headers })).json().settings.description as string;
+    const english = await description({ "accept-language": "en" });
+    const dutch = await description({ "accept-language": "nl" });
+    expect(dutch).not.toBe(english);
+    expect(await description({ "accept-language": "nl", cookie: "lng=en" })).toBe(english);
+    expect(await description({ "accept-language": "en" })).toBe(english);
+    const belgian = await request(server, "/api/settings.php?country=be", { host: "lovely.localhost", headers: { ...EN, "cf-ipcountry": "DE" } });
+    expect(belgian.json().settings).toMatchObject({ geoip_country: "DE", geoip_selected_country: "BE" });
+    const unlisted = await request(server, "/api/settings.php?country=us", { host: "lovely.localhost", headers: { ...EN, "cf-ipcountry": "DE" } });
+    expect(unlisted.json().settings).toMatchObject({ geoip_country: "DE", geoip_selected_country: "DE" });
+
+    const first = await request(server, "/api/settings.php", { host: "pride.localhost", headers: EN });
+    const etag = String(first.headers.etag);
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+    expect(first.headers.vary).toBe("Cookie, CF-IPCountry");
+    expect((await request(server, "/api/settings.php", { host: "pride.localhost", headers: { ...EN, "if-none-match": etag } })).status).toBe(304);
+    const head = await request(server, "/api/settings.php", { host: "pride.localhost", method: "HEAD", headers: EN });
+    expect([head.status, head.body.length]).toEqual([200, 0]);
+    expect((await request(server, "/api/settings.php", { host: "pride.localhost", method: "POST", headers: { ...EN, "content-type": "application/json" }, body: "{}" })).status).toBe(405);
+  });
 });
 
 describe("/complete-signup", () => {

@@ -42,19 +42,24 @@ export function LanderSignupProvider({ bounceLogging, target = null, children }:
  * where the visitor cannot sign up (partner traffic only), a link to log in.
  */
 export function SignupTrigger({ className, children, testId = "lander-signup", label }: { className: string; children?: React.ReactNode; testId?: string; label?: string }) {
-  const { t } = useTranslation();
   const opener = useContext(SignupOpener);
   const target = opener.target;
   if (!useSignupOpen()) {
     const login = target ? `/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}` : "/login";
-    return <a href={login} className={className} data-testid="lander-login">{children ?? t("nav.login")}</a>;
+    return <a href={login} className={className} data-testid="lander-login">{children ?? <Translated k="nav.login" />}</a>;
   }
   return (
     <a href={target ? `/members/${target.id}/signup` : "/signup"} className={className} data-testid={testId} aria-label={label}
       onClick={(e) => { e.preventDefault(); opener.open(); }}>
-      {children ?? t("landerPages.cta")}
+      {children ?? <Translated k="landerPages.cta" />}
     </a>
   );
+}
+
+/** A default label; apart, so triggers with their own content (a grid of cards) skip the i18n hook. */
+function Translated({ k }: { k: string }) {
+  const { t } = useTranslation();
+  return <>{t(k)}</>;
 }
 
 /** The headline and copy: the marketer's wording for this slug, else the niche's default. */

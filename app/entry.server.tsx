@@ -2,8 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { userContext } from "#app/auth/user-context.server.ts";
+import { CatalogueContext } from "#app/i18n/catalogue.ts";
+import { catalogueOf, catalogueRef } from "#app/i18n/catalogue.server.ts";
+import { localeContext } from "#app/i18n/i18n.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
 import { cspNonceContext, NonceContext } from "#app/utils/nonce.ts";
 
@@ -17,6 +22,7 @@ function privateCaching(headers: Headers, context: Readonly<RouterContextProvide
 
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const nonce = loadContext.get(cspNonceContext);
+  const locale = pageLocale(loadContext);
   privateCaching(headers, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -24,7 +30,11 @@ export default function handleRequest(request: Request, status: number, headers:
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <CatalogueContext.Provider value={catalogueRef(locale)}>
+          <I18nextProvider i18n={catalogueOf(locale).i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </CatalogueContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -44,6 +54,15 @@ export default function handleRequest(request: Request, status: number, headers:
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The language the root middleware chose; English when the request never got that far. */
+function pageLocale(context: RouterContextProvider): Locale {
+  try {
+    return context.get(localeContext).locale;
+  } catch {
+    return "en";
+  }
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {

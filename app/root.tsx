@@ -1,6 +1,4 @@
-import { useMemo } from "react";
-import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import {
   Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet, useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -9,8 +7,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorView } from "#app/components/error-view.tsx";
 import { localeContext, localeMiddleware } from "#app/i18n/i18n.server.ts";
-import { resources } from "#app/i18n/resources.server.ts";
-import englishFallback from "#app/locales/en/common.json";
+import { catalogueRef } from "#app/i18n/catalogue.server.ts";
+import { useCatalogue, useFollowLanguage } from "#app/i18n/catalogue.ts";
 import { visibleLocales, type Locale } from "#app/i18n/locales.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { entryWarning, ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
@@ -56,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     live,
     signupGate: signupGate(site, hasTrafficSource(context)),
     locale,
-    messages: resources[locale]!.common as Record<string, unknown>,
+    /** the language's catalogue file (the first page gets it from entry.client; this is for a language change) */
+    catalogue: catalogueRef(locale).url,
     locales: visibleLocales(site.locales, visitor.country, locale),
     country: visitor.country,
     site: {
@@ -92,51 +91,25 @@ export const useRootData = () => useRouteLoaderData<RootData>("root");
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, nextUrl, defaultShouldRevalidate }) =>
   formMethod || nextUrl.pathname.startsWith("/payments/") ? defaultShouldRevalidate : false;
 
-/**
- * One i18next instance per language and catalogue: on the server the catalogue object is the
- * same for every request of a language, so every page in that language shares one instance.
- */
-const i18nInstances = new Map<string, { messages: unknown; instance: ReturnType<typeof createInstance> }>();
-
-function i18nFor(locale: Locale | undefined, messages: Record<string, unknown> | undefined) {
-  const lng = locale ?? "en";
-  const cached = i18nInstances.get(lng);
-  if (cached && cached.messages === messages) return cached.instance;
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    // Without loader data (the root loader failed) the error page still speaks English.
-    lng,
-    fallbackLng: false,
-    resources: { [lng]: { common: messages ?? englishFallback } },
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
-  i18nInstances.set(lng, { messages, instance });
-  return instance;
-}
-
-function useI18n(locale: Locale | undefined, messages: Record<string, unknown> | undefined) {
-  return useMemo(() => i18nFor(locale, messages), [locale, messages]);
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const i18n = useI18n(data?.locale, data?.messages);
+  // the i18next instance comes from entry.server / entry.client, made for this catalogue
+  const catalogue = useCatalogue();
+  useFollowLanguage(data?.locale, data?.catalogue);
   const nonce = useNonce();
   const colors = data?.site.colors ?? {};
   const style = Object.fromEntries(Object.entries(colors).map(([k, v]) => [`--color-${k}`, v])) as React.CSSProperties;
   return (
-    <html lang={data?.locale ?? "en"} style={style} data-site={data?.site.key}>
+    <html lang={data?.locale ?? catalogue.locale} style={style} data-site={data?.site.key} data-catalogue={catalogue.url}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {catalogue.url ? <link rel="preload" as="fetch" href={catalogue.url} crossOrigin="anonymous" /> : null}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -78,6 +78,7 @@ export default [
   ]),
   route("staff/logout", "routes/staff/logout.ts"),
   route("api/settings.php", "routes/api/settings.ts"),
+  route("i18n/:locale/:file", "routes/i18n-catalogue.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
   route("api/entry-warning", "routes/api/entry-warning.ts"),
   // issue 11: the lander page-bounce beacon (lb=1) and the operators' traffic report

@@ -5,8 +5,10 @@ import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "./branded-mail.server.ts";
 import { enqueueMail } from "./mail-queue.server.ts";
+import { renderMail } from "./render-mail.server.ts";
+import { siteFooter, siteSender } from "./site-mail.server.ts";
+import { AccountMailTemplate } from "./templates/account-mail.server.tsx";
 
 export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation" | "dataExport";
 
@@ -27,16 +29,11 @@ export async function renderAccountMail({ kind, site, locale, name, link, params
   const subject = t(`${kind}.subject`, vars);
   const paragraphs = [t("greeting", vars), t(`${kind}.body`, vars)];
   const footer = await siteFooter(site, locale);
-  const colour = mailColour(site);
-  const text = [...paragraphs, `${t(`${kind}.button`)}: ${link}`, t(`${kind}.ignore`), "--", footer].join("\n\n");
-  const html = brandedMailHtml({
-    site,
-    locale,
-    bodyHtml: `${paragraphsHtml(paragraphs)}
-${buttonHtml(link, t(`${kind}.button`), colour)}
-<p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(t("linkFallback"))}<br><a href="${escapeHtml(link)}" style="color:${colour};word-break:break-all">${escapeHtml(link)}</a></p>
-${smallPrintHtml(t(`${kind}.ignore`))}`,
-    footerHtml: escapeHtml(footer),
+  const { html, text } = await renderMail(AccountMailTemplate, {
+    site, locale, paragraphs, link, footer,
+    button: t(`${kind}.button`),
+    linkFallback: t("linkFallback"),
+    ignore: t(`${kind}.ignore`),
   });
   return { subject, text, html };
 }

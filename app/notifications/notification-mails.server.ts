@@ -4,8 +4,10 @@
 // same link in the footer.
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { brandedMailHtml, buttonHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { renderMail } from "#app/mail/render-mail.server.ts";
+import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
+import { NotificationMailTemplate } from "#app/mail/templates/notification-mail.server.tsx";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.server.ts";
@@ -21,12 +23,6 @@ const BUTTON: Record<NotificationMailKind, string> = {
 };
 
 const profileLine = (p: MailProfile) => `${p.name}, ${p.age}${p.city ? ` · ${p.city}` : ""}`;
-
-function profilesHtml(profiles: MailProfile[], origin: string, colour: string) {
-  const items = profiles.map((p) => `<li style="margin:0 0 6px"><a href="${escapeHtml(origin + p.path)}" style="color:${colour};font-weight:600">${escapeHtml(profileLine(p))}</a></li>`);
-  return `<ul style="margin:0 0 16px;padding-left:20px">${items.join("")}</ul>`;
-}
-
 
 export interface NotificationMail {
   kind: NotificationMailKind;
@@ -57,18 +53,16 @@ export async function renderNotificationMail(m: NotificationMail) {
   const why = t("notifications.why", { type: common(`settings.notificationTypes.${m.type}`) });
   const footer = await siteFooter(m.site, m.locale);
   const unsubscribeLabel = t("notifications.unsubscribe");
-  const colour = mailColour(m.site);
-  const list = m.profiles?.length ? [m.profiles.map((p) => `- ${profileLine(p)}: ${m.origin}${p.path}`).join("\n")] : [];
-  const text = [...paragraphs, ...list, `${button}: ${link}`, "--", why, `${unsubscribeLabel}: ${unsubscribe}`, footer].join("\n\n");
-  const html = brandedMailHtml({
+  const { html, text } = await renderMail(NotificationMailTemplate, {
     site: m.site,
     locale: m.locale,
-    bodyHtml: `${paragraphsHtml(paragraphs)}
-${m.profiles?.length ? profilesHtml(m.profiles, m.origin, colour) : ""}
-${buttonHtml(link, button, colour)}`,
-    footerHtml: `
-<p style="margin:0 0 8px">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}" style="color:${colour}">${escapeHtml(unsubscribeLabel)}</a></p>
-<p style="margin:0">${escapeHtml(footer)}</p>`,
+    paragraphs,
+    profiles: (m.profiles ?? []).map((p) => ({ label: profileLine(p), href: `${m.origin}${p.path}` })),
+    link,
+    button,
+    why,
+    unsubscribe: { label: unsubscribeLabel, href: unsubscribe },
+    footer,
   });
   return { subject, text, html, unsubscribe };
 }

@@ -8,8 +8,10 @@
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { brandedMailHtml, escapeHtml, mailColour, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { renderMail } from "#app/mail/render-mail.server.ts";
+import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
+import { DirectDebitCodeMailTemplate } from "#app/mail/templates/direct-debit-code-mail.server.tsx";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export interface SmsProvider {
@@ -42,15 +44,7 @@ export async function renderCodeMail({ site, locale, name, code, minutes }: Code
   const paragraphs = [t("mail:greeting", vars), t("directdebit.mail.body", vars)];
   const ignore = t("directdebit.mail.ignore", vars);
   const footer = await siteFooter(site, locale);
-  const text = [...paragraphs, code, ignore, "--", footer].join("\n\n");
-  const html = brandedMailHtml({
-    site,
-    locale,
-    bodyHtml: `${paragraphsHtml(paragraphs)}
-<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;color:${mailColour(site)}" data-otp>${escapeHtml(code)}</p>
-${smallPrintHtml(ignore)}`,
-    footerHtml: escapeHtml(footer),
-  });
+  const { html, text } = await renderMail(DirectDebitCodeMailTemplate, { site, locale, paragraphs, code, ignore, footer });
   return { subject, text, html };
 }
 

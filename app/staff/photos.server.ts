@@ -9,8 +9,10 @@
 import { z } from "zod";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import { brandedMailHtml, escapeHtml, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { renderMail } from "#app/mail/render-mail.server.ts";
+import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
+import { PhotoRejectedMailTemplate } from "#app/mail/templates/photo-rejected-mail.server.tsx";
 import { settleMainPhoto } from "#app/profiles/photos.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -103,16 +105,7 @@ export async function renderPhotoRejectedMail(site: Site, locale: Locale, name: 
   const next = t("photos.rejected.next", vars);
   const note = t("photos.rejected.replyNote", { supportEmail: site.support_email });
   const footer = await siteFooter(site, locale);
-  const text = [...paragraphs, why, next, note, "--", footer].join("\n\n");
-  const html = brandedMailHtml({
-    site,
-    locale,
-    bodyHtml: `${paragraphsHtml(paragraphs)}
-<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d1d5db;background:#f9fafb">${escapeHtml(why)}</blockquote>
-${paragraphsHtml([next])}
-${smallPrintHtml(note)}`,
-    footerHtml: escapeHtml(footer),
-  });
+  const { html, text } = await renderMail(PhotoRejectedMailTemplate, { site, locale, paragraphs, reason: why, next, replyNote: note, footer });
   return { subject, text, html };
 }
 

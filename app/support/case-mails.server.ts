@@ -3,8 +3,10 @@
 // id is derived from the case, so a retried request or action never mails twice.
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import { brandedMailHtml, escapeHtml, paragraphsHtml, siteFooter, siteSender, smallPrintHtml } from "#app/mail/branded-mail.server.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { renderMail } from "#app/mail/render-mail.server.ts";
+import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
+import { CaseMailTemplate } from "#app/mail/templates/case-mail.server.tsx";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export type CaseMail = "received" | "closed";
@@ -26,18 +28,7 @@ export async function renderCaseMail(kind: CaseMail, site: Site, input: CaseMail
   const outcome = kind === "closed" && input.outcome ? input.outcome : null;
   const footer = await siteFooter(site, locale);
   const note = t("cases.replyNote", { supportEmail: site.support_email });
-  const text = [...paragraphs, ...(outcome ? [outcome] : []), note, "--", footer].join("\n\n");
-  const outcomeHtml = outcome
-    ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d1d5db;background:#f9fafb;white-space:pre-line">${escapeHtml(outcome)}</blockquote>`
-    : "";
-  const html = brandedMailHtml({
-    site,
-    locale,
-    bodyHtml: `${paragraphsHtml(paragraphs)}
-${outcomeHtml}
-${smallPrintHtml(note)}`,
-    footerHtml: escapeHtml(footer),
-  });
+  const { html, text } = await renderMail(CaseMailTemplate, { site, locale, paragraphs, outcome, replyNote: note, footer });
   return { subject, text, html };
 }
 

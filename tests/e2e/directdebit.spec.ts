@@ -54,7 +54,7 @@ function latestCode(to: string, after: number) {
     .sort((a, b) => b.at - a.at);
   for (const { file } of files) {
     const raw = readFileSync(file, "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-    const code = raw.includes(`To: ${to}`) ? /data-otp>(\d{6})</.exec(raw)?.[1] : undefined;
+    const code = raw.includes(`To: ${to}`) ? /data-otp="true"[^>]*>(\d{6})</.exec(raw)?.[1] : undefined;
     if (code) return code;
   }
   return undefined;

@@ -132,7 +132,7 @@ describe("one-time code", () => {
     const next = res.headers.location!;
     expect(next).toMatch(/challenge=/);
     const mail = await waitForMail(smtp.received, m.email);
-    const code = /data-otp>(\d{6})</.exec(mail.decoded)?.[1];
+    const code = /data-otp="true"[^>]*>(\d{6})</.exec(mail.decoded)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const qp = Buffer.from(mail.decoded.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
     expect(qp).toContain(de.directdebit.mail.body.replace("{{siteName}}", "Lovely Dates").replace("{{minutes}}", "10"));

@@ -41,7 +41,12 @@ export async function startApp({ port, dataDir, host, env = {} }: { port: number
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", PORT: String(port), EMBEDDED_PG_PORT: String(port + 1), DATA_DIR: path.resolve(root, dataDir), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`the app stopped during the bench: exit code ${code}, signal ${signal}`);
+  });
   const stop = () => {
+    stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     const exited = new Promise<void>((r) => child.once("exit", () => r()));
     child.kill("SIGTERM");

@@ -6,6 +6,8 @@ import type { ProfileCard as Card } from "#app/profiles/cards.server.ts";
 import { FictionalMark } from "./fictional-mark.tsx";
 import { HeartIcon } from "./icons.tsx";
 import { LikeButton, type LikeSourceName } from "./like-button.tsx";
+import { MemberPhoto } from "./member-photo.tsx";
+import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { PartnerOfferCard } from "./partner-offer-card.tsx";
 import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
 
@@ -24,7 +26,13 @@ export function countryName(language: string, code: string) {
   }
 }
 
-type CardProps = { profile: Card & CardLikes; likeSource?: LikeSourceName | undefined; footer?: React.ReactNode };
+type CardProps = {
+  profile: Card & CardLikes;
+  likeSource?: LikeSourceName | undefined;
+  footer?: React.ReactNode;
+  /** in the first row of a list at the top of the page: its photo is fetched at once */
+  priority?: boolean;
+};
 
 export function ProfileCard(props: CardProps) {
   const { t, i18n } = useTranslation();
@@ -32,14 +40,14 @@ export function ProfileCard(props: CardProps) {
 }
 
 /** The card itself; a grid hands every card the one `t` of its render instead of a hook per card. */
-function CardView({ profile, likeSource, footer, t, language }: CardProps & { t: TFunction; language: string }) {
+function CardView({ profile, likeSource, footer, priority, t, language }: CardProps & { t: TFunction; language: string }) {
   const country = countryName(language, profile.country);
   const ring = profile.likeNew ? "ring-2 ring-primary ring-offset-2 ring-offset-light" : "";
   return (
     <div className={`group relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md ${ring}`} data-testid="profile-card" data-profile-id={profile.id} data-like-new={profile.likeNew ? "true" : undefined}>
       <Link to={`/members/${profile.id}`} className="block">
         <div className="relative aspect-[4/5] bg-accent">
-          {profile.thumb ? <img src={profile.thumb} alt={profile.name} loading="lazy" className="h-full w-full object-cover" /> : (
+          {profile.thumb ? <MemberPhoto thumb={profile.thumb} display={profile.display} alt={profile.name} sizes={PHOTO_SIZES.card} priority={priority} className="h-full w-full object-cover" /> : (
             <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>♥</div>
           )}
           {profile.online ? <span className="absolute left-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white">{t("search.online")}</span> : null}
@@ -70,8 +78,18 @@ function CardView({ profile, likeSource, footer, t, language }: CardProps & { t:
 
 /** Partner offers take every OFFER_EVERY-th place of a grid (the rest after the last profile). */
 export const OFFER_EVERY = 8;
+/** The widest first row of the card grids (lg and up). */
+export const FIRST_ROW_CARDS = 4;
 
-export function ProfileGrid({ profiles, likeSource, offers = [] }: { profiles: (Card & CardLikes)[]; likeSource?: LikeSourceName | undefined; offers?: Offer[] }) {
+type GridProps = {
+  profiles: (Card & CardLikes)[];
+  likeSource?: LikeSourceName | undefined;
+  offers?: Offer[];
+  /** false where the grid starts below the fold (the home page's hero comes first) */
+  atTop?: boolean;
+};
+
+export function ProfileGrid({ profiles, likeSource, offers = [], atTop = true }: GridProps) {
   const { t, i18n } = useTranslation();
   const offerAfter = (i: number) => ((i + 1) % (OFFER_EVERY - 1) === 0 ? offers[(i + 1) / (OFFER_EVERY - 1) - 1] : undefined);
   const placed = Math.min(offers.length, Math.floor(profiles.length / (OFFER_EVERY - 1)));
@@ -81,7 +99,7 @@ export function ProfileGrid({ profiles, likeSource, offers = [] }: { profiles: (
         const offer = offerAfter(i);
         return (
           <Fragment key={p.id}>
-            <CardView profile={p} likeSource={likeSource} t={t} language={i18n.language} />
+            <CardView profile={p} likeSource={likeSource} priority={atTop && i < FIRST_ROW_CARDS} t={t} language={i18n.language} />
             {offer ? <PartnerOfferCard offer={offer} /> : null}
           </Fragment>
         );

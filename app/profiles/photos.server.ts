@@ -18,6 +18,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
+import { DISPLAY_MAX_SIZE, PROFILE_THUMB_SIZE } from "#app/profiles/photo-sizes.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/media/upload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -93,7 +94,7 @@ export async function addPhoto(profileId: number, paidUser: boolean, file: File,
 }
 
 export interface ThumbSize { width: number; height: number; fit: "cover" | "inside" }
-const PROFILE_THUMB: ThumbSize = { width: 200, height: 250, fit: "cover" };
+const PROFILE_THUMB: ThumbSize = { ...PROFILE_THUMB_SIZE, fit: "cover" };
 export type ProcessedPhoto = { display: { data: Buffer; info: OutputInfo }; thumb: Buffer };
 
 /** Decodes, checks and re-encodes one image (also for chat images): a display size and a thumbnail, no metadata. */
@@ -115,7 +116,7 @@ export async function processPhoto(input: Buffer, thumbSize: ThumbSize = PROFILE
       // limitInputPixels again: libvips checks it when loading, whatever the header above said
       const upright = sharp(input, { limitInputPixels: maxPixels }).rotate(); // applies the EXIF orientation; output carries no metadata
       const [display, thumb] = await Promise.all([
-        upright.clone().resize(900, 1125, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
+        upright.clone().resize(DISPLAY_MAX_SIZE.width, DISPLAY_MAX_SIZE.height, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
         upright.clone().resize(thumbSize.width, thumbSize.height, { fit: thumbSize.fit, withoutEnlargement: thumbSize.fit === "inside" }).jpeg({ quality: 78 }).toBuffer(),
       ]);
       return { display, thumb };

@@ -12,7 +12,7 @@ export interface Viewer {
 }
 
 type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
-export type ProfileDetail = Omit<Detail, "photos"> & { photos: { id: number; url: string; thumb: string }[] };
+export type ProfileDetail = Omit<Detail, "photos"> & { photos: { id: number; url: string; thumb: string; width: number | null; height: number | null }[] };
 
 export type ProfileViewResult =
   | { kind: "not_found" }
@@ -26,7 +26,7 @@ function loadDetail(id: number) {
       id: true, name: true, fictional: true, dateOfBirth: true, gender: true, sexuality: true,
       relationship: true, hairColor: true, eyeColor: true, bodyType: true, tattoos: true, interests: true, city: true, region: true,
       country: true, aboutMe: true, mainPhotoId: true, lastActiveAt: true,
-      photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true } },
+      photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true, width: true, height: true } },
     },
   });
 }
@@ -56,7 +56,7 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
     kind: "ok",
     own,
     iBlocked: access.kind === "visible" && access.iBlocked,
-    profile: { ...profile, photos: photos.map((p) => ({ id: p.id, url: photoUrl(site, p.filename), thumb: photoUrl(site, p.thumbFilename) })) },
+    profile: { ...profile, photos: photos.map((p) => ({ id: p.id, url: photoUrl(site, p.filename), thumb: photoUrl(site, p.thumbFilename), width: p.width, height: p.height })) },
     related: related.map((p) => toCard(p, site)),
     similar: similar.filter((p) => !related.some((r) => r.id === p.id)).map((p) => toCard(p, site)),
   };

@@ -5,6 +5,8 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
+import { MemberPhoto } from "#app/components/member-photo.tsx";
+import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { SignupButton, useSignupOpen } from "#app/components/signup-modal.tsx";
 import { useRootData } from "#app/root.tsx";
 import { parseSearch } from "#app/search/search-params.ts";
@@ -59,7 +61,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
               {faces.map((m, i) => (
                 <li key={m.id} className={`overflow-hidden rounded-xl shadow-lg ring-2 ring-white/30 ${i % 2 ? "md:translate-y-6" : ""}`}>
                   <Link to={`/members/${m.id}`} className="block aspect-[4/5]">
-                    <img src={m.thumb!} alt={m.name} width={300} height={375} className="h-full w-full object-cover" />
+                    <MemberPhoto thumb={m.thumb!} display={m.display} alt={m.name} sizes={PHOTO_SIZES.homeFace} priority className="h-full w-full object-cover" />
                   </Link>
                 </li>
               ))}
@@ -81,7 +83,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
             <h2 id="home-members-title" className="text-2xl font-bold text-dark">{t("home.newMembers")}</h2>
             <Link to="/members" className="shrink-0 font-semibold text-primary hover:underline">{t("home.seeAll")}</Link>
           </div>
-          <ProfileGrid profiles={d.members} />
+          <ProfileGrid profiles={d.members} atTop={false} />
         </section>
       ) : null}
       <section className="container-site grid gap-6 py-10 md:grid-cols-3">

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/likes";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { ChatIcon, HeartIcon, SparkIcon } from "#app/components/icons.tsx";
-import { ProfileCard } from "#app/components/profile-card.tsx";
+import { FIRST_ROW_CARDS, ProfileCard } from "#app/components/profile-card.tsx";
 import { LIKES_PAGE_SIZE, LIKES_TABS, likesCounts, likesList, type LikesTab } from "#app/likes/likes.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { useLiveRevalidation } from "#app/live/live-state.tsx";
@@ -71,11 +71,11 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
       <section className="mt-6" aria-live="polite">
         {d.cards.length ? (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="likes-list">
-            {d.cards.map((card) => (
+            {d.cards.map((card, i) => (
               <ProfileCard
                 key={card.id}
                 profile={card}
-               
+                priority={i < FIRST_ROW_CARDS}
                 likeSource="likes"
                 footer={d.tab === "matches" ? (
                   <Link to={`/members/${card.id}/chat`} className="flex items-center justify-center gap-1.5 border-t border-black/5 py-2.5 text-sm font-bold text-primary hover:bg-accent" data-testid="match-chat">

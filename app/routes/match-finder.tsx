@@ -5,7 +5,7 @@ import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/match-finder";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { HeartIcon, SparkIcon } from "#app/components/icons.tsx";
-import { ProfileCard } from "#app/components/profile-card.tsx";
+import { FIRST_ROW_CARDS, ProfileCard } from "#app/components/profile-card.tsx";
 import { likelyMatches, loadSeeker } from "#app/likes/matching.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { useRootData } from "#app/root.tsx";
@@ -44,11 +44,11 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
       </header>
       {d.cards.length ? (
         <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="match-list">
-          {d.cards.map((card) => (
+          {d.cards.map((card, i) => (
             <ProfileCard
               key={card.id}
               profile={card}
-             
+              priority={i < FIRST_ROW_CARDS}
               likeSource="match_finder"
               footer={card.shared.length ? (
                 <p className="line-clamp-2 border-t border-black/5 px-2 py-1.5 text-xs font-semibold text-primary" data-testid="shared-interests">

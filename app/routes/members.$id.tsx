@@ -7,6 +7,8 @@ import { z } from "zod";
 import type { Route } from "./+types/members.$id";
 import { getUser, requireUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
+import { MemberPhoto } from "#app/components/member-photo.tsx";
+import { DISPLAY_MAX_SIZE, PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { MessageOrSignupButton } from "#app/components/signup-modal.tsx";
 import { block, unblock } from "#app/profiles/blocks.server.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
@@ -107,7 +109,20 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
     <main className="container-site py-6" data-testid="profile-view">
       <div className="grid gap-6 md:grid-cols-[2fr_3fr]">
         <div className="flex flex-col gap-2">
-          {p.photos.length ? p.photos.map((photo) => <img key={photo.id} src={photo.url} alt={p.name} className="w-full rounded-lg object-cover" data-testid="profile-photo" />) : (
+          {p.photos.length ? p.photos.map((photo, i) => (
+            <MemberPhoto
+              key={photo.id}
+              thumb={photo.thumb}
+              src={photo.url}
+              // photos stored before their size was: taken as the largest 4:5 display size
+              display={{ url: photo.url, width: photo.width ?? DISPLAY_MAX_SIZE.width, height: photo.height ?? DISPLAY_MAX_SIZE.height }}
+              alt={p.name}
+              sizes={PHOTO_SIZES.profile}
+              priority={i === 0}
+              className="h-auto w-full rounded-lg object-cover"
+              testId="profile-photo"
+            />
+          )) : (
             <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-accent text-6xl text-primary/40" aria-hidden>♥</div>
           )}
           {!v.paidUser && !v.own ? <p className="text-xs text-black/60">{t("profileView.morePhotosPremium")}</p> : null}
@@ -155,8 +170,8 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
         </div>
       </div>
-      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} likeSource="search" /></section> : null}
-      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} likeSource="search" /></section> : null}
+      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} likeSource="search" atTop={false} /></section> : null}
+      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} likeSource="search" atTop={false} /></section> : null}
       {v.matchMoment ? <MatchDialog partner={{ id: p.id, name: p.name, photo: p.photos[0]?.url ?? null }} closeHref={location.pathname} /> : null}
     </main>
   );

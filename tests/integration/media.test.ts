@@ -69,6 +69,9 @@ describe("media URLs", () => {
     const [main, ...others] = photoSrcs(page.html);
     expect(others).toEqual([]);
     expect(main).toMatch(new RegExp(`/${photos[0]!.filename}$`));
+    // the srcset offers the main photo's two sizes and nothing else
+    const srcset = /<img [^>]*srcset="([^"]+)"[^>]*data-testid="profile-photo"/i.exec(page.html)![1]!;
+    expect(srcset.split(", ").map((c) => c.split(" ")[0]!.split("/").slice(-2).join("/")).sort()).toEqual([photos[0]!.filename, photos[0]!.thumbFilename].sort());
     expect((await request(server, main!, { host: "lovely.localhost", headers: { cookie: jar.header } })).status).toBe(200);
     // even knowing the other photos' names, the signature is the main photo's
     for (const p of photos.slice(1)) {

@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LanderPage } from "#app/landers/landers.server.ts";
+import { PROFILE_THUMB_SIZE } from "#app/profiles/photo-sizes.ts";
 import { SignupModal, useSignupOpen } from "#app/components/signup-modal.tsx";
 
 export type LanderData = LanderPage & { siteName: string; bounceLogging: boolean };
@@ -83,7 +84,8 @@ export function Headline({ page, className = "", light = false }: { page: Lander
 
 export function ProfilePhoto({ profile, className = "" }: { profile: LanderProfile; className?: string }) {
   return profile.thumb ? (
-    <img src={profile.thumb} alt={profile.name} loading="lazy" className={`object-cover ${className}`} />
+    // drawn at a different size by every design, so no `sizes` to give: the thumbnail, its proportions held
+    <img src={profile.thumb} alt={profile.name} loading="lazy" decoding="async" width={PROFILE_THUMB_SIZE.width} height={PROFILE_THUMB_SIZE.height} className={`object-cover ${className}`} />
   ) : (
     <div className={`flex items-center justify-center bg-accent text-3xl text-primary/50 ${className}`} role="img" aria-label={profile.name}>♥</div>
   );

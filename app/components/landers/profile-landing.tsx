@@ -5,6 +5,8 @@ import type { ProfileLandingData } from "#app/landers/profile-landing-route.serv
 import type { ProfileLandingDesign } from "#app/landers/profile-landing.server.ts";
 import { FictionalMark } from "#app/components/fictional-mark.tsx";
 import { PartnerOfferCard } from "#app/components/partner-offer-card.tsx";
+import { MemberPhoto } from "#app/components/member-photo.tsx";
+import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { CTA_CLASS, LanderSignupProvider, SignupTrigger } from "./lander-kit.tsx";
 
 type Page = ProfileLandingData;
@@ -120,7 +122,7 @@ function ProfileWithSimilarLanding({ page }: Props) {
               {page.similar.map((p) => (
                 <li key={p.id} className="overflow-hidden rounded-xl bg-white shadow-sm" data-profile-id={p.id}>
                   <SignupTrigger className="block" testId="similar-card" label={p.name}>
-                    {p.thumb ? <img src={p.thumb} alt={p.name} loading="lazy" className="aspect-[4/5] w-full object-cover" /> : <div className="aspect-[4/5] w-full bg-accent" aria-hidden />}
+                    {p.thumb ? <MemberPhoto thumb={p.thumb} display={p.display} alt={p.name} sizes={PHOTO_SIZES.landingCard} className="aspect-[4/5] w-full object-cover" /> : <div className="aspect-[4/5] w-full bg-accent" aria-hidden />}
                     <p className="truncate p-2 text-sm font-semibold">{p.name}, {p.age}</p>
                   </SignupTrigger>
                 </li>

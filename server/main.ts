@@ -23,17 +23,22 @@ async function main() {
   const env = getEnv();
   const sites = getSiteRegistry(); // fails fast on a broken tenants/ file
   const releaseLock = acquireInstanceLock(env.dataDir, env.PORT);
+  const development = process.argv.includes("--vite");
+  // the 1 MB server build compiles while the database starts (a child process) and migrates
+  const serverBuild = development ? null : loadProductionBuild();
+  serverBuild?.catch(() => {}); // awaited below; a failure is reported there
   const database = await prepareDatabase(env);
 
   const workers = env.workerInProcess ? await startWorkers(env) : null;
   if (workers) console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
 
   // `npm run dev` serves through Vite with hot reload; everything else serves the build
-  const app = process.argv.includes("--vite") ? await developmentApp(env) : await productionApp();
+  const app = serverBuild ? await productionApp(await serverBuild) : await developmentApp(env);
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST, () => {
     const port = (server.address() as { port: number }).port;
-    console.log(`Rendezvous on http://localhost:${port} (${env.NODE_ENV === "production" ? "production build" : "development"})`);
+    const mode = env.NODE_ENV === "production" ? "production build" : "development";
+    console.log(`Rendezvous on http://localhost:${port} (${mode}), ready ${process.uptime().toFixed(1)} s after the process started`);
     for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
   });
 
@@ -87,9 +92,13 @@ function superviseEmbedded({ embedded }: PreparedDatabase, { stopping, giveUp }:
   });
 }
 
-async function productionApp() {
-  const buildDir = path.resolve("build");
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+const buildDir = path.resolve("build");
+
+async function loadProductionBuild() {
+  return (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+}
+
+function productionApp(build: ServerBuild) {
   return createApp({ env: getEnv(), build, clientDir: path.join(buildDir, "client") });
 }
 

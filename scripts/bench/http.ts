@@ -137,7 +137,7 @@ if (process.env.DATABASE_URL) {
 console.log("building the bare React Router app…");
 execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "scripts/bench/bare-react-router"], { cwd: root, stdio: "ignore" });
 
-const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], appEnv);
+const app = start(process.execPath, ["build/server/main.js"], appEnv);
 const bareRr = start(process.execPath, ["--import", "tsx", "scripts/bench/bare-react-router/server.ts", String(BASE_PORT + 1)], { NODE_ENV: "production" });
 const appUrl = `http://127.0.0.1:${BASE_PORT}`;
 const rrUrl = `http://127.0.0.1:${BASE_PORT + 1}`;

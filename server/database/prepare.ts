@@ -18,15 +18,21 @@ export interface PreparedDatabase {
 export async function prepareDatabase(env: Env, log = (m: string) => console.log(m)): Promise<PreparedDatabase> {
   let embedded: EmbeddedDatabase | null = null;
   let url = env.DATABASE_URL;
+  let since = performance.now();
+  const took = () => {
+    const seconds = (performance.now() - since) / 1000;
+    since = performance.now();
+    return `${seconds.toFixed(1)} s`;
+  };
   if (!url) {
     embedded = await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT);
     url = embedded.url;
-    log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres)`);
+    log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres) in ${took()}`);
   }
   setDatabaseUrl(url);
 
   const applied = await applyMigrations(url);
-  if (applied.length) log(`applied migrations: ${applied.join(", ")}`);
+  log(applied.length ? `applied migrations: ${applied.join(", ")} in ${took()}` : `migrations up to date (${took()})`);
 
   const db = getDb();
   const seed = env.SEED_DEMO ?? !env.DATABASE_URL;
@@ -34,10 +40,10 @@ export async function prepareDatabase(env: Env, log = (m: string) => console.log
   await syncSites(db);
   if (seed) {
     const created = await seedDemo(db, { mediaDir: `${env.dataDir}/media` });
-    if (created) log(`seeded ${created} demo profiles`);
     await seedDemoChats(db);
     await seedCreditPackages(db);
     await seedDemoStaff(db);
+    if (created) log(`seeded ${created} demo profiles in ${took()}`);
   }
   return { url, embedded };
 }

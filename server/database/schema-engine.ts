@@ -2,6 +2,8 @@
 // The `prisma migrate` CLI needs a native binary it downloads at run time, which our machines
 // cannot fetch; this module gives the same operations (apply, diff) offline and keeps the
 // migrations in Prisma's own layout so `prisma migrate deploy` agrees on connected machines.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -11,9 +13,17 @@ import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-util
 import pg from "pg";
 
 const require = createRequire(import.meta.url);
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const schemaPath = path.join(root, "prisma/schema.prisma");
 export const migrationsDir = path.join(root, "prisma/migrations");
+
+/** The folder of the project's package.json: this module runs from server/ and from the bundle in build/server/chunks/. */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "prisma"))) return dir;
+    if (dir === path.dirname(dir)) throw new Error(`no project root above ${from}`);
+  }
+}
 
 type Engine = import("@prisma/schema-engine-wasm").SchemaEngine;
 type MigrationList = import("@prisma/schema-engine-wasm").MigrationList;
@@ -77,9 +87,32 @@ export async function readMigrations(): Promise<MigrationList> {
 
 const noFilters = { externalTables: [], externalEnums: [] };
 
+/**
+ * True when `_prisma_migrations` records every migration folder as applied with the checksum of
+ * its file as it is now. Loading the schema engine (5 MB of WebAssembly) only to learn that took
+ * most of a second of every start.
+ */
+async function migrationsUpToDate(connectionString: string, migrationsList: MigrationList) {
+  const client = new pg.Client({ connectionString });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
+    return migrationsList.migrationDirectories.every(({ path: name, migrationFile }) =>
+      migrationFile.content.tag === "ok" && applied.get(name) === createHash("sha256").update(migrationFile.content.value).digest("hex"));
+  } catch {
+    return false; // no table yet, or unreachable: the engine says what is wrong
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Applies every migration not yet recorded in `_prisma_migrations`; returns their names. */
 export async function applyMigrations(connectionString: string) {
   const migrationsList = await readMigrations();
+  if (await migrationsUpToDate(connectionString, migrationsList)) return [];
   return withSchemaEngine(connectionString, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
     return appliedMigrationNames;

@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
   await getDb().$disconnect();
 
   execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "ignore" });
   project.provide("databaseUrl", url);
   project.provide("appSecret", TEST_SECRET);
   console.log(`test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${embedded ? "embedded" : "server"} PostgreSQL)`);

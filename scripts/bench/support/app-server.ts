@@ -36,7 +36,7 @@ export interface AppServer { url: string; process: ChildProcess; stop: () => Pro
 
 /** Starts server/main.ts in production on `port` (embedded PostgreSQL on `port + 1`) and waits until `host` answers. */
 export async function startApp({ port, dataDir, host, env = {} }: { port: number; dataDir: string; host: string; env?: NodeJS.ProcessEnv }): Promise<AppServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", PORT: String(port), EMBEDDED_PG_PORT: String(port + 1), DATA_DIR: path.resolve(root, dataDir), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],

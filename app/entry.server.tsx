@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
@@ -26,8 +24,10 @@ export default function handleRequest(request: Request, status: number, headers:
   privateCaching(headers, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and no-JavaScript clients get the whole document at once.
-    const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    // The pages have no Suspense boundary: the shell is the whole document. It is sent as one
+    // buffer with its length, not streamed in React's 2 KB pieces: each piece cost a trip through
+    // a web stream and a socket write, about a tenth of a page's time on the server.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CatalogueContext.Provider value={catalogueRef(locale)}>
@@ -38,21 +38,36 @@ export default function handleRequest(request: Request, status: number, headers:
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeout);
+              const document = Buffer.concat(chunks);
+              headers.set("Content-Type", "text/html; charset=utf-8");
+              headers.set("Content-Length", String(document.length));
+              resolve(new Response(document, { headers, status }));
+              callback();
+            },
+          });
           pipe(body);
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
         onError(error: unknown) {
           status = 500;
           if (shellRendered) getLogger().error({ err: error, url: redactUrl(request.url) }, "render failed");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { serveMedia } from "#app/media/serve.server.ts";
-import { resolveSite } from "#app/tenancy/host.server.ts";
+import { resolveSite, type ResolvedSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
 import { sqlCount } from "#app/utils/db.server.ts";
@@ -15,7 +15,7 @@ import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { readiness } from "./health.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
-import { newNonce, securityHeaders } from "./security-headers.ts";
+import { newNonce, securityHeaders, staticSecurityHeaders } from "./security-headers.ts";
 import { settingsEndpoint } from "./settings-endpoint.ts";
 import { QUEUES_PATH, staffQueues } from "./staff-queues.ts";
 
@@ -40,6 +40,25 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   app.disable("x-powered-by");
   // believe X-Forwarded-* from exactly this many proxies: the client cannot choose its own IP
   app.set("trust proxy", env.TRUST_PROXY);
+  // the one read of the request's host: everything after this gets the resolved site
+  const siteOf = (req: express.Request, res: express.Response): ResolvedSite | null => {
+    if (!("resolvedSite" in res.locals)) {
+      res.locals.resolvedSite = resolveSite(
+        getSiteRegistry(),
+        { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
+        { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
+      );
+    }
+    return res.locals.resolvedSite as ResolvedSite | null;
+  };
+  app.use(
+    settingsEndpoint({
+      site: (req) => siteOf(req, req.res!),
+      geoCountry: (req) => geoCountry(req.headers["cf-ipcountry"]),
+      headers: staticSecurityHeaders(env, getSiteRegistry, { development }),
+      logger,
+    }),
+  );
   app.use(
     pinoHttp({
       logger,
@@ -88,27 +107,20 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   // app.use, not a route pattern: express would decode the path and fail on "%E0%A4%A" with a
   // 500 before the app could answer 400 in the visitor's language
   app.use((req, res, next) => {
-    // the only read of the request's host: everything after this gets the resolved site
     // the registry as it is now: a reload swaps it between requests, never within one
-    const resolved = resolveSite(
-      getSiteRegistry(),
-      { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
-      { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
-    );
+    const resolved = siteOf(req, res);
     if (!resolved) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
     res.locals.siteKey = resolved.site.key;
-    res.locals.resolvedSite = resolved;
     res.locals.authority = resolved.authority;
     next();
   });
 
   // the queue dashboard (bull-board, express only): staff admins, see server/staff-queues.ts
   app.use(QUEUES_PATH, staffQueues());
-  app.use(settingsEndpoint((req) => geoCountry(req.headers["cf-ipcountry"])));
 
   app.use(async (req, res, next) => {
     try {
-      const resolved = res.locals.resolvedSite as NonNullable<ReturnType<typeof resolveSite>>;
+      const resolved = res.locals.resolvedSite as ResolvedSite;
       // photos: only for a URL this site signed (app/profiles/photo-url.server.ts)
       if (req.path.startsWith("/media/")) {
         const media = await serveMedia(resolved.site, req.method, req.path);

@@ -34,6 +34,30 @@ export function securityHeaders(env: Env, currentRegistry: () => SiteRegistry, o
   };
 }
 
+/**
+ * The headers helmet sets on every answer, minus the CSP (which names a document's nonce and
+ * means nothing on JSON), as pairs: for answers that skip the per-request middleware.
+ */
+export function staticSecurityHeaders(env: Env, currentRegistry: () => SiteRegistry, options: { development: boolean }): () => [string, string][] {
+  const perRegistry = new WeakMap<SiteRegistry, [string, string][]>();
+  return () => {
+    const registry = currentRegistry();
+    let pairs = perRegistry.get(registry);
+    if (!pairs) {
+      const headers = new Map<string, string>();
+      const recorder = {
+        locals: { cspNonce: "" },
+        setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+        removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+      };
+      helmetFor(env, registry, options)({} as express.Request, recorder as unknown as express.Response, () => {});
+      headers.delete("content-security-policy");
+      perRegistry.set(registry, (pairs = [...headers]));
+    }
+    return pairs;
+  };
+}
+
 function helmetFor(env: Env, registry: SiteRegistry, { development }: { development: boolean }): express.RequestHandler {
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`;
   return helmet({

@@ -1,17 +1,31 @@
-// GET/HEAD /api/settings.php answered before React Router. Every page of the product asks for
-// it and it depends only on the site, the language and the visitor's country: no session, no
-// tracking, no page middleware. Through React Router it ran at 0.03 of a bare node:http server
-// (issue 14); other methods and unreadable URLs still go on to React Router (405, 400).
+// GET/HEAD /api/settings.php answered first, before the request log middleware, the page
+// security headers and React Router. Every page of the product asks for it and it depends only
+// on the site, the language and the visitor's country: no session, no tracking, no page
+// middleware. Through React Router it ran at 0.03 of a bare node:http server, behind the express
+// middleware at 0.10 (issue 14). It writes its own log line and the same security headers
+// (without the documents' CSP). Other methods and unreadable URLs go on to React Router (405, 400).
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
+import fresh from "fresh";
+import type { ResolvedSite } from "#app/tenancy/host.server.ts";
 import { settingsAnswer } from "#app/tenancy/settings-answer.server.ts";
-import type { Site } from "#app/tenancy/site-schema.ts";
+import { redactUrl } from "#app/utils/logger.server.ts";
+import type { Logger } from "pino";
 
 const PATH = "/api/settings.php";
 
-export function settingsEndpoint(geoCountry: (req: express.Request) => string | null): express.RequestHandler {
+export interface SettingsEndpointOptions {
+  site: (req: express.Request) => ResolvedSite | null;
+  geoCountry: (req: express.Request) => string | null;
+  /** the security headers every answer carries, as [name, value] pairs */
+  headers: () => [string, string][];
+  logger: Logger;
+}
+
+export function settingsEndpoint({ site, geoCountry, headers, logger }: SettingsEndpointOptions): express.RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path !== PATH) return next();
-    const query = req.originalUrl.slice(req.originalUrl.indexOf("?") + 1 || req.originalUrl.length);
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isSettingsUrl(req.url)) return next();
+    const query = req.url.slice(req.url.indexOf("?") + 1 || req.url.length);
     let params: URLSearchParams;
     try {
       params = new URLSearchParams(query);
@@ -19,16 +33,43 @@ export function settingsEndpoint(geoCountry: (req: express.Request) => string | 
     } catch {
       return next();
     }
-    const site = (res.locals.resolvedSite as { site: Site }).site;
-    settingsAnswer(site, {
+    const resolved = site(req);
+    if (!resolved) return next(); // the host's own 404 page
+    const started = performance.now();
+    settingsAnswer(resolved.site, {
       cookie: req.headers.cookie ?? null,
       acceptLanguage: req.headers["accept-language"] ?? null,
       geoCountry: geoCountry(req),
       selectedCountry: params.get("country"),
     }).then((answer) => {
-      res.set({ "Cache-Control": answer.cacheControl, Vary: answer.vary, ETag: answer.etag, "Content-Type": "application/json; charset=utf-8" });
-      if (answer.setCookie) res.append("Set-Cookie", answer.setCookie);
-      res.send(answer.json);
+      for (const [name, value] of headers()) res.setHeader(name, value);
+      res.setHeader("Cache-Control", answer.cacheControl);
+      res.setHeader("Vary", answer.vary);
+      res.setHeader("ETag", answer.etag);
+      if (answer.setCookie) res.setHeader("Set-Cookie", answer.setCookie);
+      if (fresh(req.headers, { etag: answer.etag })) {
+        res.statusCode = 304;
+        res.end();
+      } else {
+        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        res.setHeader("Content-Length", Buffer.byteLength(answer.json));
+        res.end(req.method === "HEAD" ? undefined : answer.json);
+      }
+      logAnswer(logger, req, res, resolved.site.key, started);
     }, next);
   };
+}
+
+/** The path alone, undecoded: "/api/settings.php" or "/api/settings.php?…". */
+function isSettingsUrl(url: string) {
+  return url.startsWith(PATH) && (url.length === PATH.length || url[PATH.length] === "?");
+}
+
+/** The request log's line, as pino-http writes it for every other request. */
+function logAnswer(logger: Logger, req: IncomingMessage, res: ServerResponse, site: string, started: number) {
+  if (!logger.isLevelEnabled("info")) return;
+  logger.info(
+    { req: { method: req.method, url: redactUrl(req.url ?? PATH) }, res: { status: res.statusCode }, site, responseTime: Math.round(performance.now() - started) },
+    "request completed",
+  );
 }

@@ -36,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, t } = context.get(localeContext);
   const cookies = request.headers.get("cookie") ?? "";
   const user = getUser(context);
-  const [alerts, live, timeBonus] = await Promise.all([
-    activeAlerts(user), user?.profile ? liveCounts(site, user.profile.id) : null, timeBonusState(site, user),
-  ]);
+  // the counts read with the member are from before an action of this request changed them
+  const live = user?.profile && request.method !== "GET" && request.method !== "HEAD" ? liveCounts(site, user.profile.id) : user?.live ?? null;
+  const [alerts, timeBonus] = await Promise.all([activeAlerts(user), timeBonusState(site, user)]);
   return {
     user: user && {
       name: user.profile?.name ?? user.email,
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** the time bonus (spec section 4): seconds left when the page was rendered, null when absent */
     timeBonus,
     /** the top bar's badges when the page was rendered; the live state keeps them current */
-    live,
+    live: await live,
     signupGate: signupGate(site, hasTrafficSource(context)),
     locale,
     /** the language's catalogue file (the first page gets it from entry.client; this is for a language change) */

@@ -2,6 +2,9 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { activityIsStale, recordActivity } from "#app/profiles/activity.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { Prisma } from "#app/generated/prisma/client.ts";
+import type { Gender, NotificationType, ProfileStatus, UserStatus } from "#app/generated/prisma/enums.ts";
+import { liveCountsSql } from "#app/live/chat-state.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -27,16 +30,50 @@ export function loadUser(id: number) {
   return getDb().user.findUnique({ where: { id }, select: userSelect });
 }
 
-/** The session's member, with profile and dismissed alerts, in one query (a join), when the cookie names a live session of this site. */
+interface SessionMemberRow {
+  id: number; email: string; status: UserStatus; credits: number; paidUser: boolean; signupDate: Date; language: string | null;
+  notificationsOff: NotificationType[]; notificationsDisabled: string[]; siteKey: string;
+  profileId: number | null; profileName: string; profileStatus: ProfileStatus; country: string; mainPhotoId: number | null;
+  seeking: Gender | null; lastActiveAt: Date; pendingPhotos: number; dismissed: string[];
+  unread: number; newLikes: number; hasBlocks: boolean;
+}
+
+/**
+ * The session's member as every page needs it, in one statement: user, profile, dismissed alerts,
+ * the top bar's live counts and whether any block involves the member; null unless the cookie
+ * names a live session of this site. Fields as `userSelect` gives them, so a CurrentUser.
+ */
 async function sessionMember(request: Request, site: Site) {
   const token = readSessionToken(request);
   if (!token) return null;
-  const session = await getDb().session.findUnique({ where: { id: tokenHash(token) }, select: { siteKey: true, expiresAt: true, user: { select: userSelect } } });
-  if (!session || session.siteKey !== site.key || session.expiresAt < new Date()) return null;
-  return session.user;
+  const viewer = Prisma.raw("p.id");
+  const [row] = await getDb().$queryRaw<SessionMemberRow[]>`
+    SELECT u.id, u.email, u.status::text AS status, u.credits, u.paid_user AS "paidUser", u.signup_date AS "signupDate", u.language,
+      COALESCE(u.notifications_off::text[], '{}') AS "notificationsOff", COALESCE(u.notifications_disabled, '{}') AS "notificationsDisabled", u.site_key AS "siteKey",
+      p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus", p.country, p.main_photo_id AS "mainPhotoId",
+      p.seeking::text AS seeking, p.last_active_at AS "lastActiveAt",
+      (SELECT COUNT(*)::int FROM photos ph WHERE ph.profile_id = p.id AND ph.status = 'pending') AS "pendingPhotos",
+      ARRAY(SELECT a.alert FROM alert_dismissals a WHERE a.user_id = u.id) AS dismissed,
+      ${liveCountsSql(site, viewer)},
+      EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.id OR b.blocked_id = p.id) AS "hasBlocks"
+    FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN profiles p ON p.user_id = u.id
+    WHERE s.id = ${tokenHash(token)} AND s.site_key = ${site.key} AND s.expires_at >= ${new Date()}`;
+  if (!row) return null;
+  const { profileId, profileName, profileStatus, country, mainPhotoId, seeking, lastActiveAt, pendingPhotos, dismissed, unread, newLikes, hasBlocks, ...user } = row;
+  return {
+    ...user,
+    profile: profileId === null ? null : { id: profileId, name: profileName, status: profileStatus, country, mainPhotoId, seeking, lastActiveAt, _count: { photos: pendingPhotos } },
+    alertDismissals: dismissed.map((alert) => ({ alert })),
+    /** the top bar's badges when the request began (null without a profile) */
+    live: profileId === null ? null : { unread, newLikes },
+    /** false: no profile is hidden from this member by a block, nothing to count apart */
+    hasBlocks,
+  } satisfies CurrentUser & Record<string, unknown>;
 }
 
-export const userContext = singleton("userContext", () => createContext<CurrentUser | null>(null));
+export type SessionMember = NonNullable<Awaited<ReturnType<typeof sessionMember>>>;
+
+export const userContext = singleton("userContext", () => createContext<SessionMember | null>(null));
 
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const user = await sessionMember(request, context.get(siteContext));

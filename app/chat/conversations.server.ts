@@ -7,9 +7,9 @@
 // Who may write: nobody to or from a member who blocked the other; nobody to an unconfirmed
 // member (spec: "an unconfirmed user's chat partner cannot reply"), nor to a deleted, banned or
 // disabled one.
-import type { Prisma } from "#app/generated/prisma/client.ts";
+import { Prisma } from "#app/generated/prisma/client.ts";
 import { canReceiveReplies } from "#app/auth/signup.server.ts";
-import { inPool, poolWhere, profileAccess } from "#app/profiles/access.server.ts";
+import { inPool, noBlockSql, poolSql, poolWhere, profileAccess } from "#app/profiles/access.server.ts";
 import { cardSelect, toCard } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -156,10 +156,17 @@ export async function chatList(site: Site, viewer: number, { limit = 200 } = {})
 export const kindOf = (m: { imageId: number | null; gift: unknown; body: string | null }): MessageKind =>
   m.imageId || (m.body === null && !m.gift) ? "image" : m.gift ? "gift" : "text";
 
-/** Unread messages over the viewer's listed conversations (the top bar's badge). */
+/** Unread messages over the viewer's listed conversations (the top bar's badge), as an SQL expression: listedWhere in SQL. */
+export function unreadTotalSql(site: PoolSite, viewer: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT COALESCE(SUM(cp.unread_count), 0)::int FROM conversation_participants cp
+    WHERE cp.profile_id = ${viewer} AND cp.removed_at IS NULL AND cp.unread_count > 0
+      AND EXISTS (SELECT 1 FROM conversation_participants op JOIN profiles o ON o.id = op.profile_id
+        WHERE op.conversation_id = cp.conversation_id AND op.profile_id <> ${viewer} AND ${poolSql(site, Prisma.raw("o"))} AND ${noBlockSql(Prisma.raw("o"), viewer)}))`;
+}
+
 export async function unreadTotal(site: PoolSite, viewer: number): Promise<number> {
-  const sum = await getDb().conversationParticipant.aggregate({ where: { ...listedWhere(site, viewer), unreadCount: { gt: 0 } }, _sum: { unreadCount: true } });
-  return sum._sum.unreadCount ?? 0;
+  const [row] = await getDb().$queryRaw<[{ unread: number }]>`SELECT ${unreadTotalSql(site, Prisma.sql`${viewer}::int`)} AS unread`;
+  return row.unread;
 }
 
 /** Opening a conversation reads it: its unread count becomes zero. */

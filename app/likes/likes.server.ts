@@ -5,7 +5,7 @@
 import { Prisma } from "#app/generated/prisma/client.ts";
 import type { LikeSource } from "#app/generated/prisma/enums.ts";
 import { take } from "#app/limits/rate-limits.server.ts";
-import { mayContact, profileAccess, visibleWhere } from "#app/profiles/access.server.ts";
+import { mayContact, profileAccess, visibleSql, visibleWhere } from "#app/profiles/access.server.ts";
 import { cardSelect, toCard, type ProfileCard } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -97,44 +97,26 @@ export async function likeStatus(viewerId: number, otherId: number) {
   return { liked, likedMe, match: liked && likedMe };
 }
 
-/** The ids among `ids` the member liked: the like buttons of a list of cards. */
-export async function likedAmong(viewerId: number, ids: number[]) {
-  if (!ids.length) return new Set<number>();
-  const rows = await getDb().like.findMany({ where: { likerId: viewerId, likedId: { in: ids } }, select: { likedId: true } });
-  return new Set(rows.map((r) => r.likedId));
+/** cardSelect with whether the viewer liked the profile, so cards and their like buttons come from one statement. */
+export const likedCardSelect = (viewerId: number) => ({
+  ...cardSelect,
+  likesReceived: { where: { likerId: viewerId }, select: { id: true } },
+}) satisfies Prisma.ProfileSelect;
+
+export function toLikedCard(row: Prisma.ProfileGetPayload<{ select: ReturnType<typeof likedCardSelect> }>, site: LikeSite) {
+  const { likesReceived, ...card } = row;
+  return { ...toCard(card, site), liked: likesReceived.length > 0 };
 }
 
-/** Cards with their like button's state, for a member (visitors get cards without buttons). */
-export async function withLiked<T extends { id: number }>(viewerId: number | null, cards: T[]): Promise<(T & { liked?: boolean })[]> {
-  if (!viewerId) return cards;
-  const liked = await likedAmong(viewerId, cards.map((c) => c.id));
-  return cards.map((c) => ({ ...c, liked: liked.has(c.id) }));
+/** New received likes the member may see (the likes badge of the top bar), as an SQL expression. */
+export function newLikesSql(site: LikeSite, viewer: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT COUNT(*)::int FROM likes nl JOIN profiles liker ON liker.id = nl.liker_id
+    WHERE nl.liked_id = ${viewer} AND nl.seen_at IS NULL AND ${visibleSql(site, Prisma.raw("liker"), viewer)})`;
 }
 
-/**
- * A profile page's likes in one query: which of the listed cards the member liked, and between
- * the member and the profile shown (`otherId`, null on their own profile) who liked whom, and
- * whether that profile's like of the member is still unseen.
- */
-export async function likesOnProfile(viewerId: number, otherId: number | null, cardIds: number[]) {
-  const rows = await getDb().like.findMany({
-    where: {
-      OR: [
-        { likerId: viewerId, likedId: { in: otherId ? [otherId, ...cardIds] : cardIds } },
-        ...(otherId ? [{ likerId: otherId, likedId: viewerId }] : []),
-      ],
-    },
-    select: { likerId: true, likedId: true, seenAt: true },
-  });
-  const liked = new Set(rows.filter((r) => r.likerId === viewerId).map((r) => r.likedId));
-  const theirs = otherId ? rows.find((r) => r.likerId === otherId && r.likedId === viewerId) : undefined;
-  const status = otherId ? { liked: liked.has(otherId), likedMe: !!theirs, match: liked.has(otherId) && !!theirs } : null;
-  return { liked, status, unseenLikeFromThem: !!theirs && theirs.seenAt === null };
-}
-
-/** New received likes the member may see: the likes badge of the top bar. */
-export function countNewLikes(site: LikeSite, profileId: number) {
-  return getDb().like.count({ where: { likedId: profileId, seenAt: null, liker: visibleWhere(site, profileId) } });
+export async function countNewLikes(site: LikeSite, profileId: number) {
+  const [row] = await getDb().$queryRaw<[{ count: number }]>`SELECT ${newLikesSql(site, Prisma.sql`${profileId}::int`)} AS count`;
+  return row.count;
 }
 
 export const LIKES_TABS = ["liked", "received", "matches"] as const;

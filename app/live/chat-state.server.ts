@@ -2,8 +2,10 @@
 // total): what GET /api/chats.php answers to polling and to live events, and the counts the
 // top bar shows on every page.
 import type { CurrentUser } from "#app/auth/user-context.server.ts";
-import { chatList, unreadTotal } from "#app/chat/conversations.server.ts";
-import { countNewLikes, likeIds } from "#app/likes/likes.server.ts";
+import { Prisma } from "#app/generated/prisma/client.ts";
+import { chatList, unreadTotalSql } from "#app/chat/conversations.server.ts";
+import { likeIds, newLikesSql } from "#app/likes/likes.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export interface LiveCounts {
@@ -11,10 +13,13 @@ export interface LiveCounts {
   newLikes: number;
 }
 
+/** The top bar's badges as columns `unread` and `newLikes`, for a statement that also reads something else (user-context.server.ts). */
+export const liveCountsSql = (site: Site, viewer: Prisma.Sql) => Prisma.sql`${unreadTotalSql(site, viewer)} AS unread, ${newLikesSql(site, viewer)} AS "newLikes"`;
+
 /** The top bar's badges. */
 export async function liveCounts(site: Site, profileId: number): Promise<LiveCounts> {
-  const [unread, newLikes] = await Promise.all([unreadTotal(site, profileId), countNewLikes(site, profileId)]);
-  return { unread, newLikes };
+  const [row] = await getDb().$queryRaw<[LiveCounts]>`SELECT ${liveCountsSql(site, Prisma.sql`${profileId}::int`)}`;
+  return row;
 }
 
 export async function chatState(site: Site, user: Pick<CurrentUser, "credits"> & { profile: { id: number } }) {

@@ -131,15 +131,15 @@ async function loadMember(tx: Tx, site: Site, userId: number): Promise<Member | 
 }
 
 /** The automatic discount rows of a kind: the site's own first, then the shared ones. */
-async function automaticRows(tx: Tx, site: Site, kind: DiscountKind): Promise<CodeRow[]> {
+export async function automaticRows(tx: Tx, site: Site, kind: DiscountKind): Promise<CodeRow[]> {
   const rows = await tx.discountCode.findMany({ where: { kind, status: "active", OR: [{ siteKey: site.key }, { siteKey: null }] }, orderBy: { id: "asc" } });
   return [...rows.filter((r) => r.siteKey === site.key), ...rows.filter((r) => r.siteKey === null)];
 }
 
 /** The first automatic row of a kind that applies to this member and order. */
-async function automatic(tx: Tx, site: Site, member: Member, kind: DiscountKind, order: OrderShape, now: Date): Promise<OrderDiscount | null> {
+async function automatic(tx: Tx, site: Site, member: Member, kind: DiscountKind, order: OrderShape, now: Date, rows?: Promise<CodeRow[]>): Promise<OrderDiscount | null> {
   if (member.paidUser) return null;
-  for (const row of await automaticRows(tx, site, kind)) {
+  for (const row of await (rows ?? automaticRows(tx, site, kind))) {
     if ((await refusal(tx, row, member, order, now)) === null) return asDiscount(row, member);
   }
   return null;
@@ -162,9 +162,9 @@ export async function welcomeDiscount(tx: Tx, site: Site, user: Member, now = ne
  * The time bonus as the members area shows it: seconds left of the window, or null when absent
  * (logged out, paid, signed up 14,400 s or more ago, or already used on a paid or pending order).
  */
-export async function timeBonus(tx: Tx, site: Site, user: Member | null, now = new Date()) {
+export async function timeBonus(tx: Tx, site: Site, user: Member | null, now = new Date(), rows?: Promise<CodeRow[]>) {
   if (!user) return null;
-  const bonus = await automatic(tx, site, user, "time_bonus", {}, now);
+  const bonus = await automatic(tx, site, user, "time_bonus", {}, now, rows);
   if (!bonus?.endsAt) return null;
   const secondsLeft = Math.floor((bonus.endsAt.getTime() - now.getTime()) / 1000);
   return secondsLeft > 0 ? { secondsLeft, percentage: bonus.percentage, code: bonus.code } : null;

@@ -1,7 +1,10 @@
 // One profile as a given viewer may see it (spec sections 2, 3 and 6).
 import type { Site } from "#app/tenancy/site-schema.ts";
+import type { Prisma } from "#app/generated/prisma/client.ts";
+import { likedCardSelect, toLikedCard } from "#app/likes/likes.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { profileAccess, visibleWhere } from "./access.server.ts";
+import { parseId } from "#app/utils/request.server.ts";
+import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
 import { photoUrl } from "./photo-url.server.ts";
@@ -11,53 +14,73 @@ export interface Viewer {
   paidUser: boolean;
 }
 
-type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
-export type ProfileDetail = Omit<Detail, "photos"> & { photos: { id: number; url: string; thumb: string; width: number | null; height: number | null }[] };
+const detailSelect = (viewerProfileId: number | null) => {
+  const viewer = viewerProfileId ?? 0; // as in accessSelect: no profile has id 0
+  return {
+    ...accessSelect(viewerProfileId),
+    fictional: true, dateOfBirth: true, gender: true, sexuality: true,
+    relationship: true, hairColor: true, eyeColor: true, bodyType: true, tattoos: true, interests: true, city: true, region: true,
+    country: true, aboutMe: true, mainPhotoId: true, lastActiveAt: true,
+    photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true, width: true, height: true } },
+    // the likes between the viewer and the profile, read with it
+    likesGiven: { where: { likedId: viewer }, select: { seenAt: true } },
+    likesReceived: { where: { likerId: viewer }, select: { id: true } },
+  } satisfies Prisma.ProfileSelect;
+};
+
+type DetailRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof detailSelect> }>;
+export type ProfileDetail = Omit<DetailRow, "photos" | "siteKey" | "status" | "invisible" | "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"> & {
+  photos: { id: number; url: string; thumb: string; width: number | null; height: number | null }[];
+};
+type Card = ReturnType<typeof toCard> & { liked?: boolean };
 
 export type ProfileViewResult =
   | { kind: "not_found" }
   | { kind: "blocked"; name: string }
-  | { kind: "ok"; profile: ProfileDetail; related: ReturnType<typeof toCard>[]; similar: ReturnType<typeof toCard>[]; iBlocked: boolean; own: boolean };
+  | {
+      kind: "ok"; profile: ProfileDetail; related: Card[]; similar: Card[]; iBlocked: boolean; own: boolean;
+      /** between a member and another's profile: who liked whom (null for visitors and on the member's own profile) */
+      likes: { liked: boolean; likedMe: boolean; match: boolean } | null;
+      /** the profile's like of the member is still new: opening the profile makes it seen */
+      unseenLikeFromThem: boolean;
+    };
 
-function loadDetail(id: number) {
-  return getDb().profile.findUnique({
-    where: { id },
-    select: {
-      id: true, name: true, fictional: true, dateOfBirth: true, gender: true, sexuality: true,
-      relationship: true, hairColor: true, eyeColor: true, bodyType: true, tattoos: true, interests: true, city: true, region: true,
-      country: true, aboutMe: true, mainPhotoId: true, lastActiveAt: true,
-      photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true, width: true, height: true } },
-    },
-  });
-}
-
-/** `id` from the URL, already parsed (null: not an id). */
+/** `id` from the URL, already parsed (null: not an id). Cards carry their like button's state for a member. */
 export async function viewProfile(site: Site, viewer: Viewer, id: number | null): Promise<ProfileViewResult> {
-  const access = await profileAccess(site, viewer.profileId, id);
-  if (access.kind === "none") return { kind: "not_found" };
+  if (id === null || parseId(id) === null) return { kind: "not_found" };
+  const row = await getDb().profile.findUnique({ where: { id }, select: detailSelect(viewer.profileId) });
+  const access = accessOf(site, viewer.profileId, row);
+  if (access.kind === "none" || !row) return { kind: "not_found" };
   if (access.kind === "blocked_by_them") return { kind: "blocked", name: access.name };
   const own = access.kind === "own";
-  const profile = await loadDetail(access.id);
-  if (!profile) return { kind: "not_found" };
+  const { siteKey: _siteKey, status: _status, invisible: _invisible, blocksGiven: _given, blocksReceived: _received, likesGiven, likesReceived, ...profile } = row;
   // only active photos (pending and rejected ones are the owner's and staff's); visitors and free
   // members see only the main photo of others (an active one: the first active if the main is not), premium members see all
   const main = profile.photos.find((p) => p.id === profile.mainPhotoId) ?? profile.photos[0];
   const photos = own || viewer.paidUser ? profile.photos : main ? [main] : [];
   const age = ageFrom(profile.dateOfBirth);
   const base = { ...visibleWhere(site, viewer.profileId), id: { notIn: [profile.id, ...(viewer.profileId ? [viewer.profileId] : [])] }, gender: profile.gender };
+  const cards = (where: Prisma.ProfileWhereInput): Promise<Card[]> => {
+    const page = { where, orderBy: { lastActiveAt: "desc" as const }, take: 6 };
+    return viewer.profileId
+      ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
+      : getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)));
+  };
   const [related, similar] = await Promise.all([
-    getDb().profile.findMany({ where: { ...base, country: profile.country, ...(profile.region ? { region: profile.region } : {}) }, orderBy: { lastActiveAt: "desc" }, take: 6, select: cardSelect }),
-    getDb().profile.findMany({
-      where: { ...base, dateOfBirth: { gte: new Date(Date.UTC(new Date().getUTCFullYear() - age - 6, 0, 1)), lte: new Date(Date.UTC(new Date().getUTCFullYear() - age + 5, 11, 31)) }, country: { in: site.countries } },
-      orderBy: { lastActiveAt: "desc" }, take: 6, select: cardSelect,
-    }),
+    cards({ ...base, country: profile.country, ...(profile.region ? { region: profile.region } : {}) }),
+    cards({ ...base, dateOfBirth: { gte: new Date(Date.UTC(new Date().getUTCFullYear() - age - 6, 0, 1)), lte: new Date(Date.UTC(new Date().getUTCFullYear() - age + 5, 11, 31)) }, country: { in: site.countries } }),
   ]);
+  const other = viewer.profileId !== null && !own;
+  const liked = likesReceived.length > 0;
+  const likedMe = likesGiven.length > 0;
   return {
     kind: "ok",
     own,
     iBlocked: access.kind === "visible" && access.iBlocked,
     profile: { ...profile, photos: photos.map((p) => ({ id: p.id, url: photoUrl(site, p.filename), thumb: photoUrl(site, p.thumbFilename), width: p.width, height: p.height })) },
-    related: related.map((p) => toCard(p, site)),
-    similar: similar.filter((p) => !related.some((r) => r.id === p.id)).map((p) => toCard(p, site)),
+    related,
+    similar: similar.filter((p) => !related.some((r) => r.id === p.id)),
+    likes: other ? { liked, likedMe, match: liked && likedMe } : null,
+    unseenLikeFromThem: other && likedMe && likesGiven[0]!.seenAt === null,
   };
 }

@@ -21,7 +21,7 @@ import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { ageFrom } from "#app/profiles/age.ts";
 import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
-import { likesOnProfile, markLikeSeen } from "#app/likes/likes.server.ts";
+import { markLikeSeen } from "#app/likes/likes.server.ts";
 import { LikeButton } from "#app/components/like-button.tsx";
 import { MatchDialog } from "#app/components/match-dialog.tsx";
 
@@ -32,20 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, parseId(params.id));
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
-  const me = user?.profile?.id ?? null;
-  const other = me && !result.own ? result.profile.id : null;
-  const likes = me ? await likesOnProfile(me, other, [...result.related, ...result.similar].map((c) => c.id)) : null;
   // opening a liker's profile: their like is no longer new
-  if (me && other && likes?.unseenLikeFromThem) await markLikeSeen(me, other);
-  const withLiked = <T extends { id: number }>(cards: T[]) => (likes ? cards.map((c) => ({ ...c, liked: likes.liked.has(c.id) })) : cards);
+  if (user?.profile && result.unseenLikeFromThem) await markLikeSeen(user.profile.id, result.profile.id);
   return {
     blockedBy: null,
     view: {
       ...result,
-      related: withLiked(result.related),
-      similar: withLiked(result.similar),
-      likes: likes?.status ?? null,
-      matchMoment: !!likes?.status?.match && new URL(request.url).searchParams.get("match") === "1",
+      matchMoment: !!result.likes?.match && new URL(request.url).searchParams.get("match") === "1",
       age: ageFrom(result.profile.dateOfBirth),
       fields: site.visible_profile_fields,
       fictionalWarning: site.fictional_warning,

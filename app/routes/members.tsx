@@ -12,7 +12,6 @@ import { searchMembers } from "#app/search/search.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
-import { withLiked } from "#app/likes/likes.server.ts";
 import { partnerOffers } from "#app/partners/offers.server.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 
@@ -26,16 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!searchVisible(site, !!user, hasTrafficSource(context))) {
     return { visible: false as const };
   }
-  const viewer = user?.profile ?? null;
-  const state = parseSearch(new URL(request.url), site, viewer?.seeking ?? null);
+  const viewer = user?.profile ? { profileId: user.profile.id, hasBlocks: user.hasBlocks } : null;
+  const state = parseSearch(new URL(request.url), site, user?.profile?.seeking ?? null);
   const from = state.upto ? 1 : state.page;
   const to = state.upto || state.page;
-  const result = await searchMembers(site, viewer?.id ?? null, state, from, to);
+  const result = await searchMembers(site, viewer, state, from, to);
   return {
     visible: true as const,
     state,
     ...result,
-    profiles: await withLiked(viewer?.id ?? null, result.profiles),
     lastPage: to,
     fields: site.search_fields,
     countries: site.countries,

@@ -4,6 +4,7 @@ import type { Prisma } from "#app/generated/prisma/client.ts";
 import { birthRange } from "#app/profiles/age.ts";
 import { toCard, cardSelect } from "#app/profiles/cards.server.ts";
 import { poolKey, visibleWhere } from "#app/profiles/access.server.ts";
+import { likedCardSelect, toLikedCard } from "#app/likes/likes.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -37,31 +38,34 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
   return value;
 }
 
-/** Pages `from`..`to` (1-based, inclusive) of the results. */
-export async function searchMembers(site: Site, viewerProfileId: number | null, s: SearchState, from: number, to: number) {
-  const where = searchWhere(site, viewerProfileId, s);
+export interface SearchViewer {
+  profileId: number;
+  /** whether any block involves the viewer (read with the session): without one nothing is hidden */
+  hasBlocks: boolean;
+}
+
+/** Pages `from`..`to` (1-based, inclusive) of the results; a member's cards carry their like button's state. */
+export async function searchMembers(site: Site, viewer: SearchViewer | null, s: SearchState, from: number, to: number) {
+  const where = searchWhere(site, viewer?.profileId ?? null, s);
+  const page = { where, orderBy: [{ lastActiveAt: "desc" as const }, { id: "desc" as const }], skip: (from - 1) * PAGE_SIZE, take: (to - from + 1) * PAGE_SIZE + 1 };
   // the pool's count is shared by all viewers (cached); the few profiles this viewer blocked or is
   // blocked by are counted apart and taken off, so a block shows in the total at once
   const countKey = countKeyOf(site, s);
   const [rows, shared, hidden] = await Promise.all([
-    getDb().profile.findMany({
-      where,
-      orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }],
-      skip: (from - 1) * PAGE_SIZE,
-      take: (to - from + 1) * PAGE_SIZE + 1,
-      select: cardSelect,
-    }),
+    viewer
+      ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
+      : getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site))),
     cachedCount(countKey, searchWhere(site, null, s)),
-    viewerProfileId
+    viewer?.hasBlocks
       ? getDb().profile.count({
           where: {
-            AND: [searchWhere(site, null, s), { OR: [{ blocksGiven: { some: { blockedId: viewerProfileId } } }, { blocksReceived: { some: { blockerId: viewerProfileId } } }] }],
+            AND: [searchWhere(site, null, s), { OR: [{ blocksGiven: { some: { blockedId: viewer.profileId } } }, { blocksReceived: { some: { blockerId: viewer.profileId } } }] }],
           },
         })
       : 0,
   ]);
   const hasMore = rows.length > (to - from + 1) * PAGE_SIZE;
-  return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE).map((p) => toCard(p, site)), total: Math.max(0, shared - hidden), hasMore };
+  return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE), total: Math.max(0, shared - hidden), hasMore };
 }
 
 /** The most recently active members with a photo, and the pool's total: the faces a visitor sees first. */

@@ -188,6 +188,24 @@ describe("like_new", () => {
     expect(state.liked_by).toEqual([]);
     expect(state.new_likes).toBe(0);
     expect(cardIds((await get(me, "/likes")).html)).toEqual([]);
+    // the top bar's badge, counted in the statement that reads the session
+    expect((await get(me, "/members")).html).not.toMatch(/data-testid="new-likes-badge"/);
+    const fan = await member({ gender: "male" });
+    await post(fan, `/members/${me.id}/like`, { intent: "like" });
+    expect((await get(me, "/members")).html).toMatch(/data-testid="new-likes-badge"[^>]*>1</);
+  });
+
+  it("a session of a banned member, or an expired one, counts as none", async () => {
+    const banned = await member();
+    const expired = await member();
+    expect((await get(banned, "/likes")).status).toBe(200);
+    await getDb().user.update({ where: { siteKey_email: { siteKey: banned.site, email: banned.email } }, data: { status: "banned" } });
+    await getDb().session.updateMany({ where: { user: { profile: { id: expired.id } } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    for (const m of [banned, expired]) {
+      const res = await get(m, "/likes");
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toMatch(/^\/login/);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // The pieces /premium and /pricing share: the free-versus-premium comparison (spec section 6),
 // what credits buy, the premium claim and the call to buy credits.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { formatCountdown } from "./time-bonus.tsx";
 

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { ProfileCard as Card } from "#app/profiles/cards.server.ts";
 import { FictionalMark } from "./fictional-mark.tsx";

@@ -2,7 +2,7 @@
 // submit) and, with the same schema, in the action, whose reply() comes back as lastResult.
 // Without JavaScript the form posts as usual and the server's reply shows the same errors.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useFetcher } from "react-router";
 import { useEmailSuggestion } from "./email-suggestion.tsx";
 import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.tsx";

@@ -1,7 +1,7 @@
 // /complaints: how to complain and to whom, and the complaint form (members and visitors). A
 // complaint lands in the staff console's queue and is confirmed by mail.
 import { randomBytes } from "node:crypto";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/complaints";
 import { getUser } from "#app/auth/user-context.server.ts";

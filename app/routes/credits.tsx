@@ -1,7 +1,7 @@
 // /credits: the packages of the member's payment country as cards (styles p0 to p3, one best
 // value), the methods offered there, the country choice among the site's countries and the last
 // order to repeat.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/credits";
 import { requireUser } from "#app/auth/user-context.server.ts";

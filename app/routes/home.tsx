@@ -1,6 +1,6 @@
 // The site's home page for visitors: the brand, a way to sign up above the fold and, where the
 // site lets visitors search, real members from its pool.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getUser } from "#app/auth/user-context.server.ts";

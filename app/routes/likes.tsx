@@ -1,6 +1,6 @@
 // /likes and /likes/{type}: the likes overview with its tabs (spec section 2): profiles the
 // member liked, who liked them (new likes marked until their profile is opened) and matches.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Link, NavLink } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/likes";

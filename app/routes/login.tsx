@@ -1,5 +1,5 @@
 // /login: e-mail and password; too many failures block the account for some minutes.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { useSignupOpen } from "#app/components/signup-modal.tsx";

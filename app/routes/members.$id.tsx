@@ -1,7 +1,7 @@
 // /members/{id} (and /likes/m/{id}): one profile, with related and similar profiles; block
 // and unblock.
 import { FictionalMark } from "#app/components/fictional-mark.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/members.$id";

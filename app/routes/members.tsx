@@ -1,6 +1,6 @@
 // /members: the members search, and the home page after login.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useFetcher, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/members";
 import { getUser } from "#app/auth/user-context.server.ts";

@@ -1,6 +1,6 @@
 // /premium (members area): what premium gives, free versus premium, what credits buy, the
 // premium claim and the way to it: buy credits once, no subscription.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/premium";
 import { BuyCreditsButton, CreditCosts, DiscountRibbon, PlanComparison } from "#app/components/premium-plans.tsx";
 import { getUser } from "#app/auth/user-context.server.ts";

@@ -1,6 +1,6 @@
 // /profile/settings: password, e-mail address, notifications, language; the download of one's data; the way to delete.
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";

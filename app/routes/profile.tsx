@@ -1,6 +1,6 @@
 // /profile: the member edits every profile field and manages photos.
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile";

@@ -2,7 +2,7 @@
 // DELETE /api/chat.php; when that fails, an alert says why and the list is loaded again
 // (spec sections 4 and 8). Without JavaScript the remove button posts to /chats.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useRevalidator } from "react-router";
 import type { ChatEntry } from "#app/chat/conversations.server.ts";
 import { Avatar, useTimeFormat } from "./bits.tsx";

@@ -1,7 +1,7 @@
 // A small pill: a count, a state ("new", "premium"), a label on a card.
 import { cx } from "./cx.ts";
 
-export type BadgeTone = "primary" | "secondary" | "success" | "info" | "warning" | "danger" | "neutral" | "inverse";
+export type BadgeTone = "primary" | "secondary" | "success" | "info" | "warning" | "danger" | "neutral" | "accent" | "unread" | "inverse";
 
 const TONES: Record<BadgeTone, string> = {
   primary: "bg-primary text-white",
@@ -11,10 +11,16 @@ const TONES: Record<BadgeTone, string> = {
   warning: "bg-warning text-dark",
   danger: "bg-danger text-white",
   neutral: "bg-black/5 text-dark",
+  /** the brand's light tint (interests, tags) */
+  accent: "bg-accent text-dark",
+  /** unread messages (the theme's amber) */
+  unread: "bg-unread text-dark",
   /** on a coloured background (an active tab) */
   inverse: "bg-white/25 text-inherit",
 };
 
-export function Badge({ tone = "neutral", className, ...rest }: { tone?: BadgeTone } & React.HTMLAttributes<HTMLSpanElement>) {
-  return <span className={cx("inline-flex items-center rounded-full px-2 text-xs font-bold leading-5", TONES[tone], className)} {...rest} />;
+const SIZES = { sm: "px-2 text-xs font-bold leading-5", md: "px-3 py-1 text-sm font-semibold" } as const;
+
+export function Badge({ tone = "neutral", size = "sm", className, ...rest }: { tone?: BadgeTone; size?: keyof typeof SIZES } & React.HTMLAttributes<HTMLSpanElement>) {
+  return <span className={cx("inline-flex items-center gap-1 rounded-full", SIZES[size], TONES[tone], className)} {...rest} />;
 }

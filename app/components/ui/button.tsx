@@ -4,11 +4,11 @@ import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cx } from "./cx.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "danger-outline";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "danger" | "danger-outline";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const BASE =
-  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-full font-semibold transition " +
+  "inline-flex items-center justify-center gap-1.5 rounded-full text-center font-semibold transition " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary " +
   "disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60";
 
@@ -16,6 +16,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-primary text-white shadow-sm hover:brightness-110",
   secondary: "bg-secondary text-dark shadow-sm hover:brightness-105",
   outline: "border border-primary/40 bg-white text-primary hover:bg-accent",
+  /** on the brand colour (the home page's hero) */
+  light: "bg-white text-primary shadow-sm hover:bg-accent",
   ghost: "text-primary hover:bg-primary/10",
   danger: "bg-danger text-white shadow-sm hover:brightness-110",
   "danger-outline": "border border-danger/40 bg-white text-danger hover:bg-danger/5",

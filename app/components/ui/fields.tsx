@@ -128,3 +128,25 @@ export function Checkbox({ label, error, hint, className, id, ...input }: Checkb
     </div>
   );
 }
+
+export type TextAreaProps = FieldBase & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "className">;
+
+export function TextArea({ label, error, hint, validated, hideLabel, className, id, rows = 5, ...textarea }: TextAreaProps) {
+  const ids = useFieldIds(id, textarea.name, error, hint);
+  const state = stateOf(error, validated);
+  return (
+    <div className={className}>
+      <Label htmlFor={ids.controlId} hidden={hideLabel}>{label}</Label>
+      <textarea
+        id={ids.controlId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        data-state={state}
+        className={controlClass(state, undefined, true)}
+        {...textarea}
+      />
+      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}

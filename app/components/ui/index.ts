@@ -4,5 +4,5 @@ export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVari
 export { Card, CardHeader } from "./card.tsx";
 export { cx } from "./cx.ts";
 export { Dialog, type DialogSize } from "./dialog.tsx";
-export { Checkbox, controlClass, Select, TextField, type FieldState } from "./fields.tsx";
+export { Checkbox, controlClass, Select, TextArea, TextField, type FieldState } from "./fields.tsx";
 export { Tabs, type TabItem } from "./tabs.tsx";

@@ -32,7 +32,7 @@ export function Tabs({ label, items, className }: { label: string; items: TabIte
           )}
         >
           <span className="truncate">{item.label}</span>
-          {item.count !== undefined ? <Badge tone={item.current ? "inverse" : "neutral"} className="font-semibold">{item.count}</Badge> : null}
+          {item.count !== undefined ? <Badge tone={item.current ? "inverse" : "neutral"}>{item.count}</Badge> : null}
           {item.extra}
         </NavLink>
       ))}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet, useRouteLoaderData,
   type ShouldRevalidateFunction,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
 

@@ -1,7 +1,7 @@
 // Block or unblock a member. Blocking asks first (what it means, then confirm or cancel); without
 // JavaScript the form posts at once. The result comes back as a toast.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 
 export function BlockButton({ name, blocked }: { name: string; blocked: boolean }) {

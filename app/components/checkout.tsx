@@ -2,7 +2,7 @@
 // payment country, the order summary and the payment result's states. Prices are formatted in
 // the member's locale and the package's currency.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { countryName, formatMoney } from "#app/payments/methods.ts";
 

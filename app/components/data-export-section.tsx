@@ -1,5 +1,5 @@
 // Settings: "Download my data". The button queues an export; the link arrives by mail.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { FormMessage, SubmitButton } from "./form-field.tsx";
 

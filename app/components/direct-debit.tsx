@@ -1,6 +1,6 @@
 // /directdebit's two steps: the mandate form (account holder, IBAN, address, phone) and the
 // one-time code. Works without JavaScript (plain posts); messages are catalogue keys.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { FormField, FormMessage, SubmitButton } from "./form-field.tsx";
 

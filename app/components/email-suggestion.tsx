@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { EMAIL_CHECKED_FIELD, suggestEmail, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation } from "react-router";
 import { useInstalledApp } from "./installed-app.tsx";
 

@@ -2,7 +2,7 @@
 // real file input (kept in the form, visually hidden, still reachable by keyboard), and after a
 // choice it shows the picture and its name. Without JavaScript it is the same input, unstyled choice.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CameraIcon } from "./icons.tsx";
 
 export const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/avif";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { FieldMetadata } from "@conform-to/react";
 import { INTERESTS } from "#app/profiles/profile-fields.ts";
 

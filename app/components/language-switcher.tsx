@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useLocation } from "react-router";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { CrossIcon, HeartIcon } from "./icons.tsx";
 

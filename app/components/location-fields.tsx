@@ -3,7 +3,7 @@
 // official list under the country's own word for it, a free-text city; optionally prefilled
 // from the browser's position.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { regionLabelOf, regionsOf } from "#app/profiles/profile-schema.ts";
 import { GeolocationButton, type Geocode } from "./geolocation-button.tsx";

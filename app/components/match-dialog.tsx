@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { ChatIcon, HeartIcon } from "./icons.tsx";
 

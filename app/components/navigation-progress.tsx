@@ -3,7 +3,7 @@
 // form post is pending. A quick answer shows nothing; a slow one shows the bar until it settles,
 // and one that takes longer than 5 s is given up on (the bar hides; the page's own state speaks).
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetchers, useNavigation } from "react-router";
 
 export const PROGRESS_THROTTLE_MS = 200;

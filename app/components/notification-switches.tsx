@@ -1,6 +1,6 @@
 // The notification switches of /notifications: all types for a signed-in member, or the one type
 // of an e-mail's signed link (the e-mail source variant).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { NOTIFICATION_TYPES, type NotificationTypeName } from "#app/notifications/notification-types.ts";
 import { FormMessage, SubmitButton } from "./form-field.tsx";

@@ -1,6 +1,6 @@
 // A partner's offer among profile cards (spec: cam profile cards, types cam and resell). It is an
 // advert and says so: a visible label, rel="sponsored", and it opens the partner's site apart.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
 
 export function PartnerOfferCard({ offer, className = "" }: { offer: Offer; className?: string }) {

@@ -1,7 +1,8 @@
 // The pieces /premium and /pricing share: the free-versus-premium comparison (spec section 6),
 // what credits buy, the premium claim and the call to buy credits.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
+import { Button } from "./ui/index.ts";
 import { formatCountdown } from "./time-bonus.tsx";
 
 export interface PlanFacts {
@@ -106,10 +107,9 @@ export function DiscountRibbon({ discount }: { discount: NonNullable<PlanFacts["
 /** The call to buy credits: primary on light backgrounds, secondary (dark text) on the primary-coloured hero. */
 export function BuyCreditsButton({ facts, tone = "primary", className = "" }: { facts: PlanFacts; tone?: "primary" | "secondary"; className?: string }) {
   const { t } = useTranslation();
-  const colours = tone === "secondary" ? "bg-secondary text-dark" : "bg-primary text-white";
   return (
-    <Link to="/credits" className={`inline-block rounded-full px-8 py-3 text-center font-bold shadow-lg transition hover:opacity-90 ${colours} ${className}`} data-testid="buy-credits">
+    <Button to="/credits" variant={tone} size="lg" className={className} data-testid="buy-credits">
       {facts.discount ? t("discounts.premium.ctaDiscount", { percent: facts.discount.percentage }) : t("discounts.premium.cta")}
-    </Link>
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { ProfileCard as Card } from "#app/profiles/cards.server.ts";
 import { FictionalMark } from "./fictional-mark.tsx";
@@ -9,6 +9,7 @@ import { LikeButton, type LikeSourceName } from "./like-button.tsx";
 import { MemberPhoto } from "./member-photo.tsx";
 import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { PartnerOfferCard } from "./partner-offer-card.tsx";
+import { Badge, Card as Surface, cx } from "./ui/index.ts";
 import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
 
 /** What a card may add about likes: the button's state (members only) and the likes page's marks. */
@@ -44,18 +45,18 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
   const country = countryName(language, profile.country);
   const ring = profile.likeNew ? "ring-2 ring-primary ring-offset-2 ring-offset-light" : "";
   return (
-    <div className={`group relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md ${ring}`} data-testid="profile-card" data-profile-id={profile.id} data-like-new={profile.likeNew ? "true" : undefined}>
+    <Surface padding="none" className={cx("group relative overflow-hidden transition hover:shadow-md", ring)} data-testid="profile-card" data-profile-id={profile.id} data-like-new={profile.likeNew ? "true" : undefined}>
       <Link to={`/members/${profile.id}`} className="block">
         <div className="relative aspect-[4/5] bg-accent">
           {profile.thumb ? <MemberPhoto thumb={profile.thumb} display={profile.display} alt={profile.name} sizes={PHOTO_SIZES.card} priority={priority} className="h-full w-full object-cover" /> : (
             <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>♥</div>
           )}
-          {profile.online ? <span className="absolute left-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white">{t("search.online")}</span> : null}
+          {profile.online ? <Badge tone="success" className="absolute left-2 top-2 shadow-sm">{t("search.online")}</Badge> : null}
           {profile.fictional ? <FictionalMark className="absolute right-2 top-2 rounded-full bg-white/90 p-1" /> : null}
           {profile.match ? (
-            <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs font-bold text-dark" data-testid="match-badge"><HeartIcon className="h-3 w-3" />{t("likes.matchBadge")}</span>
+            <Badge tone="secondary" className="absolute bottom-2 left-2 shadow-sm" data-testid="match-badge"><HeartIcon className="h-3 w-3" />{t("likes.matchBadge")}</Badge>
           ) : profile.likeNew ? (
-            <span className="absolute bottom-2 left-2 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white" data-testid="like-new-badge">{t("likes.newBadge")}</span>
+            <Badge tone="primary" className="absolute bottom-2 left-2 shadow-sm" data-testid="like-new-badge">{t("likes.newBadge")}</Badge>
           ) : null}
         </div>
         <div className="p-2">
@@ -72,7 +73,7 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
           </div>
         </div>
       ) : null}
-    </div>
+    </Surface>
   );
 }
 

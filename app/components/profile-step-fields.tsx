@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
 import { ABOUT_MAX } from "#app/profiles/profile-schema.ts";

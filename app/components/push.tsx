@@ -3,7 +3,7 @@
 // optional push step (spec: after location, before the e-mail confirmation) and the switch for
 // this device on /notifications. All three offers share usePushDevice.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
 import {

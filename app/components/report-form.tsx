@@ -1,7 +1,7 @@
 // Reporting a profile or a conversation: a reason (required), what happened (optional) and a
 // one-time key so a form sent twice files one report. The result comes back as a toast.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useNavigation } from "react-router";
 import { FlagIcon } from "#app/components/icons.tsx";
 import { newRequestKey, REPORT_REASONS } from "#app/support/case-rules.ts";

@@ -2,10 +2,11 @@
 // submit) and, with the same schema, in the action, whose reply() comes back as lastResult.
 // Without JavaScript the form posts as usual and the server's reply shows the same errors.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { controlClass } from "./ui/fields.tsx";
 
 export type FieldState = "idle" | "valid" | "invalid";
 
@@ -50,11 +51,6 @@ export function useSchemaForm<Schema extends z.ZodObject>(schema: Schema, option
   return { form, fields, formProps, stateOf };
 }
 
-const STATE_CLASS: Record<FieldState, string> = {
-  idle: "border-black/20 bg-white",
-  valid: "border-success bg-success/5",
-  invalid: "border-danger bg-danger/5",
-};
 
 /** The field's first error, translated from its catalogue key. */
 export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
@@ -69,7 +65,7 @@ export function FieldInput({ field, label, state, className, ...input }: Labelle
   return (
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">{label}</label>
-      <input {...getInputProps(field, { type: "text" })} {...input} data-state={state} className={`h-11 w-full min-w-0 rounded border px-3 ${STATE_CLASS[state]}`} />
+      <input {...getInputProps(field, { type: "text" })} {...input} data-state={state} className={controlClass(state)} />
       <FieldError field={field} />
     </div>
   );
@@ -91,7 +87,7 @@ export function FieldSelect({ field, label, state, className, options, placehold
         key={selectKey}
         defaultValue={defaultValue ?? props.defaultValue ?? ""}
         data-state={state}
-        className={`h-11 w-full min-w-0 truncate rounded border px-2 ${STATE_CLASS[state]}`}
+        className={controlClass(state, "truncate pl-2 pr-8")}
       >
         <option value="" disabled={field.required}>{placeholder}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
@@ -105,7 +101,7 @@ export function FieldTextarea({ field, label, state, className, rows = 5, maxLen
   return (
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">{label}</label>
-      <textarea {...getTextareaProps(field)} rows={rows} maxLength={maxLength} data-state={state} className={`w-full rounded border px-3 py-2 ${STATE_CLASS[state]}`} />
+      <textarea {...getTextareaProps(field)} rows={rows} maxLength={maxLength} data-state={state} className={controlClass(state, undefined, true)} />
       <FieldError field={field} />
     </div>
   );

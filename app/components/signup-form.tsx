@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useFetcher } from "react-router";
 import { useEmailSuggestion } from "./email-suggestion.tsx";
+import { controlClass } from "./ui/index.ts";
 import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.tsx";
 
 export interface SignupActionData {
@@ -73,8 +74,9 @@ export function SignupForm({ gate, data, targetProfile, onStarted, inModal, mess
           <div>
             <label htmlFor="signup_message" className="mb-1 block text-sm font-medium">{t("signup.messageTo", { name: targetProfile.name })}</label>
             <textarea id="signup_message" name="signup_message" rows={3} maxLength={1000} defaultValue={values.signup_message} aria-invalid={errors.signup_message ? true : undefined}
-              className={`w-full rounded border px-3 py-2 ${errors.signup_message ? "border-danger bg-danger/5" : "border-black/20"}`} />
-            {errors.signup_message ? <p className="mt-1 text-sm text-danger" role="alert">{t(errors.signup_message, { max: result?.messageLength ?? messageLength })}</p> : null}
+              aria-describedby={errors.signup_message ? "signup_message-error" : undefined}
+              className={controlClass(errors.signup_message ? "invalid" : validated ? "valid" : "idle", undefined, true)} />
+            {errors.signup_message ? <p id="signup_message-error" className="mt-1 text-sm text-danger" role="alert">{t(errors.signup_message, { max: result?.messageLength ?? messageLength })}</p> : null}
           </div>
         </>
       ) : null}

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useState } from "react";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRootData } from "#app/root.tsx";
 import { SignupForm } from "./signup-form.tsx";
+import { Button, type ButtonProps, Dialog } from "./ui/index.ts";
 
 /** On the brand-coloured hero the button is the secondary colour, larger, so it stands out. */
 const SIGNUP_LOOK = {
-  nav: "whitespace-nowrap rounded-full bg-primary px-4 py-1.5 font-semibold text-white",
-  hero: "whitespace-nowrap rounded-full bg-secondary px-8 py-3 text-lg font-bold text-dark shadow-lg hover:brightness-105",
-};
+  nav: { variant: "primary", size: "sm", className: "whitespace-nowrap" },
+  hero: { variant: "secondary", size: "lg", className: "whitespace-nowrap" },
+} as const satisfies Record<string, Pick<ButtonProps, "variant" | "size" | "className">>;
 
 /** Whether this site takes this visitor's signup (a site open only to partner traffic does not). */
 export const useSignupOpen = () => useRootData()?.signupGate !== "trafficsource_required";
@@ -18,12 +18,13 @@ export function SignupButton({ size = "nav" }: { size?: "nav" | "hero" }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!useSignupOpen()) return null;
+  // the page on phones, the modal from md up: each in a wrapper that sets only its display
   return (
     <>
-      <Link to="/signup" className={`${SIGNUP_LOOK[size]} md:hidden`}>{t("nav.signup")}</Link>
-      <button type="button" onClick={() => setOpen(true)} className={`${SIGNUP_LOOK[size]} hidden md:inline-block`} data-testid={size === "hero" ? "hero-signup-open" : "signup-open"}>
-        {t("nav.signup")}
-      </button>
+      <span className="contents md:hidden"><Button to="/signup" {...SIGNUP_LOOK[size]}>{t("nav.signup")}</Button></span>
+      <span className="hidden md:contents">
+        <Button onClick={() => setOpen(true)} {...SIGNUP_LOOK[size]} data-testid={size === "hero" ? "hero-signup-open" : "signup-open"}>{t("nav.signup")}</Button>
+      </span>
       {open ? <SignupModal onClose={() => setOpen(false)} /> : null}
     </>
   );
@@ -31,18 +32,18 @@ export function SignupButton({ size = "nav" }: { size?: "nav" | "hero" }) {
 
 /**
  * "Send a message" on a profile for visitors: message or create, in the modal on desktop, on the
- * signup page on phones; where the visitor cannot sign up, logging in to write. `className` must not set `display`.
+ * signup page on phones; where the visitor cannot sign up, logging in to write.
  */
-export function MessageOrSignupButton({ target, className }: { target: { id: number; name: string }; className: string }) {
+export function MessageOrSignupButton({ target, className }: { target: { id: number; name: string }; className?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!useSignupOpen()) {
-    return <Link to={`/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}`} className={`inline-flex ${className}`} data-testid="message-login-link">{t("chat.writeMessage")}</Link>;
+    return <Button to={`/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}`} className={className} data-testid="message-login-link">{t("chat.writeMessage")}</Button>;
   }
   return (
     <>
-      <Link to={`/members/${target.id}/signup`} className={`inline-flex md:hidden ${className}`} data-testid="message-signup-link">{t("chat.writeMessage")}</Link>
-      <button type="button" onClick={() => setOpen(true)} className={`hidden md:inline-flex ${className}`} data-testid="message-signup-open">{t("chat.writeMessage")}</button>
+      <span className="contents md:hidden"><Button to={`/members/${target.id}/signup`} className={className} data-testid="message-signup-link">{t("chat.writeMessage")}</Button></span>
+      <span className="hidden md:contents"><Button onClick={() => setOpen(true)} className={className} data-testid="message-signup-open">{t("chat.writeMessage")}</Button></span>
       {open ? <SignupModal onClose={() => setOpen(false)} targetProfile={target} /> : null}
     </>
   );
@@ -53,26 +54,9 @@ export function SignupModal({ onClose, targetProfile }: { onClose: () => void; t
   const { t } = useTranslation();
   const root = useRootData()!;
   const [inProgress, setInProgress] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="signup-title"
-      className="m-auto w-full max-w-[500px] rounded-lg p-0 backdrop:bg-black/60"
-      data-testid="signup-modal"
-      onCancel={(e) => { e.preventDefault(); if (!inProgress) onClose(); }}
-      onClick={(e) => { if (e.target === dialog.current && !inProgress) onClose(); }}
-    >
-      <div className="p-6">
-        <div className="mb-4 flex items-start justify-between">
-          <h2 id="signup-title" className="text-xl font-bold text-primary">{t("signup.title", { siteName: root.site.name })}</h2>
-          <button type="button" onClick={onClose} aria-label={t("signup.close")} className="text-2xl leading-none">×</button>
-        </div>
-        <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} targetProfile={targetProfile ?? null} />
-      </div>
-    </dialog>
+    <Dialog onClose={onClose} dismissible={!inProgress} title={t("signup.title", { siteName: root.site.name })} titleId="signup-title" size="md" closeLabel={t("signup.close")} data-testid="signup-modal">
+      <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} targetProfile={targetProfile ?? null} />
+    </Dialog>
   );
 }

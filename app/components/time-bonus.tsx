@@ -4,7 +4,7 @@
 // and not dismissed before. Closing the popup stores a dismissal (/api/alerts); leaving the
 // members area cancels the timer. What the member pays is decided by the server at order time.
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useLive } from "#app/live/live-state.tsx";
 

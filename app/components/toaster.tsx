@@ -1,7 +1,7 @@
 // The result of an action in a toast (spec section 9: 350 px wide): announced to screen readers,
 // closes by itself after a few seconds or with its button, in the member's language.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export interface ToastMessage {
   kind: "success" | "info" | "error";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import type { Locale } from "#app/i18n/locales.ts";
 import { ChatIcon } from "./chat/icons.tsx";

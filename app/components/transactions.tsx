@@ -1,6 +1,6 @@
 // /transactions (the member's payments) and /transactions/{id} (one payment, its receipt and,
 // within the refund window, the return of unused credits). Values come formatted by the loader.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import { FormMessage } from "./form-field.tsx";
 

@@ -4,7 +4,8 @@
 // instance here; the page names its catalogue in <html data-catalogue> so both agree.
 import { createContext, useContext, useEffect } from "react";
 import { createInstance, type i18n } from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
+import { initReactI18next } from "react-i18next";
+import { useTranslation } from "./use-translation.ts";
 import type { Locale } from "./locales.ts";
 
 export type CatalogueRef = { locale: Locale; url: string };

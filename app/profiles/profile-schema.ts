@@ -7,6 +7,7 @@ import { z } from "zod";
 import { usernameField, usernameIsEmail } from "#app/auth/validation.ts";
 import { REGION_LABEL, REGIONS, type RegionLabel } from "./geo-data.ts";
 import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP, type SignupStep } from "./profile-fields.ts";
+import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 
 export const CITY_MAX = 100;
 export const ABOUT_MAX = 2000;
@@ -44,7 +45,7 @@ export function regionLabelOf(country: string | undefined): RegionLabel {
 }
 
 /** Country of the site, a region from that country's official list, a free-text city. */
-const locationFields = (countries: readonly string[]) => ({
+export const locationFields = (countries: readonly string[]) => ({
   country: z.enum(countries as [string, ...string[]], { message: "validation.required" }),
   region: z.string().trim().max(100, { message: "validation.region" }).optional().transform((v) => v || null),
   city: text(CITY_MAX),
@@ -54,7 +55,7 @@ type Location = { country?: unknown; region?: unknown };
 
 // Runs even while other fields are invalid (the browser shows the errors of the fields the
 // member has left, and this one must not wait for the rest of the form).
-const regionRule = [
+export const regionRule = [
   (v: Location, ctx: z.RefinementCtx) => {
     if (typeof v.region === "string" && v.region && !regionsOf(String(v.country)).includes(v.region)) {
       ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });
@@ -65,6 +66,20 @@ const regionRule = [
 
 export function locationSchema(countries: readonly string[]) {
   return z.object(locationFields(countries)).superRefine(...regionRule);
+}
+
+/**
+ * The one form of /profile/settings: notifications (the types left switched on), invisible mode,
+ * the location and, where the site speaks more than one, the language. A checkbox left empty is
+ * absent from the form: no notifications, visible.
+ */
+export function settingsSchema({ countries, locales }: { countries: readonly string[]; locales: readonly string[] }) {
+  return z.object({
+    enabled: z.array(z.enum(NOTIFICATION_TYPES, { message: "validation.required" })).max(NOTIFICATION_TYPES.length).default([]),
+    invisible: z.boolean().optional().transform((v) => v === true),
+    language: z.enum(locales as [string, ...string[]], { message: "validation.required" }).optional(),
+    ...locationFields(countries),
+  }).superRefine(...regionRule);
 }
 
 /** The whole /profile form of the member whose e-mail address is `email` (the username may not be it). */

@@ -1,5 +1,5 @@
 // /account/reactivate?token=…: the link from the deletion mail, valid 14 days.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/account.reactivate";
 import { reactivate } from "#app/auth/account.server.ts";

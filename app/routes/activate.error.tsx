@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { MessagePage } from "#app/components/message-page.tsx";
 
 export default function ActivateError() {

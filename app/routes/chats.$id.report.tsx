@@ -1,6 +1,6 @@
 // /chats/{id}/report: report the conversation (and the member on the other side) to support.
 import { randomBytes } from "node:crypto";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/chats.$id.report";
 import { requireUser } from "#app/auth/user-context.server.ts";

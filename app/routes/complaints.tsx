@@ -1,12 +1,13 @@
 // /complaints: how to complain and to whom, and the complaint form (members and visitors). A
 // complaint lands in the staff console's queue and is confirmed by mail.
 import { randomBytes } from "node:crypto";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/complaints";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { fieldErrors } from "#app/auth/validation.ts";
 import { FormMessage } from "#app/components/form-field.tsx";
+import { Button, Card, Select, TextArea, TextField } from "#app/components/ui/index.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 import { CASE_TEXT, COMPLAINT_CATEGORIES } from "#app/support/case-rules.ts";
@@ -52,53 +53,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/complaints", { kind: "success", key: "support.complaint.sentToast", values: { id: String(id) } });
 }
 
-const INPUT = "w-full rounded border px-3 py-2";
 
 export default function Complaints({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.errors ?? {};
   const values = actionData?.values;
-  const border = (f: string) => (errors[f] ? "border-danger bg-danger/5" : "border-black/20");
-  const error = (f: string) => (errors[f] ? <p id={`complaint-${f}-error`} role="alert" className="mt-1 text-sm text-danger">{t(errors[f]!, { min: CASE_TEXT.complaintMin, max: CASE_TEXT.max })}</p> : null);
+  const error = (f: string) => (errors[f] ? t(errors[f]!, { min: CASE_TEXT.complaintMin, max: CASE_TEXT.max }) : undefined);
   return (
     <main className="container-site py-10">
-      <article className="mx-auto max-w-2xl rounded-lg bg-white p-6 shadow-sm md:p-10">
+      <Card as="article" className="mx-auto max-w-2xl md:p-10">
         <h1 className="text-3xl font-bold text-primary">{t("complaints.title")}</h1>
         <p className="mt-4 leading-relaxed">{t("complaints.intro")}</p>
 
         <Form method="post" className="mt-6 space-y-4" data-testid="complaint-form" noValidate>
           <input type="hidden" name="key" value={d.key} />
           <FormMessage message={actionData?.formError} params={actionData?.formParams} />
-          <div>
-            <label htmlFor="complaint-category" className="mb-1 block text-sm font-medium">{t("support.complaint.category")}</label>
-            <select id="complaint-category" name="category" required defaultValue={values?.category ?? ""} className={`${INPUT} bg-white ${border("category")}`}
-              aria-invalid={errors.category ? true : undefined} aria-describedby={errors.category ? "complaint-category-error" : undefined}>
-              <option value="" disabled>{t("support.complaint.choose")}</option>
-              {COMPLAINT_CATEGORIES.map((c) => <option key={c} value={c}>{t(`support.categories.${c}`)}</option>)}
-            </select>
-            {error("category")}
-          </div>
-          <div>
-            <label htmlFor="complaint-email" className="mb-1 block text-sm font-medium">{t("support.complaint.email")}</label>
-            {d.memberEmail ? (
-              <p id="complaint-email" className="rounded border border-black/10 bg-light px-3 py-2 text-sm">{d.memberEmail}</p>
-            ) : (
-              <input id="complaint-email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.email ?? ""} className={`${INPUT} ${border("email")}`}
-                aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "complaint-email-error" : undefined} />
-            )}
-            {error("email")}
-          </div>
-          <div>
-            <label htmlFor="complaint-text" className="mb-1 block text-sm font-medium">{t("support.complaint.text")}</label>
-            <textarea id="complaint-text" name="text" rows={6} required minLength={CASE_TEXT.complaintMin} maxLength={CASE_TEXT.max} defaultValue={values?.text ?? ""} className={`${INPUT} ${border("text")}`}
-              aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "complaint-text-error" : "complaint-text-hint"} />
-            <p id="complaint-text-hint" className="mt-1 text-xs text-black/60">{t("support.complaint.textHint", { min: CASE_TEXT.complaintMin })}</p>
-            {error("text")}
-          </div>
-          <button type="submit" disabled={busy} className="rounded-full bg-primary px-6 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60" data-testid="complaint-send">
-            {t("support.complaint.send")}
-          </button>
+          <Select id="complaint-category" name="category" required label={t("support.complaint.category")} defaultValue={values?.category ?? ""} error={error("category")}
+            placeholder={t("support.complaint.choose")} options={COMPLAINT_CATEGORIES.map((c) => ({ value: c, label: t(`support.categories.${c}`) }))} />
+          {d.memberEmail ? (
+            <div>
+              <label htmlFor="complaint-email" className="mb-1 block text-sm font-medium">{t("support.complaint.email")}</label>
+              <p id="complaint-email" className="rounded-lg border border-black/10 bg-light px-3 py-2 text-sm">{d.memberEmail}</p>
+            </div>
+          ) : (
+            <TextField id="complaint-email" name="email" type="email" autoComplete="email" required maxLength={254} label={t("support.complaint.email")} defaultValue={values?.email ?? ""} error={error("email")} />
+          )}
+          <TextArea id="complaint-text" name="text" rows={6} required minLength={CASE_TEXT.complaintMin} maxLength={CASE_TEXT.max} label={t("support.complaint.text")} defaultValue={values?.text ?? ""}
+            hint={t("support.complaint.textHint", { min: CASE_TEXT.complaintMin })} error={error("text")} />
+          <Button type="submit" disabled={busy} data-testid="complaint-send">{t("support.complaint.send")}</Button>
         </Form>
 
         <h2 className="mt-10 text-lg font-semibold">{t("support.complaint.otherWays")}</h2>
@@ -107,7 +90,7 @@ export default function Complaints({ loaderData: d, actionData }: Route.Componen
         </p>
         <p className="mt-4 leading-relaxed">{t("complaints.byPost", { companyName: d.companyName, address: d.address })}</p>
         <p className="mt-4 text-sm text-black/70">{t("complaints.answerTime")}</p>
-      </article>
+      </Card>
     </main>
   );
 }

@@ -2,7 +2,7 @@
 // applies (the member's active one, or a typed code), total and method; the pay button starts
 // the checkout. Direct debit goes to /directdebit (its own form) instead of paying here.
 import { randomBytes } from "node:crypto";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/credits.$id";

@@ -2,7 +2,7 @@
 // provider can charge again, one button pays it (no provider page); otherwise the order
 // overview of the same package and method.
 import { randomBytes } from "node:crypto";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/credits.repeat-order";

@@ -1,7 +1,7 @@
 // /credits: the packages of the member's payment country as cards (styles p0 to p3, one best
 // value), the methods offered there, the country choice among the site's countries and the last
 // order to repeat.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/credits";
 import { requireUser } from "#app/auth/user-context.server.ts";
@@ -11,6 +11,7 @@ import { countryCurrency, countryName } from "#app/payments/methods.ts";
 import { paymentCountry, sitePackages } from "#app/payments/packages.server.ts";
 import { offeredMethods } from "#app/payments/providers/index.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,10 +47,10 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
         {d.countries.length > 1 ? (
           <Form method="get" className="flex items-center gap-2 text-sm">
             <label htmlFor="country" className="font-semibold">{t("checkout.paymentCountry")}</label>
-            <select id="country" name="country" defaultValue={d.country} className="rounded-full border border-black/15 bg-white px-3 py-1.5" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            <select id="country" name="country" defaultValue={d.country} className="h-9 rounded-full border border-black/20 bg-white pl-3 pr-8 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
               {d.countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
             </select>
-            <noscript><button type="submit" className="rounded-full bg-dark px-3 py-1.5 text-white">{t("checkout.show")}</button></noscript>
+            <noscript><Button type="submit" variant="outline" size="sm">{t("checkout.show")}</Button></noscript>
           </Form>
         ) : null}
       </header>
@@ -60,7 +61,7 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
             <span className="font-bold">{t("checkout.repeatTitle")}</span>{" "}
             {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.amountCents, d.last.currency) })} · <MethodName method={d.last.method} />
           </p>
-          <Link to="/credits/repeat-order" className="rounded-full bg-primary px-4 py-2 text-sm font-bold text-white hover:opacity-90">{t("checkout.repeat")}</Link>
+          <Button to="/credits/repeat-order" size="sm">{t("checkout.repeat")}</Button>
         </section>
       ) : null}
 
@@ -69,7 +70,7 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
           {d.packages.map((p) => <PackageCard key={p.id} pkg={p} href={`/credits/${p.id}${query}`} cheapestPerCredit={cheapest} />)}
         </ul>
       ) : (
-        <p className="mt-8 rounded-2xl bg-white p-6 text-center shadow-sm">{t("checkout.noPackages")}</p>
+        <Card as="p" className="mt-8 text-center">{t("checkout.noPackages")}</Card>
       )}
 
       <MethodBlock methods={d.methods} country={d.country} />

@@ -1,6 +1,6 @@
 // The site's home page for visitors: the brand, a way to sign up above the fold and, where the
 // site lets visitors search, real members from its pool.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getUser } from "#app/auth/user-context.server.ts";
@@ -8,6 +8,7 @@ import { ProfileGrid } from "#app/components/profile-card.tsx";
 import { MemberPhoto } from "#app/components/member-photo.tsx";
 import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { SignupButton, useSignupOpen } from "#app/components/signup-modal.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { useRootData } from "#app/root.tsx";
 import { parseSearch } from "#app/search/search-params.ts";
 import { recentFaces } from "#app/search/search.server.ts";
@@ -52,7 +53,9 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
             <p className="mt-4 max-w-xl text-lg text-white/85">{site.description}</p>
             <div className="mt-6 flex flex-wrap items-center gap-4" data-testid="home-cta">
               {signupOpen ? <SignupButton size="hero" /> : null}
-              <Link to="/login" className={signupOpen ? "font-semibold text-white underline-offset-4 hover:underline" : "rounded-full bg-white px-8 py-3 text-lg font-semibold text-primary"}>{t("nav.login")}</Link>
+              {signupOpen
+                ? <Link to="/login" className="font-semibold text-white underline-offset-4 hover:underline">{t("nav.login")}</Link>
+                : <Button to="/login" variant="light" size="lg">{t("nav.login")}</Button>}
             </div>
             {d.total > 0 ? <p className="mt-4 text-sm text-white/75" data-testid="home-total">{t("home.memberCount", { count: d.total })}</p> : null}
           </div>
@@ -88,10 +91,10 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       ) : null}
       <section className="container-site grid gap-6 py-10 md:grid-cols-3">
         {FEATURES.map((f) => (
-          <div key={f} className="rounded-lg bg-white p-6 shadow-sm">
+          <Card key={f}>
             <h2 className="text-lg font-semibold text-primary">{t(`home.features.${f}.title`)}</h2>
             <p className="mt-2 text-sm leading-relaxed text-black/75">{t(`home.features.${f}.body`, { siteName: site.name })}</p>
-          </div>
+          </Card>
         ))}
       </section>
       <section className="container-site pb-4 text-center text-sm text-black/60">

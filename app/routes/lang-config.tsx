@@ -1,5 +1,5 @@
 // /lang-config: choose the interface language. POST sets the 365-day language cookie.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lang-config";

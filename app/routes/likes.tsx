@@ -1,7 +1,8 @@
 // /likes and /likes/{type}: the likes overview with its tabs (spec section 2): profiles the
 // member liked, who liked them (new likes marked until their profile is opened) and matches.
-import { useTranslation } from "react-i18next";
-import { data, Link, NavLink } from "react-router";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { data, Link } from "react-router";
+import { Badge, Button, Card, Tabs } from "#app/components/ui/index.ts";
 import { z } from "zod";
 import type { Route } from "./+types/likes";
 import { requireUser } from "#app/auth/user-context.server.ts";
@@ -44,29 +45,25 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-black/60">{t("likes.subtitle")}</p>
         </div>
         <div className="flex gap-2">
-          <Link to="/swipe-game" className="inline-flex items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-bold text-white shadow-sm hover:opacity-90"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Link>
-          <Link to="/match-finder" className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-white px-4 py-2 text-sm font-bold text-primary hover:bg-accent"><SparkIcon className="h-4 w-4" />{t("matchFinder.short")}</Link>
+          <Button to="/swipe-game" size="sm"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Button>
+          <Button to="/match-finder" variant="outline" size="sm"><SparkIcon className="h-4 w-4" />{t("matchFinder.short")}</Button>
         </div>
       </header>
 
-      <nav className="mt-5 grid grid-cols-3 rounded-full bg-white p-1 shadow-sm" aria-label={t("likes.tabs")}>
-        {tabs.map(({ tab, count }) => (
-          <NavLink
-            key={tab}
-            to={tab === DEFAULT_TAB ? "/likes" : `/likes/${tab}`}
-            end
-            className={() => `relative flex items-center justify-center gap-1.5 rounded-full px-2 py-2 text-center text-sm font-semibold transition ${d.tab === tab ? "bg-primary text-white shadow" : "text-dark hover:bg-accent"}`}
-            aria-current={d.tab === tab ? "page" : undefined}
-            data-testid={`likes-tab-${tab}`}
-          >
-            <span className="truncate">{t(`likes.tab.${tab}`)}</span>
-            <span className={`rounded-full px-1.5 text-xs ${d.tab === tab ? "bg-white/25" : "bg-black/5"}`}>{count}</span>
-            {tab === "received" && d.counts.new > 0 ? (
-              <span className="absolute -right-0.5 -top-1.5 rounded-full bg-secondary px-1.5 text-[11px] font-bold leading-5 text-dark shadow" data-testid="likes-new-count">{t("likes.newCount", { count: d.counts.new })}</span>
-            ) : null}
-          </NavLink>
-        ))}
-      </nav>
+      <Tabs
+        className="mt-5"
+        label={t("likes.tabs")}
+        items={tabs.map(({ tab, count }) => ({
+          to: tab === DEFAULT_TAB ? "/likes" : `/likes/${tab}`,
+          label: t(`likes.tab.${tab}`),
+          current: d.tab === tab,
+          count,
+          testId: `likes-tab-${tab}`,
+          extra: tab === "received" && d.counts.new > 0
+            ? <Badge tone="secondary" className="absolute -right-0.5 -top-1.5 shadow" data-testid="likes-new-count">{t("likes.newCount", { count: d.counts.new })}</Badge>
+            : null,
+        }))}
+      />
 
       <section className="mt-6" aria-live="polite">
         {d.cards.length ? (
@@ -88,7 +85,7 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
         ) : <EmptyTab tab={d.tab} />}
         {d.hasMore ? (
           <div className="mt-6 text-center">
-            <Link to={`?page=${d.page + 1}`} preventScrollReset className="inline-block rounded-full border border-primary px-6 py-2 font-semibold text-primary" data-testid="likes-more">{t("search.more")}</Link>
+            <Button to={`?page=${d.page + 1}`} preventScrollReset variant="outline" data-testid="likes-more">{t("search.more")}</Button>
           </div>
         ) : null}
       </section>
@@ -100,16 +97,16 @@ function EmptyTab({ tab }: { tab: LikesTab }) {
   const { t } = useTranslation();
   const icon = tab === "matches" ? <SparkIcon className="h-10 w-10" /> : tab === "received" ? <HeartIcon className="h-10 w-10" /> : <HeartIcon filled={false} className="h-10 w-10" />;
   return (
-    <div className="mx-auto max-w-md rounded-2xl bg-white px-6 py-10 text-center shadow-sm" data-testid="likes-empty">
+    <Card padding="none" className="mx-auto max-w-md px-6 py-10 text-center" data-testid="likes-empty">
       <div className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">{icon}</div>
       <h2 className="mt-4 text-xl font-bold">{t(`likes.empty.${tab}.title`)}</h2>
       <p className="mt-2 text-sm text-black/70">{t(`likes.empty.${tab}.body`)}</p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Link to="/swipe-game" className="inline-flex items-center justify-center gap-1.5 rounded-full bg-primary px-5 py-2.5 font-bold text-white"><HeartIcon className="h-4 w-4" />{t("likes.empty.swipe")}</Link>
-        <Link to={tab === "received" ? "/profile" : "/members"} className="inline-flex items-center justify-center gap-1.5 rounded-full border border-black/15 px-5 py-2.5 font-bold">
+        <Button to="/swipe-game"><HeartIcon className="h-4 w-4" />{t("likes.empty.swipe")}</Button>
+        <Button to={tab === "received" ? "/profile" : "/members"} variant="outline">
           {tab === "received" ? t("likes.empty.profile") : t("likes.empty.search")}
-        </Link>
+        </Button>
       </div>
-    </div>
+    </Card>
   );
 }

@@ -1,11 +1,12 @@
 // /login: e-mail and password; too many failures block the account for some minutes.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { useSignupOpen } from "#app/components/signup-modal.tsx";
 import { logIn } from "#app/auth/login-flow.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
@@ -35,24 +36,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const signupOpen = useSignupOpen();
   return (
     <main className="container-site py-10">
-      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+      <Card className="mx-auto max-w-md">
         <h1 className="mb-4 text-2xl font-bold text-primary">{t("login.title")}</h1>
         {loaderData.notice ? <FormMessage tone="success" message={`login.notice.${loaderData.notice}`} /> : null}
         <Form method="post" className="mt-2 flex flex-col gap-4" data-testid="login-form">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <FormMessage message={failure?.message} params={failure?.params} />
           {failure?.reason === "pending_deletion" ? (
-            <button type="submit" name="intent" value="reactivation-mail" className="self-start text-sm font-semibold underline">{t("login.sendReactivation")}</button>
+            <Button type="submit" name="intent" value="reactivation-mail" variant="outline" size="sm" className="self-start">{t("login.sendReactivation")}</Button>
           ) : null}
           <FormField name="email" type="email" label={t("signup.email")} autoComplete="email" required defaultValue={failure?.email} />
           <FormField name="password" type="password" label={t("signup.password")} autoComplete="current-password" required />
-          <SubmitButton>{t("nav.login")}</SubmitButton>
+          <SubmitButton className="w-full">{t("nav.login")}</SubmitButton>
         </Form>
         <div className="mt-4 flex justify-between text-sm">
           <Link to="/reset-password" className="underline">{t("login.forgot")}</Link>
           {signupOpen ? <Link to="/signup" className="font-semibold underline">{t("nav.signup")}</Link> : null}
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 // /mail-change/do?token=…: confirms a new e-mail address.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/mail-change.do";
 import { confirmEmailChange } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";

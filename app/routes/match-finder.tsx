@@ -1,6 +1,6 @@
 // /match-finder and /signup-matches (the step after signup): likely matches from the member's
 // pool, as cards with like buttons (app/likes/matching.server.ts decides who and in which order).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/match-finder";
 import { requireUser } from "#app/auth/user-context.server.ts";

@@ -1,7 +1,7 @@
 // /members/{id} (and /likes/m/{id}): one profile, with related and similar profiles; block
 // and unblock.
 import { FictionalMark } from "#app/components/fictional-mark.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/members.$id";
@@ -24,6 +24,8 @@ import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
 import { markLikeSeen } from "#app/likes/likes.server.ts";
 import { LikeButton } from "#app/components/like-button.tsx";
 import { MatchDialog } from "#app/components/match-dialog.tsx";
+import { Badge, Button } from "#app/components/ui/index.ts";
+import { HeartIcon } from "#app/components/icons.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -63,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : redirectWithToast(`/members/${id}`, { kind: "success", key: "profileView.unblockedToast", values: { name } });
 }
 
-const MESSAGE_BUTTON = "mt-4 items-center justify-center rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90";
+const MESSAGE_BUTTON = "mt-4";
 
 const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type", "tattoos", "city", "region", "country"] as const;
 
@@ -123,7 +125,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
         <div>
           <h1 className="text-3xl font-bold">{p.name}{show("age") ? `, ${v.age}` : ""}</h1>
           {p.fictional ? (
-            <p className="mt-2 rounded border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
+            <p className="mt-2 rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
               <FictionalMark className="mr-1 align-text-bottom" />{fictionalWarning}
             </p>
           ) : null}
@@ -132,18 +134,18 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
               <LikeButton variant="large" profile={{ id: p.id, name: p.name, photo: p.photos[0]?.thumb ?? null }} liked={v.likes.liked} likedMe={v.likes.likedMe} source="profile" />
               {v.likes.match ? (
                 <>
-                  <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-sm font-bold text-dark" data-testid="profile-match">♥ {t("likes.matchBadge")}</span>
+                  <Badge tone="secondary" size="md" data-testid="profile-match"><HeartIcon className="h-3.5 w-3.5" />{t("likes.matchBadge")}</Badge>
                   <Link to={`/members/${p.id}/chat`} className="font-semibold text-primary underline">{t("likes.matchWrite", { name: p.name })}</Link>
                 </>
               ) : v.likes.likedMe ? <p className="text-sm font-semibold text-primary" data-testid="likes-you">{t("likes.likesYou", { name: p.name })}</p> : null}
             </div>
           ) : null}
           {!v.loggedIn ? (
-            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="mt-4 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-bold text-white" data-testid="like-login">♥ {t("likes.like")}</Link>
+            <Button to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} size="lg" className="mt-4" data-testid="like-login"><HeartIcon className="h-5 w-5" />{t("likes.like")}</Button>
           ) : null}
           {!v.own && !v.iBlocked ? (
             v.loggedIn
-              ? <Link to={`/members/${p.id}/chat`} className={`inline-flex ${MESSAGE_BUTTON}`} data-testid="message-button">{t("chat.writeMessage")}</Link>
+              ? <Button to={`/members/${p.id}/chat`} className={MESSAGE_BUTTON} data-testid="message-button">{t("chat.writeMessage")}</Button>
               : <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={MESSAGE_BUTTON} />
           ) : null}
           <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
@@ -155,12 +157,12 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           {show("about_me") && p.aboutMe ? <section className="mt-6"><h2 className="font-semibold">{t("profile.fields.aboutMe")}</h2><p className="mt-1 whitespace-pre-line">{p.aboutMe}</p></section> : null}
           {show("interests") && p.interests.length ? (
             <section className="mt-6"><h2 className="font-semibold">{t("profile.fields.interests")}</h2>
-              <ul className="mt-2 flex flex-wrap gap-2">{p.interests.map((i) => <li key={i} className="rounded-full bg-accent px-3 py-1 text-sm">{t(`profile.interests.${i}`)}</li>)}</ul>
+              <ul className="mt-2 flex flex-wrap gap-2">{p.interests.map((i) => <li key={i}><Badge tone="accent" size="md">{t(`profile.interests.${i}`)}</Badge></li>)}</ul>
             </section>
           ) : null}
           {v.loggedIn && !v.own ? <BlockButton name={p.name} blocked={v.iBlocked} /> : null}
           {v.loggedIn && !v.own ? <ReportButton name={p.name} errors={actionData?.reportErrors} params={actionData?.reportParams} /> : null}
-          {v.own ? <Link to="/profile" className="mt-6 inline-block font-semibold underline">{t("profileView.edit")}</Link> : null}
+          {v.own ? <Button to="/profile" variant="outline" className="mt-6">{t("profileView.edit")}</Button> : null}
         </div>
       </div>
       {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} likeSource="search" atTop={false} /></section> : null}

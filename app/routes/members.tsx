@@ -1,11 +1,12 @@
 // /members: the members search, and the home page after login.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useFetcher, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/members";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
 import { SignupButton } from "#app/components/signup-modal.tsx";
+import { Button, buttonClass, Card, Select, TextField } from "#app/components/ui/index.ts";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { MAX_AGE, MIN_AGE, parseSearch, searchQuery } from "#app/search/search-params.ts";
 import { searchMembers } from "#app/search/search.server.ts";
@@ -77,47 +78,32 @@ function Search({ d }: { d: Data }) {
   const show = (f: string) => d.fields.includes(f as never);
   return (
     <main className="container-site py-6">
-      <Form method="get" className="mb-6 grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-6" data-testid="search-form">
+      <Card as={Form} method="get" padding="sm" className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-6" data-testid="search-form">
         {show("gender") ? (
-          <label className="min-w-0 text-sm">{t("search.gender")}
-            <select name="gender" defaultValue={s.gender} className="mt-1 w-full rounded border border-black/20 bg-white px-2 py-1.5">
-              <option value="female">{t("signup.women")}</option>
-              <option value="male">{t("signup.men")}</option>
-            </select>
-          </label>
+          <Select id="search-gender" name="gender" label={t("search.gender")} defaultValue={s.gender} className="min-w-0"
+            options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
         ) : <input type="hidden" name="gender" value={s.gender} />}
         {show("country") ? (
-          <label className="min-w-0 text-sm">{t("profile.fields.country")}
-            <select name="country" defaultValue={s.country ?? ""} className="mt-1 w-full rounded border border-black/20 bg-white px-2 py-1.5">
-              <option value="">{t("search.allCountries")}</option>
-              {d.countries.map((c) => <option key={c} value={c}>{countryName.of(c)}</option>)}
-            </select>
-          </label>
+          <Select id="search-country" name="country" label={t("profile.fields.country")} defaultValue={s.country ?? ""} className="min-w-0" placeholder={t("search.allCountries")}
+            options={d.countries.map((c) => ({ value: c, label: countryName.of(c) ?? c }))} />
         ) : null}
         {show("countryregion") && d.regions.length ? (
-          <label className="min-w-0 text-sm">{t("profile.fields.region")}
-            <select name="countryregion" defaultValue={s.region ?? ""} className="mt-1 w-full rounded border border-black/20 bg-white px-2 py-1.5">
-              <option value="">{t("search.allRegions")}</option>
-              {d.regions.map((r) => <option key={r} value={r}>{r}</option>)}
-            </select>
-          </label>
+          <Select id="search-region" name="countryregion" label={t("profile.fields.region")} defaultValue={s.region ?? ""} className="min-w-0" placeholder={t("search.allRegions")}
+            options={d.regions.map((r) => ({ value: r, label: r }))} />
         ) : null}
         {show("min_age") ? (
-          <label className="min-w-0 text-sm">{t("search.minAge")}
-            <input type="number" name="min_age" min={MIN_AGE} max={MAX_AGE} defaultValue={s.minAge} className="mt-1 w-full rounded border border-black/20 px-2 py-1.5" />
-          </label>
+          <TextField id="search-min-age" type="number" name="min_age" label={t("search.minAge")} min={MIN_AGE} max={MAX_AGE} defaultValue={s.minAge} className="min-w-0" />
         ) : null}
         {show("max_age") ? (
-          <label className="min-w-0 text-sm">{t("search.maxAge")}
-            <input type="number" name="max_age" min={MIN_AGE} max={MAX_AGE} defaultValue={s.maxAge} className="mt-1 w-full rounded border border-black/20 px-2 py-1.5" />
-          </label>
+          <TextField id="search-max-age" type="number" name="max_age" label={t("search.maxAge")} min={MIN_AGE} max={MAX_AGE} defaultValue={s.maxAge} className="min-w-0" />
         ) : null}
         {/* the whole row on phones: "Zurücksetzen" and its kin do not fit half a card */}
-        <div className="col-span-2 flex min-w-0 items-end gap-2 md:col-span-1">
-          <button type="submit" className="flex-1 rounded-full bg-primary px-4 py-1.5 font-semibold text-white">{t("search.search")}</button>
-          <Link to="/members" className="px-2 py-1.5 text-sm underline">{t("search.clear")}</Link>
+        {/* from md up "reset" sits where the other cells have their label, the button level with the fields */}
+        <div className="col-span-2 flex min-w-0 items-center gap-3 md:col-span-1 md:flex-col-reverse md:items-stretch md:gap-1">
+          <Button type="submit" className="h-11 flex-1 md:flex-none">{t("search.search")}</Button>
+          <Link to="/members" className="shrink-0 text-sm font-medium text-primary underline-offset-2 hover:underline md:self-end">{t("search.clear")}</Link>
         </div>
-      </Form>
+      </Card>
       <p className="mb-3 text-sm text-black/60" data-testid="search-total">{t("search.total", { count: d.total })}</p>
       {profiles.length ? <ProfileGrid profiles={profiles} likeSource="search" offers={d.offers} /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
       {pages.hasMore ? (
@@ -125,7 +111,7 @@ function Search({ d }: { d: Data }) {
           <a
             href={`/members?${searchQuery(s, { upto: pages.last + 1 })}`}
             onClick={(e) => { e.preventDefault(); more.load(`/members?${searchQuery(s, { page: pages.last + 1 })}`); }}
-            className="inline-block rounded-full border border-primary px-6 py-2 font-semibold text-primary"
+            className={buttonClass({ variant: "outline" })}
             data-testid="load-more"
           >
             {more.state === "loading" ? t("search.loading") : t("search.more")}

@@ -2,7 +2,7 @@
 // e-mail (?source=email&u=…&type=…&sig=…) it is the e-mail source variant: that one type, for
 // that member, switchable without logging in. The same URL answers the one-click unsubscribe
 // POST of mail clients (RFC 8058: body List-Unsubscribe=One-Click).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/notifications";
 import { requestInfo } from "#app/auth/request-info.server.ts";

@@ -1,5 +1,5 @@
 // /ops: the traffic report of this site for operators, opened with OPS_TOKEN (ADR 017).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/ops";
 import { requestInfo } from "#app/auth/request-info.server.ts";

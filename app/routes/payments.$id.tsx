@@ -3,7 +3,7 @@
 // cancelled (retry with another method; the stored-card text for a repeat order's card). On
 // every visit of a pending payment the provider is asked (never the request), as on its webhook.
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/payments.$id";
 import { requireUser } from "#app/auth/user-context.server.ts";

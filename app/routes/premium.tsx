@@ -1,10 +1,11 @@
 // /premium (members area): what premium gives, free versus premium, what credits buy, the
 // premium claim and the way to it: buy credits once, no subscription.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/premium";
 import { BuyCreditsButton, CreditCosts, DiscountRibbon, PlanComparison } from "#app/components/premium-plans.tsx";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { premiumFacts } from "#app/payments/premium-page.server.ts";
+import { Badge, Card } from "#app/components/ui/index.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 
 export const loader = ({ context }: Route.LoaderArgs) => premiumFacts(context.get(siteContext), getUser(context));
@@ -29,7 +30,7 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
             <span className="text-left text-sm font-semibold md:text-base">{t("discounts.premium.claimShort")}</span>
           </p>
           {facts.member?.paidUser ? (
-            <p className="rounded-full bg-success px-4 py-2 font-semibold" data-testid="premium-member">{t("discounts.premium.already")}</p>
+            <Badge tone="success" size="md" data-testid="premium-member">{t("discounts.premium.already")}</Badge>
           ) : <BuyCreditsButton facts={facts} tone="secondary" />}
         </div>
       </section>
@@ -44,10 +45,10 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
           <h2 id="how" className="mb-4 text-2xl font-bold text-dark">{t("discounts.premium.howTitle")}</h2>
           <ol className="grid gap-3 sm:grid-cols-3">
             {steps.map((s, i) => (
-              <li key={s} className="rounded-xl border border-black/10 bg-white p-5 shadow-sm">
+              <Card as="li" key={s}>
                 <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary font-bold text-white">{i + 1}</span>
                 <p className="mt-3 text-sm leading-relaxed">{s}</p>
-              </li>
+              </Card>
             ))}
           </ol>
         </section>

@@ -1,6 +1,6 @@
 // /pricing: what costs credits on this site (from the site's settings), free versus premium,
 // the premium claim, the refund days and the way to buy credits.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { getUser } from "#app/auth/user-context.server.ts";

@@ -1,6 +1,6 @@
 // /profile/delete: why are you leaving (reasons), what could help instead (solutions,
 // including the company's delete discount), then the deletion itself.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile.delete";

@@ -1,11 +1,13 @@
-// /profile/settings: password, e-mail address, notifications, language; the download of one's data; the way to delete.
+// /profile/settings: one form with one Save for the ordinary settings (notifications, invisible
+// mode, location, language), saved together or not at all; the flows with their own confirmation
+// (password, e-mail address, data export, deletion) in their own sections below it.
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import type { NotificationType } from "#app/generated/prisma/enums.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { data, Form, useNavigation } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile.settings";
-import { changePassword, emailInUse, requestEmailChange, setLanguage, setNotificationsOff } from "#app/auth/account.server.ts";
+import { changePassword, emailInUse, requestEmailChange } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { changePasswordSchema, emailField, fieldErrors } from "#app/auth/validation.ts";
@@ -13,12 +15,14 @@ import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_
 import { formFields, readForm } from "#app/utils/request.server.ts";
 import { useEmailSuggestion } from "#app/components/email-suggestion.tsx";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { Button, Card, CardHeader, Checkbox, Select } from "#app/components/ui/index.ts";
+import { redirectWithToast } from "#app/toast/toast.server.ts";
 import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { LocationFields } from "#app/components/location-fields.tsx";
 import { useSchemaForm } from "#app/components/schema-form.tsx";
-import { loadProfileSettings, parseProfileForm, saveProfileFields, setInvisible } from "#app/profiles/profile-edit.server.ts";
-import { locationSchema } from "#app/profiles/profile-schema.ts";
+import { loadProfileSettings, parseProfileForm, saveSettings } from "#app/profiles/profile-edit.server.ts";
+import { settingsSchema } from "#app/profiles/profile-schema.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
 import { exportState, requestExport } from "#app/privacy/exports.server.ts";
 import { DataExportSection } from "#app/components/data-export-section.tsx";
@@ -44,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result = {
   section: string; ok?: boolean; errors?: Record<string, string>; message?: string; params?: Record<string, unknown>;
-  /** conform's reply to a form validated by its schema (the location). */
+  /** conform's reply to the settings form (validated by its schema on both sides). */
   result?: SubmissionResult<string[]>;
 };
 
@@ -55,6 +59,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent"));
   const raw = formFields(form);
 
+  if (intent === "settings") {
+    const submission = parseProfileForm(form, settingsSchema({ countries: site.countries, locales: site.locales }));
+    if (submission.status !== "success") return data<Result>({ section: intent, message: "settings.notSaved", result: submission.reply() }, 400);
+    const { enabled, invisible, language, ...location } = submission.value;
+    const on = new Set<string>(enabled);
+    await saveSettings(user.id, user.profile!.id, {
+      notificationsOff: NOTIFICATION_TYPES.filter((n) => !on.has(n)) as NotificationType[],
+      language: language as Locale | undefined,
+      invisible,
+      location,
+    });
+    // Post/redirect/get: the toast says it in the language just chosen
+    const headers = language ? { "Set-Cookie": await localeCookie.serialize(language) } : undefined;
+    return redirectWithToast("/profile/settings", { kind: "success", key: "settings.saved" }, { headers });
+  }
   if (intent === "password") {
     const parsed = changePasswordSchema({ email: user.email, name: user.profile?.name }).safeParse(raw);
     if (!parsed.success) return data<Result>({ section: intent, errors: fieldErrors(parsed.error) }, 400);
@@ -75,27 +94,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestEmailChange(site, user.id, email.data, locale, origin, user.profile?.name ?? user.email);
     return data<Result>({ section: intent, ok: true, message: "settings.emailChangeSent", params: { email: email.data } });
   }
-  if (intent === "notifications") {
-    const enabled = new Set(form.getAll("enabled").map(String));
-    await setNotificationsOff(user.id, NOTIFICATION_TYPES.filter((n) => !enabled.has(n)));
-    return data<Result>({ section: intent, ok: true, message: "settings.saved" });
-  }
-  if (intent === "invisible") {
-    await setInvisible(user.profile!.id, form.get("invisible") === "on");
-    return data<Result>({ section: intent, ok: true, message: "settings.saved" });
-  }
-  if (intent === "location") {
-    const submission = parseProfileForm(form, locationSchema(site.countries));
-    if (submission.status !== "success") return data<Result>({ section: intent, result: submission.reply() }, 400);
-    await saveProfileFields(user.profile!.id, submission.value);
-    return data<Result>({ section: intent, ok: true, message: "settings.saved", result: submission.reply() });
-  }
-  if (intent === "language") {
-    const language = z.enum(site.locales as [Locale, ...Locale[]]).safeParse(raw.language);
-    if (!language.success) return data<Result>({ section: intent, errors: { language: "validation.required" } }, 400);
-    await setLanguage(user.id, language.data);
-    return data<Result>({ section: intent, ok: true, message: "settings.saved" }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
-  }
   if (intent === "export") {
     const result = await requestExport({ id: user.id, siteKey: site.key });
     if (!result.ok) return data<Result>({ section: intent, ok: false, message: "privacy.limit", params: { minutes: minutesOf(result.retryAfterMs) } }, 429);
@@ -104,18 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Result>({ section: "form", message: "messages.genericError" }, 400);
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-lg bg-white p-6 shadow-sm">
-      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 export default function Settings({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
   const result = (section: string) => (actionData?.section === section ? actionData : undefined);
   const pw = result("password");
   const em = result("email");
@@ -124,92 +114,110 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("settings.title")}</h1>
 
-      <Section title={t("settings.passwordTitle")}>
+      <SettingsForm d={d} result={result("settings")} busy={busy && navigation.formData?.get("intent") === "settings"} />
+
+      <h2 className="mt-4 border-t border-black/10 pt-6 text-xl font-bold text-dark">{t("settings.accountTitle")}</h2>
+
+      <Card as="section" aria-labelledby="settings-password-title">
+        <CardHeader id="settings-password-title" title={t("settings.passwordTitle")} />
         <Form method="post" className="flex flex-col gap-4" data-testid="settings-password">
           <input type="hidden" name="intent" value="password" />
           {pw?.ok ? <FormMessage tone="success" message={pw.message} /> : null}
           <FormField name="old_password" type="password" label={t("settings.oldPassword")} autoComplete="current-password" error={pw?.errors?.old_password} validated={!!pw?.errors} />
           <FormField name="password" type="password" label={t("settings.newPassword")} autoComplete="new-password" error={pw?.errors?.password} validated={!!pw?.errors} />
           <FormField name="password_repeat" type="password" label={t("settings.repeatPassword")} autoComplete="new-password" error={pw?.errors?.password_repeat} validated={!!pw?.errors} />
-          <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
+          <SubmitButton busy={busy} className="self-start">{t("settings.changePassword")}</SubmitButton>
         </Form>
-      </Section>
+      </Card>
 
-      <Section title={t("settings.emailTitle")}>
+      <Card as="section" aria-labelledby="settings-email-title">
+        <CardHeader id="settings-email-title" title={t("settings.emailTitle")} description={t("settings.currentEmail", { email: d.email })} />
         <Form method="post" className="flex flex-col gap-4" data-testid="settings-email">
           <input type="hidden" name="intent" value="email" />
-          <p className="text-sm text-black/70">{t("settings.currentEmail", { email: d.email })}</p>
           {em?.ok ? <FormMessage tone="success" message={em.message} params={em.params} /> : null}
           <FormField name="email" type="email" label={t("settings.newEmail")} autoComplete="email" error={em?.errors?.email} validated={!!em?.errors}
             defaultValue={em?.params?.suggestion ? String(em.params.email ?? "") : undefined} onBlur={emailHint.onBlur} hint={emailHint.hint} />
           <SubmitButton busy={busy} className="self-start">{t("settings.changeEmail")}</SubmitButton>
         </Form>
-      </Section>
+      </Card>
 
-      <Section title={t("settings.notificationsTitle")}>
-        <Form method="post" className="flex flex-col gap-2" data-testid="settings-notifications">
-          <input type="hidden" name="intent" value="notifications" />
-          {result("notifications")?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
-          {NOTIFICATION_TYPES.map((n) => (
-            <label key={n} className="flex items-center gap-2">
-              <input type="checkbox" name="enabled" value={n} defaultChecked={!d.notificationsOff.includes(n)} />
-              {t(`settings.notificationTypes.${n}`)}
-            </label>
-          ))}
-          <SubmitButton busy={busy} className="mt-2 self-start">{t("settings.save")}</SubmitButton>
-        </Form>
-      </Section>
-
-      <Section title={t("settings.visibilityTitle")}>
-        <Form method="post" className="flex flex-col gap-3" data-testid="settings-invisible">
-          <input type="hidden" name="intent" value="invisible" />
-          {result("invisible")?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="invisible" defaultChecked={d.invisible} />{t("settings.invisible")}
-          </label>
-          <p className="text-sm text-black/60">{t("settings.invisibleHelp")}</p>
-          <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
-        </Form>
-      </Section>
-
-      <Section title={t("settings.locationTitle")}>
-        <LocationForm d={d} result={result("location")} busy={busy} />
-      </Section>
-
-      {d.locales.length > 1 ? (
-        <Section title={t("nav.language")}>
-          <Form method="post" className="flex items-center gap-3" data-testid="settings-language">
-            <input type="hidden" name="intent" value="language" />
-            <select name="language" defaultValue={d.language} aria-label={t("nav.language")} className="rounded border border-black/20 bg-white px-3 py-2">
-              {d.locales.map((l) => <option key={l} value={l}>{LOCALE_NAMES[l]}</option>)}
-            </select>
-            <SubmitButton busy={busy}>{t("settings.save")}</SubmitButton>
-          </Form>
-        </Section>
-      ) : null}
-
-      <Section title={t("privacy.title")}>
+      <Card as="section" aria-labelledby="settings-export-title">
+        <CardHeader id="settings-export-title" title={t("privacy.title")} />
         <DataExportSection state={d.dataExport} result={result("export")} busy={busy} />
-      </Section>
+      </Card>
 
-      <Section title={t("deletion.title")}>
-        <p className="mb-3 text-sm text-black/70">{t("deletion.settingsIntro")}</p>
-        <Link to="/profile/delete" className="font-semibold text-danger underline">{t("deletion.start")}</Link>
-      </Section>
+      <Card as="section" aria-labelledby="settings-delete-title" className="ring-danger/20">
+        <CardHeader id="settings-delete-title" title={t("deletion.title")} description={t("deletion.settingsIntro")} />
+        <Button to="/profile/delete" variant="danger-outline" data-testid="settings-delete">{t("deletion.start")}</Button>
+      </Card>
     </main>
   );
 }
 
-function LocationForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader>>; result?: Result | undefined; busy: boolean }) {
-  const schema = useMemo(() => locationSchema(d.countries), [d.countries]);
-  const { form, fields, formProps, stateOf } = useSchemaForm(schema, { id: "settings-location", lastResult: result?.result, defaultValue: d.location });
-  const { t } = useTranslation();
+/** A part of the one settings form: a fieldset with its legend, parts divided by a line. */
+function Part({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
-    <Form method="post" {...formProps} className="flex flex-col gap-4" data-testid="settings-location">
-      <input type="hidden" name="intent" value="location" />
-      {result?.ok ? <FormMessage tone="success" message="settings.saved" /> : null}
-      <LocationFields form={form} fields={fields} stateOf={stateOf} countries={d.countries} geolocation />
-      <SubmitButton busy={busy} className="self-start">{t("settings.save")}</SubmitButton>
-    </Form>
+    <fieldset className="min-w-0 border-t border-black/10 pt-5 first-of-type:border-t-0 first-of-type:pt-0" data-testid={testId}>
+      <legend className="float-left mb-3 w-full text-base font-semibold text-dark">{title}</legend>
+      <div className="clear-left">{children}</div>
+    </fieldset>
+  );
+}
+
+/** Notifications, invisible mode, location and language: one form, one Save, one transaction. */
+function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader>>; result?: Result | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => settingsSchema({ countries: d.countries, locales: d.locales }), [d.countries, d.locales]);
+  const { form, fields, formProps, stateOf } = useSchemaForm(schema, {
+    id: "settings-form",
+    lastResult: result?.result,
+    defaultValue: {
+      ...d.location,
+      enabled: NOTIFICATION_TYPES.filter((n) => !d.notificationsOff.includes(n)),
+      invisible: d.invisible,
+      language: d.language,
+    },
+  });
+  // after a refused post without JavaScript, the boxes show what the member sent
+  const enabled = new Set([fields.enabled.initialValue ?? []].flat().map(String));
+  const invisible = fields.invisible.initialValue === "on";
+  const language = String(fields.language.initialValue ?? d.language);
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  return (
+    <Card as="section" aria-labelledby="settings-form-title">
+      <CardHeader id="settings-form-title" title={t("settings.preferencesTitle")} description={t("settings.preferencesIntro")} />
+      <Form method="post" {...formProps} className="flex flex-col gap-5" data-testid="settings-form">
+        <input type="hidden" name="intent" value="settings" />
+        {result && !result.ok ? <FormMessage message={result.message} /> : null}
+
+        <Part title={t("settings.notificationsTitle")} testId="settings-notifications">
+          <div className="grid gap-2.5 sm:grid-cols-2">
+            {NOTIFICATION_TYPES.map((n) => (
+              <Checkbox key={n} name={fields.enabled.name} value={n} defaultChecked={enabled.has(n)} label={t(`settings.notificationTypes.${n}`)} />
+            ))}
+          </div>
+          {fields.enabled.errors?.[0] ? <p className="mt-2 text-sm text-danger" role="alert">{t(fields.enabled.errors[0])}</p> : null}
+        </Part>
+
+        <Part title={t("settings.visibilityTitle")} testId="settings-invisible">
+          <Checkbox name={fields.invisible.name} id={fields.invisible.id} defaultChecked={invisible} label={t("settings.invisible")} hint={t("settings.invisibleHelp")} />
+        </Part>
+
+        <Part title={t("settings.locationTitle")} testId="settings-location">
+          <LocationFields form={form} fields={fields} stateOf={stateOf} countries={d.countries} geolocation />
+        </Part>
+
+        {d.locales.length > 1 ? (
+          <Part title={t("nav.language")} testId="settings-language">
+            <Select name={fields.language.name} id={fields.language.id} label={t("settings.languageLabel")} defaultValue={language}
+              options={d.locales.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))} error={error(fields.language.errors?.[0])} className="sm:max-w-xs" />
+          </Part>
+        ) : null}
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-black/10 pt-5">
+          <Button type="submit" disabled={busy} data-testid="settings-save">{busy ? t("settings.saving") : t("settings.save")}</Button>
+        </div>
+      </Form>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 // /profile: the member edits every profile field and manages photos.
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile";
@@ -17,6 +17,7 @@ import { ABOUT_MAX, profileSchema } from "#app/profiles/profile-schema.ts";
 import { InterestPicker } from "#app/components/interest-picker.tsx";
 import { photoUrl } from "#app/profiles/photo-url.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
@@ -84,17 +85,17 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
     <main className="container-site flex max-w-3xl flex-col gap-6 py-8">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold text-primary">{t("profileEdit.title")}</h1>
-        <Link to={`/members/${p.id}`} className="text-sm underline">{t("profileEdit.view")}</Link>
+        <Button to={`/members/${p.id}`} variant="outline" size="sm">{t("profileEdit.view")}</Button>
       </div>
 
-      <section className="rounded-lg bg-white p-6 shadow-sm" data-testid="photos">
+      <Card as="section" data-testid="photos">
         <h2 className="mb-1 text-lg font-semibold">{t("profileEdit.photos")}</h2>
         <p className="mb-4 text-sm text-black/60">{t("profileEdit.photoLimit", { count: d.photoLimit, used: p.photos.length })}</p>
         <FormMessage message={photoResult && "error" in photoResult ? photoResult.error : undefined} params={photoResult && "params" in photoResult ? (photoResult.params as Record<string, unknown> | undefined) : undefined} />
         {photoResult && "pending" in photoResult && photoResult.pending ? <FormMessage tone="success" message="profileEdit.photoPendingNotice" /> : null}
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
           {p.photos.map((photo) => (
-            <li key={photo.id} className={`overflow-hidden rounded border-2 ${photo.main ? "border-primary" : "border-transparent"}`} data-testid="own-photo">
+            <li key={photo.id} className={`overflow-hidden rounded-lg border-2 ${photo.main ? "border-primary" : "border-black/5"}`} data-testid="own-photo">
               <div className="relative">
                 <img src={photo.thumb} alt="" className={`aspect-[4/5] w-full object-cover ${photo.pending ? "opacity-60" : ""}`} />
                 {photo.pending ? (
@@ -115,9 +116,9 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
           <FilePicker key={p.photos.length} name="photo" testId="profile-photo-picker" />
           <SubmitButton>{t("profileEdit.upload")}</SubmitButton>
         </Form>
-      </section>
+      </Card>
 
-      <Form method="post" {...formProps} className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" data-testid="profile-form">
+      <Card as={Form} method="post" {...formProps} className="flex flex-col gap-4" data-testid="profile-form">
         {reply?.status === "success" ? <FormMessage tone="success" message="settings.saved" /> : null}
         {reply?.status === "error" ? <FormMessage message="validation.checkFields" /> : null}
         <FieldInput field={fields.name} label={t("signup.username")} state={stateOf(fields.name)} autoComplete="nickname" />
@@ -135,7 +136,7 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         <FieldTextarea field={fields.aboutMe} label={t("profile.fields.aboutMe")} state={stateOf(fields.aboutMe)} maxLength={ABOUT_MAX} />
         <InterestPicker field={fields.interests} />
         <SubmitButton className="self-start">{t("settings.save")}</SubmitButton>
-      </Form>
+      </Card>
     </main>
   );
 }

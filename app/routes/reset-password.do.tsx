@@ -1,5 +1,5 @@
 // /reset-password/do?token=…: choose the new password (twice).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/reset-password.do";
 import { resetPassword } from "#app/auth/account.server.ts";

@@ -1,5 +1,5 @@
 // /reset-password: ask for a reset link by e-mail (at most three a day per account).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { requestPasswordReset } from "#app/auth/account.server.ts";

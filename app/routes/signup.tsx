@@ -3,7 +3,7 @@
 // (only where the deployment has a VAPID key; the browser decides whether it can offer it),
 // then confirm e-mail.
 import { useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/signup";

@@ -3,7 +3,7 @@
 // Without JavaScript the buttons are a form post.
 import { FictionalMark } from "#app/components/fictional-mark.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/swipe-game";

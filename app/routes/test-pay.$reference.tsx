@@ -1,7 +1,7 @@
 // /test-pay/{reference}: the built-in test provider's hosted payment page, clearly a test: the
 // member chooses paid, failed or cancelled (and whether the card is stored for repeat orders);
 // the provider then sends its signed webhook (queued) and the browser returns to the shop.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/test-pay.$reference";

@@ -144,7 +144,7 @@ console.log("building the bare React Router app…");
 execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "scripts/bench/bare-react-router"], { cwd: root, stdio: "ignore" });
 
 const app = start(process.execPath, ["build/server/main.js"], appEnv);
-const bareRr = start(process.execPath, ["--import", "tsx", "scripts/bench/bare-react-router/server.ts", String(BASE_PORT + 1)], { NODE_ENV: "production" });
+const bareRr = start(process.execPath, ["scripts/bench/bare-react-router/server.mjs", String(BASE_PORT + 1)], { NODE_ENV: "production" });
 const appUrl = `http://127.0.0.1:${BASE_PORT}`;
 const rrUrl = `http://127.0.0.1:${BASE_PORT + 1}`;
 const httpUrl = `http://127.0.0.1:${BASE_PORT + 2}`;
@@ -230,7 +230,7 @@ for (const route of routes) {
 }
 const answersFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-http-")), "answers.json");
 writeFileSync(answersFile, JSON.stringify(answers));
-const bareHttp = start(process.execPath, ["--import", "tsx", "scripts/bench/support/bare-http-server.ts", answersFile, String(BASE_PORT + 2)], {});
+const bareHttp = start(process.execPath, ["scripts/bench/support/bare-http-server.mjs", answersFile, String(BASE_PORT + 2)], {});
 await waitFor(`${httpUrl}/0`, "localhost", bareHttp);
 
 // the bare React Router page with as many cards as make it the app page's size

@@ -31,7 +31,7 @@ test("the settings location form shows its errors before submitting and follows 
   await expect(form.getByRole("alert")).toHaveText("This text is too long");
   await expect(city).toHaveAttribute("aria-invalid", "true");
   await expect(city).toHaveAttribute("data-state", "invalid");
-  await form.getByRole("button", { name: "Save" }).click();
+  await page.getByTestId("settings-form").getByRole("button", { name: "Save" }).click();
   await expect(form.getByRole("alert")).toHaveText("This text is too long");
   expect(posts, "nothing is sent while a field is invalid").toEqual([]);
 

@@ -16,7 +16,9 @@ test("the geolocation toggle prefills country, region and city", async ({ page }
   await expect(form.getByLabel("Country")).toHaveValue("SE");
   await expect(form.getByLabel("County")).toHaveValue("Stockholm"); // Sweden's word for its regions
   await expect(form.getByLabel("City")).toHaveValue("Stockholm");
-  await form.getByRole("button", { name: "Save" }).click();
+  await page.getByTestId("settings-form").getByRole("button", { name: "Save" }).click();
+  // one Save for the whole form; the result comes as a toast
+  await expect(page.getByTestId("toast")).toHaveText(/Your settings have been saved\./);
   await page.reload();
   await expect(page.getByTestId("settings-location").getByLabel("City")).toHaveValue("Stockholm");
 });

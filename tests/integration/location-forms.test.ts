@@ -127,7 +127,7 @@ describe("/profile/settings location without JavaScript", () => {
     const m = await createMember({ site: "lovely", country: "NL", region: "Utrecht" });
     const jar = await logIn("lovely.localhost", m.email);
     const post = (fields: Record<string, string>) =>
-      postForm(server, "/profile/settings", { intent: "location", ...fields }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+      postForm(server, "/profile/settings", { intent: "settings", ...fields }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     const refused = await post({ country: "GB", region: "Utrecht", city: "York" });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain("Choose a region of the selected country");
@@ -136,9 +136,10 @@ describe("/profile/settings location without JavaScript", () => {
     expect(shown.labels).toEqual(["Country", "Region", "City"]);
     expect(await getDb().profile.findUniqueOrThrow({ where: { id: m.profile.id } })).toMatchObject({ country: "NL", region: "Utrecht" });
 
-    const saved = await post({ country: "GB", region: "Yorkshire and the Humber", city: "York" });
-    expect(saved.status).toBe(200);
-    expect(saved.html).toContain("Your settings have been saved.");
+    const saved = jar.take(await post({ country: "GB", region: "Yorkshire and the Humber", city: "York" }));
+    expect(saved.status).toBe(302); // the settings page again, with a toast
+    const landed = await request(server, "/profile/settings", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(landed.html).toContain("Your settings have been saved.");
     expect(await getDb().profile.findUniqueOrThrow({ where: { id: m.profile.id } })).toMatchObject({ country: "GB", region: "Yorkshire and the Humber", city: "York" });
   });
 });

@@ -1,6 +1,6 @@
 // Small pieces of the chat screens: the partner's avatar, times in the member's time zone, the credits pill.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CoinIcon } from "./icons.tsx";
 
 /** False during the server render and hydration: times are first written in UTC, then in the browser's zone. */

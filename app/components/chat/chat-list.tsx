@@ -2,10 +2,11 @@
 // DELETE /api/chat.php; when that fails, an alert says why and the list is loaded again
 // (spec sections 4 and 8). Without JavaScript the remove button posts to /chats.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useRevalidator } from "react-router";
 import type { ChatEntry } from "#app/chat/conversations.server.ts";
 import { Avatar, useTimeFormat } from "./bits.tsx";
+import { Badge, Button, Card } from "../ui/index.ts";
 import { ChatIcon, TrashIcon } from "./icons.tsx";
 
 export function ChatList({ entries }: { entries: ChatEntry[] }) {
@@ -46,9 +47,9 @@ export function ChatList({ entries }: { entries: ChatEntry[] }) {
         </div>
       ) : null}
       {shown.length ? (
-        <ul className="divide-y divide-black/5 overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="chat-list">
+        <Card as="ul" padding="none" className="divide-y divide-black/5 overflow-hidden" data-testid="chat-list">
           {shown.map((entry) => <ChatRow key={entry.conversation.id} entry={entry} onRemove={remove} />)}
-        </ul>
+        </Card>
       ) : (
         <EmptyInbox />
       )}
@@ -78,9 +79,9 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
               {preview}
             </span>
             {unread ? (
-              <span className="ml-auto shrink-0 rounded-full bg-unread px-2 py-0.5 text-xs font-bold text-dark" data-testid="chat-unread" aria-label={t("chat.unread", { count: unread })}>
+              <Badge tone="unread" className="ml-auto shrink-0" data-testid="chat-unread" aria-label={t("chat.unread", { count: unread })}>
                 {unread > 99 ? "99+" : unread}
-              </span>
+              </Badge>
             ) : null}
           </span>
         </span>
@@ -98,11 +99,11 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
 function EmptyInbox() {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-14 text-center shadow-sm" data-testid="chat-list-empty">
+    <Card padding="none" className="flex flex-col items-center px-6 py-14 text-center" data-testid="chat-list-empty">
       <span className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><ChatIcon className="h-10 w-10" /></span>
       <h2 className="mt-5 text-xl font-bold">{t("chat.emptyTitle")}</h2>
       <p className="mt-2 max-w-sm text-black/60">{t("chat.emptyBody")}</p>
-      <Link to="/members" className="mt-6 rounded-full bg-primary px-6 py-2.5 font-semibold text-white shadow-sm hover:opacity-90">{t("chat.emptyCta")}</Link>
-    </div>
+      <Button to="/members" className="mt-6">{t("chat.emptyCta")}</Button>
+    </Card>
   );
 }

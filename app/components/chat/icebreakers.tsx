@@ -2,7 +2,7 @@
 // (JavaScript) and puts the chosen line into the message field; the list in the empty thread
 // does the same, and without JavaScript its buttons send the line straight away.
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ICEBREAKER_COUNT } from "#app/chat/chat-rules.ts";
 import type { ChatPartner } from "#app/chat/conversations.server.ts";
 import { Avatar } from "./bits.tsx";

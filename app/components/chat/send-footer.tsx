@@ -2,7 +2,7 @@
 // multipart form that works without JavaScript (each button says what it sends); with
 // JavaScript each send goes through its own fetcher keyed by the message's client key.
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useSubmit } from "react-router";
 import { newClientKey, type MessageKind } from "#app/chat/chat-rules.ts";
 import type { GiftOption } from "#app/chat/gifts.server.ts";

@@ -2,7 +2,7 @@
 // the send footer. Works as plain HTML forms; with JavaScript a send shows at once with its
 // client key, and a failed one can be retried with the same key (charged once at most).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useFetcher } from "react-router";
 import type { ThreadScreen, SendAnswer } from "#app/chat/thread-page.server.ts";
 import type { ThreadMessage } from "#app/chat/thread.server.ts";

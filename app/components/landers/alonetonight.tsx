@@ -1,5 +1,5 @@
 // alonetonight: a night sky, the question, the faces of who is online tonight.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 
 export function AloneTonightLander({ page }: { page: LanderData }) {

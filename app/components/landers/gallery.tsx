@@ -1,5 +1,5 @@
 // gallery: a grid of profile cards; beyond the first eight the faces are blurred until signup.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { PartnerOfferCard } from "#app/components/partner-offer-card.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 

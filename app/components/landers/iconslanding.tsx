@@ -1,5 +1,5 @@
 // iconslanding: the promise in four icons, then a row of faces.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ChatIcon, HeartIcon, SearchIcon, SparkIcon } from "#app/components/icons.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 

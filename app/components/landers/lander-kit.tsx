@@ -1,7 +1,7 @@
 // What every lander design shares: the signup modal (opened from any call to action), the
 // headline in the visitor's language, a profile's photo, and the page-bounce beacon (lb=1).
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { LanderPage } from "#app/landers/landers.server.ts";
 import { PROFILE_THUMB_SIZE } from "#app/profiles/photo-sizes.ts";
 import { SignupModal, useSignupOpen } from "#app/components/signup-modal.tsx";

@@ -1,6 +1,6 @@
 // maplanding: who is near the visitor, as pins on a drawn map of their area. The map is an
 // inline SVG drawn here (no tiles, no third-party calls); pin positions are spread by profile id.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRootData } from "#app/root.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 

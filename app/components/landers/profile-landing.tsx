@@ -1,6 +1,6 @@
 // The three landings around one profile (/members/{id}/landing, landing2, landing3). Each design
 // is its own component; every call to action opens the signup with this profile as the target.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProfileLandingData } from "#app/landers/profile-landing-route.server.ts";
 import type { ProfileLandingDesign } from "#app/landers/profile-landing.server.ts";
 import { FictionalMark } from "#app/components/fictional-mark.tsx";

@@ -1,5 +1,5 @@
 // socialnetwork: a feed of what the site's members are doing, with the signup beside it.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 
 const POSTS = ["postOnline", "postPhoto", "postLooking"] as const;

@@ -1,7 +1,7 @@
 // tinderswipe: a stack of the site's profiles, like or pass one at a time; the third like (or
 // the end of the stack) opens the signup.
 import { useContext, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CrossIcon, HeartIcon } from "#app/components/icons.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 

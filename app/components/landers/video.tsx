@@ -1,6 +1,6 @@
 // video: a muted, looping, autoplaying hero video with its poster; without a video file (or where
 // the browser cannot play it) the poster image is the hero.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
 
 export function VideoLander({ page }: { page: LanderData }) {

@@ -1,5 +1,5 @@
 // One company found by the console's search: its company info and every domain it runs.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CompanyInfo } from "#app/tenancy/company.server.ts";
 import { Facts } from "./table.tsx";
 import { utc } from "./format.ts";

@@ -1,6 +1,6 @@
 // The action forms on a member's console page; admin-only ones are shown to admins only (and
 // refused to others by the server).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 
 const button = "rounded-full border border-slate-900 px-4 py-1.5 text-sm font-semibold enabled:hover:bg-slate-900 enabled:hover:text-white disabled:opacity-40";

@@ -1,7 +1,7 @@
 // The forms of /staff/accounts: create an account, the actions on one account, and the panel that
 // shows a new TOTP secret once. The admin's own row has no disable or demote (the server refuses
 // them too).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 
 const button = "rounded-full border border-slate-900 px-3 py-0.5 text-xs font-semibold hover:bg-slate-900 hover:text-white";

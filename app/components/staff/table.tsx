@@ -1,5 +1,5 @@
 // A compact, horizontally scrollable table for the staff console's lists.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export function StaffTable({ title, headers, rows, testId }: { title: string; headers: string[]; rows: React.ReactNode[][]; testId?: string }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import type { Route } from "./+types/default";
 import { AlertsBar } from "#app/components/alerts-bar.tsx";
 import { PushPrompt } from "#app/components/push.tsx";
 import { InstalledAppBackButton } from "#app/components/installed-app.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { LikeModal } from "#app/components/like-modal.tsx";
 import { TimeBonus } from "#app/components/time-bonus.tsx";

@@ -1,5 +1,5 @@
 // The staff console's layout: no member navigation, the staff member and their role, logout.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/staff";
 import { ErrorBoundary as ErrorPage } from "#app/root.tsx";

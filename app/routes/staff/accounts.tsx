@@ -2,7 +2,7 @@
 // disable/enable, role and second-factor reset. A new TOTP secret is shown once, in the answer
 // to the post that made it (never stored for display, never cached).
 import { z } from "zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/accounts";
 import { FormMessage } from "#app/components/form-field.tsx";

@@ -1,5 +1,5 @@
 // /staff/audit: the audit log, newest first, 50 a page; ?member=<id> narrows it to one member.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { utc } from "#app/components/staff/format.ts";

@@ -1,7 +1,7 @@
 // /staff/cases/:id: one complaint or report with the reporter, the reported member, the reported
 // conversation's last messages and the notes; take it, write a note, close it with an outcome
 // that is mailed to the reporter.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cases.$id";

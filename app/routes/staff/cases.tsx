@@ -1,6 +1,6 @@
 // /staff/cases: complaints and abuse reports of every site; open ones (new and in progress) by
 // default, oldest first, 50 a page.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/cases";
 import { utc } from "#app/components/staff/format.ts";

@@ -1,5 +1,5 @@
 // /staff: the one search box (domain, site key, company name, kvk, e-mail, username, member id, payment id).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { CompanyCard } from "#app/components/staff/company-card.tsx";

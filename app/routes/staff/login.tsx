@@ -1,5 +1,5 @@
 // /staff/login: staff e-mail, password and authenticator code (a member account cannot log in here).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";

@@ -3,7 +3,7 @@
 // refunds, erasure) take.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/members.$id";
 import { MemberActions } from "#app/components/staff/member-actions.tsx";

@@ -1,7 +1,7 @@
 // /staff/photos: the photo review queue of every site (pending photos of pre-moderation sites,
 // unreviewed active ones of post-moderation sites), oldest first, 40 a page; approve, or reject
 // with a reason that is mailed to the member. Optional filters: ?site={key}, ?member={userId}.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/photos";
 import { FormMessage } from "#app/components/form-field.tsx";

@@ -96,6 +96,16 @@ describe("pages and JSON", () => {
     expect(JSON.parse(decoded(res).toString("utf8"))).toBeTypeOf("object");
   });
 
+  it("a small JSON answer of a route goes out as it is, with its length", async () => {
+    const res = await request(server, "/api/events", { headers: { "accept-encoding": BROWSER, accept: "text/event-stream" } });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(res.bytes.length);
+    expect(res.bytes.length).toBeLessThan(1024);
+    expect(res.json()).toBeTypeOf("object");
+  });
+
   it("a small answer goes out as it is", async () => {
     const res = await request(server, "/", { host: "nowhere.example", headers: { "accept-encoding": BROWSER } });
     expect(res.status).toBe(404);

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const stampFile = path.join(root, "build/.source-hash");
 const serverEntry = path.join(root, "build/server/index.js");
 /** What the builds read: the app (with the generated Prisma client), the server entry and workers, public files, configuration, dependencies. */
-const inputs = ["app", "server", "workers", "prisma", "public", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json", "scripts/build-server.mjs"];
+const inputs = ["app", "server", "workers", "prisma", "public", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json", "scripts/build-server.mjs", "scripts/precompress.mjs"];
 
 function files(entry) {
   const full = path.join(root, entry);
@@ -47,4 +47,6 @@ if (!process.argv.includes("--always") && existsSync(serverEntry) && existsSync(
 execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
 // after the React Router build, which empties build/server first
 execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: "inherit" });
+// Brotli and gzip copies of the client files, served by Accept-Encoding (server/app.ts)
+execFileSync(process.execPath, [path.join(root, "scripts/precompress.mjs"), "build/client"], { cwd: root, stdio: "inherit" });
 writeFileSync(stampFile, JSON.stringify({ sources, server: builtFrom() }));

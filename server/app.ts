@@ -1,7 +1,10 @@
 // The HTTP host: request log, method and size guards, security headers, static files, the
 // site resolved from the host, then signed media or React Router.
 import { readdirSync } from "node:fs";
+import { constants as zlibConstants } from "node:zlib";
+import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
@@ -79,13 +82,19 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   app.use(securityHeaders(env, getSiteRegistry, { development }));
   for (const handler of before) app.use(handler);
   if (clientDir) {
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
+    // the build's Brotli and gzip copies (scripts/precompress.mjs) by Accept-Encoding, with Vary
+    const precompressed = (dir: string, serveStatic: { immutable?: boolean; maxAge: string }) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+    app.use("/assets", precompressed(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     // the other public files (favicon, brands/, gifts/): only a request under one of their names
     // looks at the disk, not every page
     const publicNames = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
-    const publicFiles = express.static(clientDir, { maxAge: "1h" });
+    const publicFiles = precompressed(clientDir, { maxAge: "1h" });
     app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   }
+
+  // documents and JSON from here on (the static files above come precompressed): see dynamicCompression
+  app.use(dynamicCompression());
 
   // for load balancers and the browser suite: ready when the database and the queue answer
   app.get("/healthz", async (_req, res) => {
@@ -145,6 +154,21 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     res.status(500).type("html").send(SERVER_ERROR_PAGE);
   });
   return app;
+}
+
+/**
+ * Pages and JSON over 1 KB compressed per response, gzip or Brotli as the browser accepts
+ * (`compression` prefers br). Levels chosen with `npm run bench:http` on the 2-core machines, where
+ * CPU bounds the page throughput: see README "Compression". Never the live event stream
+ * (text/event-stream): a compressor would hold its events back until a block fills.
+ */
+function dynamicCompression() {
+  return compression({
+    threshold: 1024,
+    level: 6,
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  });
 }
 
 function geoCountry(header: string | string[] | undefined) {

@@ -53,6 +53,12 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
   if (!response.body) return void res.end();
+  // JSON is small and whole: sent with its length, so the compression threshold can see its size
+  if (/^application\/json\b/.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Length")) {
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    return void res.end(body);
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

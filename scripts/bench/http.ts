@@ -14,6 +14,10 @@
 // app (idle and after load) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
 // on a fresh data folder (first start) and again on the same folder (second start).
 //
+// Every request to the app carries a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING, default
+// "gzip, deflate, br, zstd"; "" for none), so the app's req/s include compressing its answers;
+// "sent" is the size on the wire, "size" the decoded answer.
+//
 // Options: BENCH_SECONDS (3 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_STARTUP (1),
 // BENCH_PORT (3411: app 3411, bare RR +1, bare http +2, embedded PostgreSQL +3, start-up +4/+5).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
@@ -32,12 +36,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const STARTUP = process.env.BENCH_STARTUP !== "0";
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3411);
 const HOST = "lovely.localhost";
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
 const DEMO = { email: "member@lovely.localhost", password: "rendezvous-demo" };
 const root = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, options: { detached?: boolean; quiet?: boolean } = {}) {
@@ -145,15 +151,22 @@ const httpUrl = `http://127.0.0.1:${BASE_PORT + 2}`;
 await waitFor(`${appUrl}/healthz`, HOST, app, 300_000);
 await waitFor(`${rrUrl}/`, "localhost", bareRr);
 
-const headersFor = (cookie?: string) => ({ host: HOST, "accept-language": "en", ...(cookie ? { cookie } : {}) });
+const headersFor = (cookie?: string, encoded = true) => ({
+  host: HOST, "accept-language": "en",
+  ...(encoded && ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {}),
+  ...(cookie ? { cookie } : {}),
+});
 
 // node:http rather than fetch: fetch does not let a caller choose the Host header
 function send(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; bytes: number }>((resolve, reject) => {
     const req = http.request(url, { method, headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString(), bytes: bytes.length });
+      });
     });
     req.on("error", reject);
     req.end(body);
@@ -171,7 +184,7 @@ async function logIn() {
   return cookies;
 }
 const member = await logIn();
-const membersPage = (await send(`${appUrl}/members`, { headers: headersFor() })).body;
+const membersPage = (await send(`${appUrl}/members`, { headers: headersFor(undefined, false) })).body;
 const profileId = /href="\/members\/(\d+)"/.exec(membersPage)?.[1];
 if (!profileId) throw new Error("no profile link on /members");
 
@@ -194,14 +207,15 @@ async function sqlStatements() {
 // what each route answers, its size and its SQL statements (fewest of 5 tries: the queue
 // worker polls in the same process)
 const answers: Record<string, { type: string; body: string }> = {};
-const facts = new Map<Route, { bytes: number; sql: number; bare: string }>();
+const facts = new Map<Route, { bytes: number; sent: string; sql: number; bare: string }>();
 for (const route of routes) {
   let sql = Infinity;
   let body = "";
   let type = "";
   for (let i = 0; i < 5; i++) {
     const before = await sqlStatements();
-    const res = await send(`${appUrl}${route.path}`, { headers: headersFor(route.cookie) });
+    // decoded: the bare servers answer these bytes as they are
+    const res = await send(`${appUrl}${route.path}`, { headers: headersFor(route.cookie, false) });
     body = res.body;
     type = res.headers["content-type"] ?? "text/html";
     if (res.status !== 200) throw new Error(`${route.name}: ${res.status}`);
@@ -209,7 +223,10 @@ for (const route of routes) {
   }
   const barePath = `/${routes.indexOf(route)}`;
   answers[barePath] = { type, body };
-  facts.set(route, { bytes: Buffer.byteLength(body), sql, bare: barePath });
+  const encoded = await send(`${appUrl}${route.path}`, { headers: headersFor(route.cookie) });
+  const encoding = encoded.headers["content-encoding"] ?? "identity";
+  const sent = `${kb(encoded.bytes)} ${encoding}`;
+  facts.set(route, { bytes: Buffer.byteLength(body), sent, sql, bare: barePath });
 }
 const answersFile = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-http-")), "answers.json");
 writeFileSync(answersFile, JSON.stringify(answers));
@@ -253,16 +270,15 @@ memory.bareLoaded = rssMb(bareRr.pid!);
 
 // ---------- report ----------
 const summary = (list: Run[]) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 let load1 = "";
 try {
   load1 = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 } catch {
   /* not Linux */
 }
-console.log(`\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s, median round`);
-console.log("| request | size | app req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | bare http req/s | SQL/request |");
-console.log("|---|---|---|---|---|---|---|---|---|---|");
+console.log(`\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, Accept-Encoding "${ACCEPT_ENCODING}", ${ROUNDS} rounds of ${SECONDS} s, median round`);
+console.log("| request | size | sent | app req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | bare http req/s | SQL/request |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const route of routes) {
   const r = runs.get(route)!;
   const a = summary(r.app);
@@ -272,7 +288,7 @@ for (const route of routes) {
   const f = facts.get(route)!;
   const errors = a.errors ? ` (${a.errors} errors)` : "";
   console.log(
-    `| ${route.name} | ${kb(f.bytes)} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${rr ? `bare RR ${kb(rrPages.get(route)!.bytes)}` : "bare http"} | ${base.rps.toFixed(0)} | ${(a.rps / base.rps).toFixed(2)} | ${h.rps.toFixed(0)} | ${f.sql} |`,
+    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${rr ? `bare RR ${kb(rrPages.get(route)!.bytes)}` : "bare http"} | ${base.rps.toFixed(0)} | ${(a.rps / base.rps).toFixed(2)} | ${h.rps.toFixed(0)} | ${f.sql} |`,
   );
 }
 const home = summary(runs.get(routes[0]!)!.app).rps;

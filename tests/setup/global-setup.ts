@@ -37,6 +37,7 @@ export default async function setup(project: TestProject) {
 
   execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "ignore" });
+  execFileSync(process.execPath, ["scripts/precompress.mjs", "build/client"], { stdio: "ignore" });
   project.provide("databaseUrl", url);
   project.provide("appSecret", TEST_SECRET);
   console.log(`test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${embedded ? "embedded" : "server"} PostgreSQL)`);

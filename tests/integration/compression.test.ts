@@ -1,0 +1,157 @@
+// Compression (issue 13): the build's files go out as their Brotli or gzip copy by the browser's
+// Accept-Encoding, pages and JSON over 1 KB are compressed per response, and the live event
+// stream is neither compressed nor held back.
+import http from "node:http";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getLiveBus } from "#app/live/bus.server.ts";
+import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { CookieJar } from "#tests/support/session.ts";
+
+const BROWSER = "gzip, deflate, br, zstd";
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(() => server.close());
+
+/** the body as the browser reads it */
+function decoded(res: { headers: http.IncomingHttpHeaders; bytes: Buffer }) {
+  const encoding = res.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(res.bytes);
+  if (encoding === "gzip") return gunzipSync(res.bytes);
+  expect(encoding).toBeUndefined();
+  return res.bytes;
+}
+
+describe("the build's files", () => {
+  const dir = path.resolve("build/client/assets");
+  // the largest script: the one that matters on a phone
+  const script = readdirSync(dir).filter((f) => f.endsWith(".js")).sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0]!;
+  const original = readFileSync(path.join(dir, script));
+
+  it.each([
+    { accepts: BROWSER, encoding: "br" },
+    { accepts: "gzip, deflate", encoding: "gzip" },
+    { accepts: "identity", encoding: undefined },
+    { accepts: undefined, encoding: undefined },
+  ])("a script to a browser that accepts $accepts: $encoding, the same bytes once decoded, kept a year", async ({ accepts, encoding }) => {
+    const res = await request(server, `/assets/${script}`, { headers: accepts ? { "accept-encoding": accepts } : {} });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe(encoding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(decoded(res).equals(original)).toBe(true);
+    if (encoding) expect(res.bytes.length).toBeLessThan(original.length / 2);
+  });
+
+  it("the style sheet and a public picture come compressed too", async () => {
+    const css = readdirSync(dir).find((f) => f.endsWith(".css"))!;
+    const res = await request(server, `/assets/${css}`, { headers: { "accept-encoding": BROWSER } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(decoded(res).equals(readFileSync(path.join(dir, css)))).toBe(true);
+    const svg = readdirSync("build/client/home").find((f) => f.endsWith(".svg") && existsBr(`build/client/home/${f}`))!;
+    const picture = await request(server, `/home/${svg}`, { headers: { "accept-encoding": "gzip" } });
+    expect(picture.headers["content-encoding"]).toBe("gzip");
+    expect(picture.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(decoded(picture).equals(readFileSync(`build/client/home/${svg}`))).toBe(true);
+  });
+});
+
+function existsBr(file: string) {
+  try {
+    return statSync(`${file}.br`).isFile();
+  } catch {
+    return false;
+  }
+}
+
+describe("pages and JSON", () => {
+  it("a page goes out as Brotli or gzip as the browser accepts, with Vary, and whole to one that accepts neither", async () => {
+    const headers = { "accept-language": "en", cookie: "entry_ok=1" };
+    const plain = await request(server, "/members", { headers });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    for (const [accepts, encoding] of [[BROWSER, "br"], ["gzip", "gzip"]] as const) {
+      const res = await request(server, "/members", { headers: { ...headers, "accept-encoding": accepts } });
+      expect(res.status).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["content-length"]).toBeUndefined();
+      const html = decoded(res).toString("utf8");
+      expect(html).toMatch(/^<!DOCTYPE html>/i);
+      expect(res.bytes.length).toBeLessThan(html.length / 2);
+    }
+  });
+
+  it("the translation catalogue is compressed and still kept a year", async () => {
+    const page = await request(server, "/", { headers: { "accept-language": "nl", cookie: "entry_ok=1" } });
+    const file = /data-catalogue="([^"]+)"/.exec(page.body)![1]!;
+    const res = await request(server, file, { headers: { "accept-encoding": BROWSER } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(JSON.parse(decoded(res).toString("utf8"))).toBeTypeOf("object");
+  });
+
+  it("a small JSON answer of a route goes out as it is, with its length", async () => {
+    const res = await request(server, "/api/events", { headers: { "accept-encoding": BROWSER, accept: "text/event-stream" } });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(res.bytes.length);
+    expect(res.bytes.length).toBeLessThan(1024);
+    expect(res.json()).toBeTypeOf("object");
+  });
+
+  it("a small answer goes out as it is", async () => {
+    const res = await request(server, "/", { host: "nowhere.example", headers: { "accept-encoding": BROWSER } });
+    expect(res.status).toBe(404);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body).toContain("There is no site at this address.");
+  });
+});
+
+describe("the live event stream", () => {
+  it("is not compressed and each event arrives as it is sent", async () => {
+    const m = await createMember({ site: "lovely" });
+    const jar = new CookieJar();
+    jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }));
+    const received: { block: string; at: number }[] = [];
+    let headers: http.IncomingHttpHeaders = {};
+    let req!: http.ClientRequest;
+    const hello = new Promise<void>((resolve, reject) => {
+      req = http.get({ host: "127.0.0.1", port: server.port, path: "/api/events", headers: { host: "lovely.localhost", cookie: jar.header, accept: "text/event-stream", "accept-encoding": BROWSER } }, (res) => {
+        headers = res.headers;
+        if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            received.push({ block: buffer.slice(0, end), at: Date.now() });
+            buffer = buffer.slice(end + 2);
+            if (received.length === 1) resolve();
+          }
+        });
+      });
+      req.on("error", reject);
+    });
+    try {
+      await hello;
+      expect(headers["content-type"]).toMatch(/^text\/event-stream/);
+      expect(headers["content-encoding"]).toBeUndefined();
+      expect(received[0]!.block).toContain("event: hello");
+      const sent = Date.now();
+      await getLiveBus().publish([m.profile.id], { type: "message", conversationId: 7 });
+      await expect.poll(() => received.length, { timeout: 1000, interval: 10 }).toBe(2);
+      expect(received[1]!.block).toContain("event: message");
+      expect(received[1]!.at - sent).toBeLessThan(500);
+    } finally {
+      req.destroy();
+    }
+  });
+});

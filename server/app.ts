@@ -1,6 +1,7 @@
 // The HTTP host: request log, method and size guards, security headers, static files, the
 // site resolved from the host, then signed media or React Router.
 import { readdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -44,24 +45,28 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   // believe X-Forwarded-* from exactly this many proxies: the client cannot choose its own IP
   app.set("trust proxy", env.TRUST_PROXY);
   // the one read of the request's host: everything after this gets the resolved site
-  const siteOf = (req: express.Request, res: express.Response): ResolvedSite | null => {
-    if (!("resolvedSite" in res.locals)) {
-      res.locals.resolvedSite = resolveSite(
+  const resolvedSites = new WeakMap<IncomingMessage, ResolvedSite | null>();
+  const siteOf = (req: IncomingMessage): ResolvedSite | null => {
+    if (!resolvedSites.has(req)) {
+      resolvedSites.set(req, resolveSite(
         getSiteRegistry(),
         { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
         { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
-      );
+      ));
     }
-    return res.locals.resolvedSite as ResolvedSite | null;
+    return resolvedSites.get(req) ?? null;
   };
-  app.use(
-    settingsEndpoint({
-      site: (req) => siteOf(req, req.res!),
-      geoCountry: (req) => geoCountry(req.headers["cf-ipcountry"]),
-      headers: staticSecurityHeaders(env, getSiteRegistry, { development }),
-      logger,
-    }),
-  );
+  const settings = settingsEndpoint({
+    site: siteOf,
+    geoCountry: (req) => geoCountry(req.headers["cf-ipcountry"]),
+    headers: staticSecurityHeaders(env, getSiteRegistry, { development }),
+    logger,
+    failed: (res, error) => {
+      logger.error({ err: error }, "request failed");
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(SERVER_ERROR_PAGE);
+    },
+  });
   app.use(
     pinoHttp({
       logger,
@@ -117,8 +122,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   // 500 before the app could answer 400 in the visitor's language
   app.use((req, res, next) => {
     // the registry as it is now: a reload swaps it between requests, never within one
-    const resolved = siteOf(req, res);
+    const resolved = siteOf(req);
     if (!resolved) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    res.locals.resolvedSite = resolved;
     res.locals.siteKey = resolved.site.key;
     res.locals.authority = resolved.authority;
     next();
@@ -153,7 +159,14 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     if (res.headersSent) return void res.destroy();
     res.status(500).type("html").send(SERVER_ERROR_PAGE);
   });
-  return app;
+  // GET /api/settings.php is answered before express (server/settings-endpoint.ts); every other
+  // request is express's
+  const host = (req: IncomingMessage, res: ServerResponse) => {
+    if (!settings(req, res)) app(req, res);
+  };
+  // express's own listen(), with the host in front
+  const listen = (...args: unknown[]) => createServer(host).listen(...(args as Parameters<Server["listen"]>));
+  return Object.assign(host, { listen: listen as express.Application["listen"] });
 }
 
 /**

@@ -1,11 +1,11 @@
-// GET/HEAD /api/settings.php answered first, before the request log middleware, the page
-// security headers and React Router. Every page of the product asks for it and it depends only
+// GET/HEAD /api/settings.php answered first, on node:http before express, its request log, the
+// page security headers and React Router. Every page of the product asks for it and it depends only
 // on the site, the language and the visitor's country: no session, no tracking, no page
 // middleware. Through React Router it ran at 0.03 of a bare node:http server, behind the express
-// middleware at 0.10 (issue 14). It writes its own log line and the same security headers
-// (without the documents' CSP). Other methods and unreadable URLs go on to React Router (405, 400).
+// middleware at 0.10, as express's first middleware at 0.13 (issue 14). It writes its own log
+// line and the same security headers (without the documents' CSP). Other methods and unreadable
+// URLs go on to express and React Router (405, 400).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type express from "express";
 import fresh from "fresh";
 import type { ResolvedSite } from "#app/tenancy/host.server.ts";
 import { settingsAnswer } from "#app/tenancy/settings-answer.server.ts";
@@ -15,26 +15,29 @@ import type { Logger } from "pino";
 const PATH = "/api/settings.php";
 
 export interface SettingsEndpointOptions {
-  site: (req: express.Request) => ResolvedSite | null;
-  geoCountry: (req: express.Request) => string | null;
+  site: (req: IncomingMessage) => ResolvedSite | null;
+  geoCountry: (req: IncomingMessage) => string | null;
   /** the security headers every answer carries, as [name, value] pairs */
   headers: () => [string, string][];
   logger: Logger;
+  failed: (res: ServerResponse, error: unknown) => void;
 }
 
-export function settingsEndpoint({ site, geoCountry, headers, logger }: SettingsEndpointOptions): express.RequestHandler {
-  return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !isSettingsUrl(req.url)) return next();
-    const query = req.url.slice(req.url.indexOf("?") + 1 || req.url.length);
+/** Answers the request and returns true, or returns false for the rest of the app to answer. */
+export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: SettingsEndpointOptions) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? "";
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isSettingsUrl(url)) return false;
+    const query = url.slice(url.indexOf("?") + 1 || url.length);
     let params: URLSearchParams;
     try {
       params = new URLSearchParams(query);
-      for (const [name, value] of params) if (name.includes("\0") || value.includes("\0")) return next();
+      for (const [name, value] of params) if (name.includes("\0") || value.includes("\0")) return false;
     } catch {
-      return next();
+      return false;
     }
     const resolved = site(req);
-    if (!resolved) return next(); // the host's own 404 page
+    if (!resolved) return false; // the host's own 404 page
     const started = performance.now();
     settingsAnswer(resolved.site, {
       cookie: req.headers.cookie ?? null,
@@ -56,7 +59,8 @@ export function settingsEndpoint({ site, geoCountry, headers, logger }: Settings
         res.end(req.method === "HEAD" ? undefined : answer.json);
       }
       logAnswer(logger, req, res, resolved.site.key, started);
-    }, next);
+    }).catch((error: unknown) => failed(res, error));
+    return true;
   };
 }
 

@@ -10,6 +10,7 @@ import { getLiveBus } from "#app/live/bus.server.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { openStream } from "#tests/support/event-stream.ts";
 
 const BROWSER = "gzip, deflate, br, zstd";
 let server: TestServer;
@@ -119,39 +120,19 @@ describe("the live event stream", () => {
     const m = await createMember({ site: "lovely" });
     const jar = new CookieJar();
     jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }));
-    const received: { block: string; at: number }[] = [];
-    let headers: http.IncomingHttpHeaders = {};
-    let req!: http.ClientRequest;
-    const hello = new Promise<void>((resolve, reject) => {
-      req = http.get({ host: "127.0.0.1", port: server.port, path: "/api/events", headers: { host: "lovely.localhost", cookie: jar.header, accept: "text/event-stream", "accept-encoding": BROWSER } }, (res) => {
-        headers = res.headers;
-        if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
-        let buffer = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            received.push({ block: buffer.slice(0, end), at: Date.now() });
-            buffer = buffer.slice(end + 2);
-            if (received.length === 1) resolve();
-          }
-        });
-      });
-      req.on("error", reject);
-    });
+    const stream = openStream(server.port, jar.header, { "accept-encoding": BROWSER });
     try {
-      await hello;
-      expect(headers["content-type"]).toMatch(/^text\/event-stream/);
-      expect(headers["content-encoding"]).toBeUndefined();
-      expect(received[0]!.block).toContain("event: hello");
+      await stream.opened;
+      expect(stream.headers()["content-type"]).toMatch(/^text\/event-stream/);
+      expect(stream.headers()["content-encoding"]).toBeUndefined();
+      expect(stream.events[0]!.type).toBe("hello");
       const sent = Date.now();
       await getLiveBus().publish([m.profile.id], { type: "message", conversationId: 7 });
-      await expect.poll(() => received.length, { timeout: 1000, interval: 10 }).toBe(2);
-      expect(received[1]!.block).toContain("event: message");
-      expect(received[1]!.at - sent).toBeLessThan(500);
+      await expect.poll(() => stream.events.length, { timeout: 1000, interval: 10 }).toBe(2);
+      expect(stream.events[1]!.type).toBe("message");
+      expect(stream.events[1]!.at - sent).toBeLessThan(500);
     } finally {
-      req.destroy();
+      stream.close();
     }
   });
 });

@@ -1,7 +1,6 @@
 // Live delivery: a member's open page hears about a new message or like within a second, from
 // any app process (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL), and nobody else does.
 import { fork, type ChildProcess } from "node:child_process";
-import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
@@ -9,36 +8,10 @@ import { resetSingleton } from "#app/utils/singleton.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { openStream } from "#tests/support/event-stream.ts";
 
 const backends = [{ name: "PostgreSQL", redis: undefined }, ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : [])];
 const savedRedis = process.env.REDIS_URL;
-
-/** An open EventSource-like reader of /api/events: the events it got, in order. */
-function openStream(port: number, cookie: string) {
-  const events: { type: string; data: unknown; at: number }[] = [];
-  let req!: http.ClientRequest;
-  const opened = new Promise<void>((resolve, reject) => {
-    req = http.get({ host: "127.0.0.1", port, path: "/api/events", headers: { host: "lovely.localhost", cookie, accept: "text/event-stream" } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (type) events.push({ type, data: data ? JSON.parse(data) : null, at: Date.now() });
-          if (type === "hello") resolve();
-        }
-      });
-    });
-    req.on("error", reject);
-  });
-  return { events, opened, close: () => req.destroy() };
-}
 
 async function member(server: TestServer) {
   const m = await createMember({ site: "lovely" });

@@ -56,24 +56,36 @@ function Messages({ hint, hintId, error, errorId }: { hint?: React.ReactNode; hi
 
 const stateOf = (error: unknown, validated: boolean | undefined): FieldState => (error ? "invalid" : validated ? "valid" : "idle");
 
+type FieldIds = ReturnType<typeof useFieldIds>;
+
+/** The attributes that tie a control to its label, hint and error. */
+const controlAttributes = (ids: FieldIds, error: unknown, state: FieldState) => ({
+  id: ids.controlId,
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": ids.describedBy,
+  "data-state": state,
+});
+
+/** Label above, control, then hint and error: the frame of every text-like field. */
+function LabelledField({ ids, label, hideLabel, hint, error, className, children }: Pick<FieldBase, "label" | "hideLabel" | "hint" | "error" | "className"> & { ids: FieldIds; children: React.ReactNode }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={ids.controlId} hidden={hideLabel}>{label}</Label>
+      {children}
+      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
+
 export type TextFieldProps = FieldBase & Omit<React.InputHTMLAttributes<HTMLInputElement>, "className">;
 
 export function TextField({ label, error, hint, validated, hideLabel, className, id, ...input }: TextFieldProps) {
   const ids = useFieldIds(id, input.name, error, hint);
   const state = stateOf(error, validated);
   return (
-    <div className={className}>
-      <Label htmlFor={ids.controlId} hidden={hideLabel}>{label}</Label>
-      <input
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        data-state={state}
-        className={controlClass(state)}
-        {...input}
-      />
-      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <LabelledField ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <input {...controlAttributes(ids, error, state)} className={controlClass(state)} {...input} />
+    </LabelledField>
   );
 }
 
@@ -87,22 +99,13 @@ export function Select({ label, error, hint, validated, hideLabel, className, id
   const ids = useFieldIds(id, select.name, error, hint);
   const state = stateOf(error, validated);
   return (
-    <div className={className}>
-      <Label htmlFor={ids.controlId} hidden={hideLabel}>{label}</Label>
-      <select
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        data-state={state}
-        className={cx(controlClass(state), "truncate pl-2 pr-8")}
-        {...select}
-      >
+    <LabelledField ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <select {...controlAttributes(ids, error, state)} className={cx(controlClass(state), "truncate pl-2 pr-8")} {...select}>
         {placeholder !== undefined ? <option value="" disabled={select.required}>{placeholder}</option> : null}
         {options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         {children}
       </select>
-      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -135,18 +138,8 @@ export function TextArea({ label, error, hint, validated, hideLabel, className, 
   const ids = useFieldIds(id, textarea.name, error, hint);
   const state = stateOf(error, validated);
   return (
-    <div className={className}>
-      <Label htmlFor={ids.controlId} hidden={hideLabel}>{label}</Label>
-      <textarea
-        id={ids.controlId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        data-state={state}
-        className={controlClass(state, undefined, true)}
-        {...textarea}
-      />
-      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <LabelledField ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <textarea {...controlAttributes(ids, error, state)} rows={rows} className={controlClass(state, undefined, true)} {...textarea} />
+    </LabelledField>
   );
 }

@@ -36,17 +36,24 @@ const builtFrom = () => {
   return `${size}:${mtimeMs}`;
 };
 
-const sources = sourceHash();
-if (!process.argv.includes("--always") && existsSync(serverEntry) && existsSync(stampFile)) {
+/** Whether build/ was made from exactly the sources there are now (by this script). */
+export function buildIsCurrent() {
+  if (!existsSync(serverEntry) || !existsSync(stampFile)) return false;
   const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
-  if (stamp.sources === sources && stamp.server === builtFrom()) {
-    console.log("build/ is up to date with the sources: not rebuilding");
-    process.exit(0);
-  }
+  return stamp.sources === sourceHash() && stamp.server === builtFrom();
 }
-execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
-// after the React Router build, which empties build/server first
-execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: "inherit" });
-// Brotli and gzip copies of the client files, served by Accept-Encoding (server/app.ts)
-execFileSync(process.execPath, [path.join(root, "scripts/precompress.mjs"), "build/client"], { cwd: root, stdio: "inherit" });
-writeFileSync(stampFile, JSON.stringify({ sources, server: builtFrom() }));
+
+export function buildApp() {
+  const sources = sourceHash();
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+  // after the React Router build, which empties build/server first
+  execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: "inherit" });
+  // Brotli and gzip copies of the client files, served by Accept-Encoding (server/app.ts)
+  execFileSync(process.execPath, [path.join(root, "scripts/precompress.mjs"), "build/client"], { cwd: root, stdio: "inherit" });
+  writeFileSync(stampFile, JSON.stringify({ sources, server: builtFrom() }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes("--always") && buildIsCurrent()) console.log("build/ is up to date with the sources: not rebuilding");
+  else buildApp();
+}

@@ -3,6 +3,8 @@
 // Under tsx every import, node_modules included, went through a loader thread and its source
 // maps stayed in memory: the started server used 440 MB, bundled 317 MB (same machine and load).
 // Packages stay external: they load from node_modules as before, one copy each.
+// Split in chunks so that server/main.ts's dynamic import of ./serve.ts stays a separate module:
+// the embedded PostgreSQL starts before the packages the rest of the server needs are loaded.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +16,8 @@ await build({
   outdir: "build/server",
   bundle: true,
   format: "esm",
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   platform: "node",
   target: "node20",
   packages: "external",

@@ -7,19 +7,24 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const schema = readFileSync(`${root}prisma/schema.prisma`, "utf8");
-const stamp = `${root}app/generated/prisma/.schema-hash`;
-const hash = createHash("sha256").update(schema).digest("hex");
-if (existsSync(stamp) && readFileSync(stamp, "utf8") === hash) process.exit(0);
 
-execFileSync(process.execPath, [`${root}node_modules/prisma/build/index.js`, "generate"], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
-    PRISMA_HIDE_UPDATE_MESSAGE: "1",
-    CHECKPOINT_DISABLE: "1",
-  },
-});
-writeFileSync(stamp, hash);
+export function generatePrismaClient() {
+  const schema = readFileSync(`${root}prisma/schema.prisma`, "utf8");
+  const stamp = `${root}app/generated/prisma/.schema-hash`;
+  const hash = createHash("sha256").update(schema).digest("hex");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === hash) return;
+
+  execFileSync(process.execPath, [`${root}node_modules/prisma/build/index.js`, "generate"], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    },
+  });
+  writeFileSync(stamp, hash);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) generatePrismaClient();

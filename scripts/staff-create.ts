@@ -31,7 +31,7 @@ if (!staffPassword.safeParse(password).success) {
   process.exit(2);
 }
 
-const database = await prepareDatabase(getEnv(), () => {});
+const database = await prepareDatabase(getEnv(), { log: () => {} });
 try {
   const staff = await createStaffAccount({ email: email.data, name: values.name ?? email.data, password, role: role.data });
   console.log(`created ${staff.role} ${staff.email} (id ${staff.id})`);

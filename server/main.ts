@@ -1,120 +1,26 @@
 // `npm start` / `npm run start:prod` / `npm run dev`: database, queue worker and web server in
 // one process. With DATABASE_URL, REDIS_URL and SMTP_URL unset everything runs embedded.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
-import { getEnv, type Env } from "#app/utils/env.server.ts";
-import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
-import { SiteConfigError } from "#app/tenancy/site-registry.server.ts";
-import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
-import { getLogger } from "#app/utils/logger.server.ts";
-import { closeQueues } from "#app/queue/queues.server.ts";
-import { getLiveBus } from "#app/live/bus.server.ts";
-import { startWorkers } from "#workers/index.ts";
-import { prepareDatabase, type PreparedDatabase } from "./database/prepare.ts";
+// This entry imports little: the embedded PostgreSQL (a child process) starts while the rest of
+// the server (./serve.ts, a chunk of its own in the bundle) and the React Router build load.
+import { EnvError, getEnv } from "#app/utils/env.server.ts";
+import { loadSiteRegistry, SiteConfigError } from "#app/tenancy/site-registry.server.ts";
+import { startDatabase } from "./database/embedded-postgres.ts";
 import { acquireInstanceLock, InstanceRunning } from "./instance-lock.ts";
-import { createApp } from "./app.ts";
-
-/** A crashing embedded database is restarted this often per minute before the server gives up. */
-const EMBEDDED_RESTARTS_PER_MINUTE = 3;
 
 async function main() {
   const env = getEnv();
-  const sites = getSiteRegistry(); // fails fast on a broken tenants/ file
+  loadSiteRegistry(env.tenantsDir); // fails fast on a broken tenants/ file, before anything starts
   const releaseLock = acquireInstanceLock(env.dataDir, env.PORT);
   const development = process.argv.includes("--vite");
-  // the 1 MB server build compiles while the database starts (a child process) and migrates
-  const serverBuild = development ? null : loadProductionBuild();
-  serverBuild?.catch(() => {}); // awaited below; a failure is reported there
-  const database = await prepareDatabase(env);
-
-  const workers = env.workerInProcess ? await startWorkers(env) : null;
-  if (workers) console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
-
-  // `npm run dev` serves through Vite with hot reload; everything else serves the build
-  const app = serverBuild ? await productionApp(await serverBuild) : await developmentApp(env);
-  const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
-  const server = app.listen(env.PORT, env.HOST, () => {
-    const port = (server.address() as { port: number }).port;
-    const mode = env.NODE_ENV === "production" ? "production build" : "development";
-    console.log(`Rendezvous on http://localhost:${port} (${mode}), ready ${process.uptime().toFixed(1)} s after the process started`);
-    for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
-  });
-
-  let stopping = false;
-  const stop = async (code = 0) => {
-    if (stopping) return;
-    stopping = true;
-    siteReloads.close();
-    server.close();
-    server.closeAllConnections();
-    await workers?.close();
-    await closeQueues();
-    await getLiveBus().close();
-    await getDb().$disconnect();
-    await database.embedded?.stop();
-    releaseLock();
-    process.exit(code);
-  };
-  // embedded-postgres registers its own exit hook that stops the database at once, under the
-  // web server and the workers still using it; we own the order: server, workers, queues,
-  // client, then the database
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => void stop());
-  }
-  superviseEmbedded(database, { stopping: () => stopping, giveUp: () => stop(1) });
-}
-
-/** The embedded PostgreSQL is our child: if it dies, say so and start it again, or stop. */
-function superviseEmbedded({ embedded }: PreparedDatabase, { stopping, giveUp }: { stopping: () => boolean; giveUp: () => Promise<void> }) {
-  if (!embedded) return;
-  const log = getLogger();
-  const restarts: number[] = [];
-  embedded.onUnexpectedExit(async (code) => {
-    if (stopping()) return; // our own shutdown (or the library's exit hook) stopped it
-    const now = Date.now();
-    restarts.push(now);
-    while (restarts[0]! < now - 60_000) restarts.shift();
-    if (restarts.length > EMBEDDED_RESTARTS_PER_MINUTE) {
-      log.fatal(`embedded PostgreSQL stopped (exit code ${code}) ${restarts.length} times within a minute: stopping the server`);
-      return giveUp();
-    }
-    log.error(`embedded PostgreSQL stopped unexpectedly (exit code ${code}): restarting it`);
-    try {
-      await embedded.restart();
-      log.info("embedded PostgreSQL is running again");
-    } catch (error) {
-      log.fatal(`embedded PostgreSQL could not be restarted: ${error instanceof Error ? error.message : String(error)}`);
-      await giveUp();
-    }
-  });
-}
-
-const buildDir = path.resolve("build");
-
-async function loadProductionBuild() {
-  return (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-}
-
-function productionApp(build: ServerBuild) {
-  return createApp({ env: getEnv(), build, clientDir: path.join(buildDir, "client") });
-}
-
-async function developmentApp(env: Env) {
-  const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true } });
-  return createApp({
-    env,
-    before: [devServer.middlewares],
-    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
+  const database = startDatabase(env);
+  database.catch(() => {}); // awaited in serve(); a failure is reported there
+  const { serve } = await import("./serve.ts");
+  await serve({ env, database, development, releaseLock });
 }
 
 main().catch((error: unknown) => {
   if (error instanceof SiteConfigError) console.error(`Invalid site configuration:\n${error.message}`);
-  else if (error instanceof InstanceRunning) console.error(error.message);
+  else if (error instanceof InstanceRunning || error instanceof EnvError) console.error(error.message);
   else console.error(error instanceof Error ? (error.stack ?? error.message) : `start failed: ${String(error)}`);
   process.exit(1);
 });

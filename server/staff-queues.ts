@@ -3,9 +3,6 @@
 // state-changing request from another site's page is refused like everywhere else
 // (fromSameOrigin), and every change made through the dashboard (retry, clean, promote...) is
 // written to the staff audit log once it succeeded: bull-board has no hook of its own for that.
-import { createBullBoard } from "@bull-board/api";
-import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
-import { ExpressAdapter } from "@bull-board/express";
 import express from "express";
 import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { audit } from "#app/staff/audit.server.ts";
@@ -18,7 +15,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** the dashboard's queues, in the order it lists them */
 const DASHBOARD_QUEUES = [QUEUE_NAMES.mail, QUEUE_NAMES.push, QUEUE_NAMES.notifications, QUEUE_NAMES.payments, QUEUE_NAMES.privacy, QUEUE_NAMES.maintenance];
 
-function board() {
+/** bull-board loads with the first admin's visit, not with every server. */
+async function board() {
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+    import("@bull-board/api"),
+    import("@bull-board/api/bullMQAdapter"),
+    import("@bull-board/express"),
+  ]);
   const serverAdapter = new ExpressAdapter().setBasePath(QUEUES_PATH);
   createBullBoard({
     queues: DASHBOARD_QUEUES.map((name) => new BullMQAdapter(getQueue(name), { displayName: name })),
@@ -38,7 +41,7 @@ const headerGetter = (req: express.Request) => ({
 /** Mounted after the site is resolved (res.locals.authority is the host the browser used). */
 export function staffQueues(): express.Router {
   const router = express.Router();
-  let dashboard: express.Router | null = null;
+  let dashboard: Promise<express.Router> | null = null;
   router.use(async (req, res, next) => {
     try {
       res.set("Cache-Control", "no-store");
@@ -61,7 +64,7 @@ export function staffQueues(): express.Router {
           audit(staff, { action: "queues.change", after: { request: action } }).catch((error: unknown) => getLogger().error({ err: error }, "queue audit entry failed"));
         });
       }
-      (dashboard ??= board())(req, res, next);
+      (await (dashboard ??= board()))(req, res, next);
     } catch (error) {
       next(error);
     }

@@ -26,11 +26,14 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
   }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const maintenance = getQueue(QUEUE_NAMES.maintenance);
-  for (const s of MAINTENANCE_SCHEDULES) await maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job });
   const notifications = getQueue(QUEUE_NAMES.notifications);
-  for (const s of NOTIFICATION_SCHEDULES) await notifications.upsertJobScheduler(s.id, { every: s.every }, { name: s.job, data: s.data });
   const weekly = weeklySchedule(env.WEEKLY_UPDATE_SCHEDULE ?? getEnv().WEEKLY_UPDATE_SCHEDULE);
-  for (const s of weekly) await notifications.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "UTC" }, { name: s.job, data: s.data });
-  if (!weekly.length) await notifications.removeJobScheduler("weekly-updates");
+  // each schedule has its own id: they are written side by side
+  await Promise.all([
+    ...MAINTENANCE_SCHEDULES.map((s) => maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job })),
+    ...NOTIFICATION_SCHEDULES.map((s) => notifications.upsertJobScheduler(s.id, { every: s.every }, { name: s.job, data: s.data })),
+    ...weekly.map((s) => notifications.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "UTC" }, { name: s.job, data: s.data })),
+    weekly.length ? null : notifications.removeJobScheduler("weekly-updates"),
+  ]);
   return { close: () => Promise.all(workers.map((w) => w.close())).then(() => undefined) };
 }

@@ -2,7 +2,6 @@
 // encoded (quoted-printable bodies, encoded subjects), so the links shown are the links sent.
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import { outboxDir } from "./transport.server.ts";
 
 export interface OutboxMail {
@@ -16,6 +15,7 @@ export interface OutboxMail {
 const LINK = /https?:\/\/[^\s"'<>()]+/g;
 
 export async function readOutboxMail(file: string): Promise<OutboxMail> {
+  const { simpleParser } = await import("mailparser");
   const mail = await simpleParser(await readFile(path.join(outboxDir(), file)));
   // the text part carries the links unescaped; an HTML-only mail is read through its text rendering
   const text = mail.text ?? "";

@@ -1,9 +1,10 @@
 // A mail's two parts from one template: the HTML, and the plain text read from that HTML
 // (links written out after their label, as the tests and the development outbox read them).
-import { render, toPlainText } from "@react-email/render";
+// The renderer (with its HTML-to-text converter) loads with the first mail, not with the server.
 import { createElement, type FunctionComponent } from "react";
 
 export async function renderMail<P extends object>(template: FunctionComponent<P>, props: P) {
+  const { render, toPlainText } = await import("@react-email/render");
   const html = await render(createElement(template, props));
   return { html, text: toPlainText(html) };
 }

@@ -9,7 +9,6 @@
 import { randomBytes } from "node:crypto";
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { suppressAddress } from "#app/notifications/suppression.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -64,6 +63,7 @@ export async function deliver(id: string, message: Mail.Options): Promise<Delive
   const messageId = messageIdHeader(id, message.from);
   const mail = { ...message, messageId };
   const { SMTP_URL } = getEnv();
+  const { default: nodemailer } = await import("nodemailer");
   if (SMTP_URL) {
     if (await wasDelivered(id)) return { messageId, skipped: true };
     const transport = nodemailer.createTransport(SMTP_URL);

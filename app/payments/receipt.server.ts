@@ -2,7 +2,6 @@
 // member's language: the operating company (name, address, KvK and VAT numbers), the site, the
 // member and the payment lines. Noto Sans is embedded so every letter of the 11 languages prints.
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import type { TFunction } from "i18next";
 import type { CompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -24,7 +23,8 @@ export interface ReceiptInput {
   compress?: boolean;
 }
 
-export function renderReceipt({ site, company, memberName, memberEmail, payment, locale, t, compress = true }: ReceiptInput): Promise<Buffer> {
+export async function renderReceipt({ site, company, memberName, memberEmail, payment, locale, t, compress = true }: ReceiptInput): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit"); // with its fonts, only when a receipt is asked for
   const doc = new PDFDocument({ size: "A4", margin: 56, compress, info: { Title: t("transactions.receipt.title", { id: payment.id }), Author: company?.name ?? site.name } });
   doc.registerFont("body", FONT);
   doc.registerFont("bold", FONT_BOLD);

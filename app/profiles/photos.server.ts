@@ -14,7 +14,7 @@
 // or none: settleMainPhoto is called by every change that can leave it pending, rejected or gone.
 import { randomUUID } from "node:crypto";
 import pLimit from "p-limit";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -99,6 +99,7 @@ export type ProcessedPhoto = { display: { data: Buffer; info: OutputInfo }; thum
 
 /** Decodes, checks and re-encodes one image (also for chat images): a display size and a thumbnail, no metadata. */
 export async function processPhoto(input: Buffer, thumbSize: ThumbSize = PROFILE_THUMB): Promise<ProcessedPhoto | PhotoError> {
+  const { default: sharp } = await import("sharp"); // libvips loads with the first image, not with every server
   let meta: Metadata;
   try {
     // reads the header only

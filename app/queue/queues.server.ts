@@ -1,6 +1,7 @@
 // BullMQ queues on PostgreSQL by default and on Redis when REDIS_URL is set: one code path,
 // the backend chosen from configuration (see docs/decisions/003-queue-backend.md).
-import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from "bullmq";
+import { Queue, Worker, createPostgresBackend, runMigrations, type Processor, type WorkerOptions } from "bullmq";
+import pg from "pg";
 import { Redis } from "ioredis";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -10,7 +11,7 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
 type Backend =
   | { kind: "redis"; connection: () => Redis }
-  | { kind: "postgres"; connection: () => { connectionString: string; migrate: true } };
+  | { kind: "postgres"; connection: () => { connectionString: string; migrate?: true } };
 
 function backend(): Backend {
   const { REDIS_URL } = getEnv();
@@ -18,7 +19,23 @@ function backend(): Backend {
     return { kind: "redis", connection: () => new Redis(REDIS_URL, { maxRetriesPerRequest: null }) };
   }
   const connectionString = getDatabaseUrl();
-  return { kind: "postgres", connection: () => ({ connectionString, migrate: true }) };
+  // each queue and worker has a connection of its own; once the schema is known to be current,
+  // they only read its version instead of each taking the migration lock in turn
+  return { kind: "postgres", connection: () => ({ connectionString, ...(queueSchema().current ? {} : { migrate: true as const }) }) };
+}
+
+const queueSchema = () => singleton("queueSchema", () => ({ current: false }));
+
+/** Brings BullMQ's PostgreSQL schema up to date once, before the queues and workers connect. */
+export async function migrateQueueSchema(connectionString: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await runMigrations(client);
+  } finally {
+    await client.end();
+  }
+  queueSchema().current = true;
 }
 
 export const queueBackendKind = () => backend().kind;

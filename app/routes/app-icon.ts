@@ -3,7 +3,6 @@
 // word marks). Made once per site and size with sharp, then kept in memory.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import type { Route } from "./+types/app-icon";
 import { siteContext } from "#app/tenancy/context.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -27,6 +26,7 @@ async function logoFile(logo: string) {
 }
 
 async function renderIcon(site: Site, size: number) {
+  const { default: sharp } = await import("sharp");
   const inner = Math.round(size * 0.8);
   const logo = await sharp(await logoFile(site.branding.logo), { density: 384 })
     .resize(inner, inner, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })

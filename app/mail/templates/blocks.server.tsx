@@ -1,5 +1,7 @@
 // The building blocks of a mail's body and footer, for use inside BrandedLayout.
-import { Button, Link, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { Fragment, type ReactNode } from "react";
 import { useBrandColour } from "./branded-layout.server.tsx";
 

@@ -1,6 +1,12 @@
 // The one layout of every mail a site sends: the site's mail name on its primary colour, the
 // body, a footer. react-email's components render the tables and inline styles mail clients need.
-import { Body, Container, Head, Hr, Html, Section, Text } from "@react-email/components";
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { createContext, useContext, type ReactNode } from "react";
 import type { Site } from "#app/tenancy/site-schema.ts";
 

@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { FooterLine, Paragraphs, SmallPrint } from "./blocks.server.tsx";
 import { BrandedLayout, mailColour } from "./branded-layout.server.tsx";

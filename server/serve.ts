@@ -1,0 +1,130 @@
+// The server behind server/main.ts: migrations and seed, queue worker, web server, and the
+// shutdown that stops them in order.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { Env } from "#app/utils/env.server.ts";
+import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
+import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
+import { closeQueues } from "#app/queue/queues.server.ts";
+import { getLiveBus } from "#app/live/bus.server.ts";
+import { startWorkers } from "#workers/index.ts";
+import { migrateDatabase, seedDatabase } from "./database/prepare.ts";
+import type { EmbeddedDatabase } from "./database/embedded-postgres.ts";
+import { createApp } from "./app.ts";
+
+/** A crashing embedded database is restarted this often per minute before the server gives up. */
+const EMBEDDED_RESTARTS_PER_MINUTE = 3;
+
+interface ServeOptions {
+  env: Env;
+  /** The embedded PostgreSQL being started, or null with DATABASE_URL. */
+  database: Promise<EmbeddedDatabase | null>;
+  development: boolean;
+  releaseLock: () => void;
+}
+
+export async function serve({ env, database, development, releaseLock }: ServeOptions) {
+  const sites = getSiteRegistry();
+  // the 1 MB server build compiles while the database starts and migrates
+  const serverBuild = development ? null : loadProductionBuild();
+  serverBuild?.catch(() => {}); // awaited below; a failure is reported there
+  const embedded = await database;
+  await migrateDatabase(env, { embedded });
+
+  // the queue worker starts beside the seed and the web app; the server does not wait for it
+  // (jobs wait in the queue until it runs, /healthz says whether the queue answers)
+  const workers = env.workerInProcess ? startWorkers(env) : null;
+  workers?.catch(() => {}); // reported once the server is up (below)
+  const [{ morePhotos }, app] = await Promise.all([
+    seedDatabase(env, { deferMorePhotos: true }),
+    // `npm run dev` serves through Vite with hot reload; everything else serves the build
+    serverBuild ? serverBuild.then((build) => productionApp(env, build)) : developmentApp(env),
+  ]);
+  const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const port = (server.address() as { port: number }).port;
+    const mode = env.NODE_ENV === "production" ? "production build" : "development";
+    console.log(`Rendezvous on http://localhost:${port} (${mode}), ready ${process.uptime().toFixed(1)} s after the process started`);
+    for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
+  });
+
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    siteReloads.close();
+    server.close();
+    server.closeAllConnections();
+    await workers?.then((w) => w.close(), () => {});
+    await closeQueues();
+    await getLiveBus().close();
+    await getDb().$disconnect();
+    await embedded?.stop();
+    releaseLock();
+    process.exit(code);
+  };
+  // embedded-postgres registers its own exit hook that stops the database at once, under the
+  // web server and the workers still using it; we own the order: server, workers, queues,
+  // client, then the database
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop());
+  }
+  workers?.then(
+    () => console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`),
+    (error: unknown) => {
+      getLogger().fatal({ err: error }, "the in-process queue worker did not start: stopping the server");
+      void stop(1);
+    },
+  );
+  morePhotos.catch((error: unknown) => getLogger().error({ err: error }, "the demo profiles' further photos could not be added"));
+  superviseEmbedded(embedded, { stopping: () => stopping, giveUp: () => stop(1) });
+}
+
+/** The embedded PostgreSQL is our child: if it dies, say so and start it again, or stop. */
+function superviseEmbedded(embedded: EmbeddedDatabase | null, { stopping, giveUp }: { stopping: () => boolean; giveUp: () => Promise<void> }) {
+  if (!embedded) return;
+  const log = getLogger();
+  const restarts: number[] = [];
+  embedded.onUnexpectedExit(async (code) => {
+    if (stopping()) return; // our own shutdown (or the library's exit hook) stopped it
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length > EMBEDDED_RESTARTS_PER_MINUTE) {
+      log.fatal(`embedded PostgreSQL stopped (exit code ${code}) ${restarts.length} times within a minute: stopping the server`);
+      return giveUp();
+    }
+    log.error(`embedded PostgreSQL stopped unexpectedly (exit code ${code}): restarting it`);
+    try {
+      await embedded.restart();
+      log.info("embedded PostgreSQL is running again");
+    } catch (error) {
+      log.fatal(`embedded PostgreSQL could not be restarted: ${error instanceof Error ? error.message : String(error)}`);
+      await giveUp();
+    }
+  });
+}
+
+const buildDir = path.resolve("build");
+
+async function loadProductionBuild() {
+  return (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+}
+
+function productionApp(env: Env, build: ServerBuild) {
+  return createApp({ env, build, clientDir: path.join(buildDir, "client") });
+}
+
+async function developmentApp(env: Env) {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  return createApp({
+    env,
+    before: [devServer.middlewares],
+    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+}

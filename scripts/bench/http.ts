@@ -21,7 +21,7 @@
 // Options: BENCH_SECONDS (3 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_STARTUP (1),
 // BENCH_PORT (3411: app 3411, bare RR +1, bare http +2, embedded PostgreSQL +3, start-up +4/+5).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -149,6 +149,9 @@ const appUrl = `http://127.0.0.1:${BASE_PORT}`;
 const rrUrl = `http://127.0.0.1:${BASE_PORT + 1}`;
 const httpUrl = `http://127.0.0.1:${BASE_PORT + 2}`;
 await waitFor(`${appUrl}/healthz`, HOST, app, 300_000);
+// a first start answers before the demo profiles' further photos are drawn: measure after that
+const pendingPhotos = path.join(appEnv.DATA_DIR!, "media/demo-photos-pending.json");
+for (const until = Date.now() + 300_000; existsSync(pendingPhotos) && Date.now() < until; ) await sleep(250);
 await waitFor(`${rrUrl}/`, "localhost", bareRr);
 
 const headersFor = (cookie?: string, encoded = true) => ({

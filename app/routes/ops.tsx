@@ -38,7 +38,7 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
           <Checkbox name="detail" value="subs" defaultChecked={d.detail === "subs"} label={t("landerPages.ops.bySubIds")} className="mb-2.5" />
           <Button type="submit" className="h-11">{t("landerPages.ops.show")}</Button>
         </Form>
-        <a href={csv} className="font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
+        <a href={csv} className="mb-3 font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
       </div>
       {d.rows.length === 0 ? <p className="mt-6" data-testid="ops-empty">{t("landerPages.ops.empty")}</p> : (
         <Card padding="none" className="mt-6 overflow-x-auto">

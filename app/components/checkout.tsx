@@ -3,8 +3,8 @@
 // the member's locale and the package's currency.
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Link } from "react-router";
 import { countryName, formatMoney } from "#app/payments/methods.ts";
+import { Badge, Button, Card, type ButtonVariant } from "./ui/index.ts";
 
 export interface PackageView {
   id: number;
@@ -16,11 +16,11 @@ export interface PackageView {
   bestValue: boolean;
 }
 
-const STYLE: Record<string, { card: string; price: string; button: string }> = {
-  p0: { card: "bg-white border border-black/10", price: "text-dark", button: "border border-primary/40 text-primary hover:bg-accent" },
-  p1: { card: "bg-white border border-primary/30", price: "text-primary", button: "bg-primary text-white hover:opacity-90" },
-  p2: { card: "bg-white border-2 border-secondary shadow-lg md:-translate-y-2", price: "text-primary", button: "bg-primary text-white hover:opacity-90" },
-  p3: { card: "bg-dark text-white border border-dark", price: "text-secondary", button: "bg-secondary text-dark hover:opacity-90" },
+const STYLE: Record<string, { card: string; price: string; button: ButtonVariant }> = {
+  p0: { card: "bg-white border border-black/10", price: "text-dark", button: "outline" },
+  p1: { card: "bg-white border border-primary/30", price: "text-primary", button: "primary" },
+  p2: { card: "bg-white border-2 border-secondary shadow-lg md:-translate-y-2", price: "text-primary", button: "primary" },
+  p3: { card: "bg-dark text-white border border-dark", price: "text-secondary", button: "secondary" },
 };
 
 export function useMoney() {
@@ -37,9 +37,9 @@ export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView
   return (
     <li className={`relative flex flex-col rounded-2xl p-5 transition ${style.card}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
       {pkg.bestValue ? (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-secondary px-3 py-0.5 text-xs font-black uppercase tracking-wide text-dark shadow" data-testid="best-value">
+        <Badge tone="secondary" className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap px-3 uppercase tracking-wide shadow" data-testid="best-value">
           {t("checkout.bestValue")}
-        </span>
+        </Badge>
       ) : null}
       <p className="text-4xl font-black tracking-tight">{pkg.credits}</p>
       <p className="text-sm font-semibold opacity-70">{t("checkout.creditsUnit", { count: pkg.credits })}</p>
@@ -48,9 +48,9 @@ export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView
         {t("checkout.perCredit", { price: money(Math.round(perCredit), pkg.currency) })}
         {saving > 0 ? <span className="ml-1 font-bold">· {t("checkout.save", { percent: saving })}</span> : null}
       </p>
-      <Link to={href} className={`mt-5 rounded-full px-4 py-2 text-center text-sm font-bold ${style.button}`} aria-label={t("checkout.choosePackage", { credits: t("checkout.creditsCount", { count: pkg.credits }), price: money(pkg.priceCents, pkg.currency) })}>
+      <Button to={href} variant={style.button} size="sm" className="mt-5" aria-label={t("checkout.choosePackage", { credits: t("checkout.creditsCount", { count: pkg.credits }), price: money(pkg.priceCents, pkg.currency) })}>
         {t("checkout.choose")}
-      </Link>
+      </Button>
     </li>
   );
 }
@@ -72,7 +72,7 @@ export function MethodChip({ method, selected = false, wide = false }: { method:
 export function MethodBlock({ methods, country }: { methods: string[]; country: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <section className="mt-8 rounded-2xl bg-white p-5 shadow-sm" aria-labelledby="methods-title" data-testid="method-block">
+    <Card as="section" className="mt-8" aria-labelledby="methods-title" data-testid="method-block">
       <h2 id="methods-title" className="text-lg font-bold">{t("checkout.methodsTitle", { country: countryName(country, i18n.language) })}</h2>
       {methods.length ? (
         <ul className="mt-3 flex flex-wrap gap-2">{methods.map((m) => <li key={m}><MethodChip method={m} /></li>)}</ul>
@@ -80,7 +80,7 @@ export function MethodBlock({ methods, country }: { methods: string[]; country: 
         <p className="mt-2 text-sm text-black/60">{t("checkout.noMethods")}</p>
       )}
       <p className="mt-3 text-xs text-black/60">{t("checkout.secure")}</p>
-    </section>
+    </Card>
   );
 }
 
@@ -94,7 +94,7 @@ export function SummaryRow({ label, value, strong = false, testId }: { label: Re
 }
 
 export function Notice({ tone, children, testId }: { tone: "danger" | "success" | "info"; children: ReactNode; testId?: string }) {
-  const cls = tone === "danger" ? "border-danger/40 bg-danger/10 text-danger" : tone === "success" ? "border-green-600/30 bg-green-50 text-green-800" : "border-black/10 bg-light text-dark";
+  const cls = tone === "danger" ? "border-danger/40 bg-danger/10 text-danger" : tone === "success" ? "border-success/40 bg-success/10 text-success" : "border-black/10 bg-light text-dark";
   return <p role={tone === "danger" ? "alert" : "status"} className={`rounded-xl border px-4 py-3 text-sm font-semibold ${cls}`} data-testid={testId}>{children}</p>;
 }
 

@@ -2,7 +2,8 @@
 // one-time code. Works without JavaScript (plain posts); messages are catalogue keys.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
-import { FormField, FormMessage, SubmitButton } from "./form-field.tsx";
+import { FormField, FormMessage } from "./form-field.tsx";
+import { Button, Card } from "./ui/index.ts";
 
 export interface OrderSummary {
   credits: number;
@@ -25,7 +26,7 @@ export function OrderCard({ order, children }: { order: OrderSummary; children: 
           <span className="text-2xl font-extrabold whitespace-nowrap sm:text-3xl">{order.price}</span>
         </p>
       </div>
-      <section className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">{children}</section>
+      <Card as="section">{children}</Card>
       <Link to="/credits" className="self-center text-sm text-primary underline">{t("directdebit.otherMethod")}</Link>
     </main>
   );
@@ -72,7 +73,7 @@ export function MandateForm({ order, state }: { order: OrderSummary; state: Mand
         {field("city", "address-level2", "text", "col-span-2")}
       </div>
       {field("phone", "tel", "tel")}
-      <SubmitButton busy={busy} className="mt-2 w-full py-3 text-lg">{t("directdebit.sendCode")}</SubmitButton>
+      <Button type="submit" disabled={busy} size="lg" block className="mt-2">{t("directdebit.sendCode")}</Button>
     </Form>
   );
 }
@@ -98,7 +99,7 @@ export function CodeForm({ order, challenge, message, restartTo }: { order: Orde
       <FormMessage message={message} />
       <FormField name="otp" label={t("directdebit.otp")} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]" />
-      <SubmitButton busy={busy} className="w-full py-3 text-lg">{t("directdebit.confirm", { price: order.price })}</SubmitButton>
+      <Button type="submit" disabled={busy} size="lg" block>{t("directdebit.confirm", { price: order.price })}</Button>
       <Link to={restartTo} className="self-center text-sm text-primary underline">{t("directdebit.newCode")}</Link>
     </Form>
   );

@@ -1,8 +1,7 @@
 // The pieces /premium and /pricing share: the free-versus-premium comparison (spec section 6),
 // what credits buy, the premium claim and the call to buy credits.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Link } from "react-router";
-import { Button } from "./ui/index.ts";
+import { Badge, Button, Card } from "./ui/index.ts";
 import { formatCountdown } from "./time-bonus.tsx";
 
 export interface PlanFacts {
@@ -44,7 +43,7 @@ export function PlanComparison({ facts }: { facts: PlanFacts }) {
     [t("discounts.premium.rowSubscription"), t("discounts.premium.none"), t("discounts.premium.none")],
   ];
   return (
-    <div className="overflow-hidden rounded-2xl border border-black/10 bg-white shadow-sm">
+    <Card padding="none" className="overflow-hidden">
       <table className="w-full text-sm sm:text-base" data-testid="plan-comparison">
         <thead>
           <tr>
@@ -65,7 +64,7 @@ export function PlanComparison({ facts }: { facts: PlanFacts }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }
 
@@ -80,10 +79,10 @@ export function CreditCosts({ costs }: { costs: PlanFacts["costs"] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-3" data-testid="credit-costs">
       {items.map((i) => (
-        <li key={i.label} className="flex items-center gap-3 rounded-xl border border-black/10 bg-white p-4 shadow-sm sm:flex-col sm:text-center">
+        <Card as="li" key={i.label} padding="sm" className="flex items-center gap-3 sm:flex-col sm:text-center">
           <span className="flex-1 text-sm text-black/70">{i.label}</span>
           <span className="text-lg font-bold text-primary">{t("pricing.credits", { count: i.credits })}</span>
-        </li>
+        </Card>
       ))}
     </ul>
   );
@@ -94,7 +93,7 @@ export function DiscountRibbon({ discount }: { discount: NonNullable<PlanFacts["
   const { t } = useTranslation();
   return (
     <p className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-secondary/20 px-4 py-3 text-center text-sm font-semibold text-dark ring-1 ring-secondary" data-testid="premium-discount">
-      <span className="rounded bg-secondary px-1.5 py-0.5 text-xs font-extrabold">-{discount.percentage}%</span>
+      <Badge tone="secondary">-{discount.percentage}%</Badge>
       {t("discounts.premium.discountNow", { percent: discount.percentage })}
       {discount.secondsLeft !== null && discount.secondsLeft < 86_400 ? (
         <span className="font-mono tabular-nums text-primary">{formatCountdown(discount.secondsLeft)}</span>
@@ -103,7 +102,6 @@ export function DiscountRibbon({ discount }: { discount: NonNullable<PlanFacts["
   );
 }
 
-/** The link to /credits, with the discount when there is one. */
 /** The call to buy credits: primary on light backgrounds, secondary (dark text) on the primary-coloured hero. */
 export function BuyCreditsButton({ facts, tone = "primary", className = "" }: { facts: PlanFacts; tone?: "primary" | "secondary"; className?: string }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import { FormMessage } from "./form-field.tsx";
+import { Badge, Button, buttonClass, Card, type BadgeTone } from "./ui/index.ts";
 
 export interface TransactionRow {
   id: number;
@@ -15,17 +16,17 @@ export interface TransactionRow {
   date: string;
 }
 
-const STATUS_STYLE: Record<TransactionRow["status"], string> = {
-  pending: "bg-warning/20 text-dark",
-  completed: "bg-success/15 text-success",
-  failed: "bg-danger/10 text-danger",
-  cancelled: "bg-black/10 text-black/70",
-  refunded: "bg-info/15 text-info",
+const STATUS_TONE: Record<TransactionRow["status"], BadgeTone> = {
+  pending: "warning",
+  completed: "success",
+  failed: "danger",
+  cancelled: "neutral",
+  refunded: "info",
 };
 
 export function StatusBadge({ status }: { status: TransactionRow["status"] }) {
   const { t } = useTranslation();
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{t(`transactions.statuses.${status}`)}</span>;
+  return <Badge tone={STATUS_TONE[status]}>{t(`transactions.statuses.${status}`)}</Badge>;
 }
 
 export function TransactionList({ rows }: { rows: TransactionRow[] }) {
@@ -34,12 +35,12 @@ export function TransactionList({ rows }: { rows: TransactionRow[] }) {
     <main className="container-site flex max-w-3xl flex-col gap-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold text-primary">{t("transactions.title")}</h1>
       {rows.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-black/70 shadow-sm">{t("transactions.empty")}</p>
+        <Card as="p" className="text-black/70">{t("transactions.empty")}</Card>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="transactions">
           {rows.map((r) => (
             <li key={r.id}>
-              <Link to={`/transactions/${r.id}`} className="flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm hover:shadow-md" data-testid="transaction">
+              <Card as={Link} padding="sm" to={`/transactions/${r.id}`} className="flex items-center justify-between gap-4 hover:shadow-md" data-testid="transaction">
                 <div className="min-w-0">
                   <p className="font-semibold">{t("directdebit.package", { credits: r.credits })} <span className="text-sm font-normal text-black/60">{`#${r.id}`}</span></p>
                   <p className="truncate text-sm text-black/60">{`${r.date} · ${r.method}`}</p>
@@ -48,7 +49,7 @@ export function TransactionList({ rows }: { rows: TransactionRow[] }) {
                   <span className="font-bold whitespace-nowrap">{r.total}</span>
                   <StatusBadge status={r.status} />
                 </div>
-              </Link>
+              </Card>
             </li>
           ))}
         </ul>
@@ -80,7 +81,7 @@ export function TransactionDetail({ row, refund, refundResult }: { row: Transact
       <h1 className="text-2xl font-bold text-primary">{t("transactions.detailTitle", { id: row.id })}</h1>
       {refundResult === "done" ? <FormMessage tone="success" message="transactions.refund.done" /> : null}
       {refundResult === "failed" ? <FormMessage message="transactions.refund.failed" /> : null}
-      <section className="rounded-2xl bg-white p-5 shadow-sm">
+      <Card as="section">
         <dl className="divide-y divide-black/5" data-testid="transaction-detail">
           {lines.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 py-2">
@@ -93,16 +94,16 @@ export function TransactionDetail({ row, refund, refundResult }: { row: Transact
             <dd className="font-bold">{row.total}</dd>
           </div>
         </dl>
-      </section>
-      <a href={`/transactions/${row.id}/receipt.pdf`} download className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white hover:opacity-90">
+      </Card>
+      <a href={`/transactions/${row.id}/receipt.pdf`} download className={buttonClass({}, "self-start")}>
         {t("transactions.receipt.download")}
       </a>
       {refund ? (
-        <Form method="post" action={`/transactions/${row.id}/refund`} className="flex flex-col gap-3 rounded-2xl border border-black/10 bg-white p-5" data-testid="refund-offer">
+        <Card as={Form} method="post" action={`/transactions/${row.id}/refund`} className="flex flex-col gap-3" data-testid="refund-offer">
           <h2 className="font-semibold">{t("transactions.refund.title")}</h2>
           <p className="text-sm text-black/70">{t("transactions.refund.offer", { ...refund })}</p>
-          <button type="submit" className="self-start rounded-full border border-primary px-5 py-2 font-semibold text-primary hover:bg-primary/5">{t("transactions.refund.button")}</button>
-        </Form>
+          <Button type="submit" variant="outline" className="self-start">{t("transactions.refund.button")}</Button>
+        </Card>
       ) : null}
     </main>
   );

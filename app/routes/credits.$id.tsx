@@ -12,6 +12,7 @@ import { i18nKeyOfCheckoutError, orderOverview } from "#app/payments/order.serve
 import { ORDER_KEY, startCheckout } from "#app/payments/checkout.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
+import { Button, Card, TextField } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
 
@@ -61,7 +62,7 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
       <Link to={`/credits${suffix}`} className="text-sm font-semibold text-primary hover:underline">← {t("checkout.back")}</Link>
       <h1 className="mt-2 text-3xl font-black tracking-tight">{t("checkout.orderTitle")}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <section className="rounded-2xl bg-white p-5 shadow-sm">
+        <Card as="section">
           <h2 className="text-lg font-bold">{t("checkout.chooseMethod")}</h2>
           <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="order-methods">
             {d.methods.map((m) => (
@@ -74,16 +75,13 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
           </ul>
           <Form method="get" className="mt-6 flex flex-wrap items-end gap-2" data-testid="code-form">
             {d.countryParam ? <input type="hidden" name="country" value={d.countryParam} /> : null}
-            <label className="flex flex-1 flex-col text-sm font-semibold">
-              {t("checkout.codeLabel")}
-              <input name="code" defaultValue={d.code} maxLength={64} autoComplete="off" className="mt-1 rounded-lg border border-black/15 px-3 py-2 font-normal uppercase" />
-            </label>
-            <button type="submit" className="rounded-lg border border-primary/40 px-4 py-2 text-sm font-bold text-primary hover:bg-accent">{t("checkout.applyCode")}</button>
+            <TextField name="code" label={t("checkout.codeLabel")} defaultValue={d.code} maxLength={64} autoComplete="off" className="min-w-40 flex-1 [&_input]:uppercase" />
+            <Button type="submit" variant="outline" className="h-11">{t("checkout.applyCode")}</Button>
           </Form>
           {d.codeInvalid ? <div className="mt-3"><Notice tone="danger" testId="code-invalid">{t("checkout.errors.code_invalid")}</Notice></div> : null}
-        </section>
+        </Card>
 
-        <aside className="rounded-2xl bg-white p-5 shadow-sm" aria-labelledby="summary-title">
+        <Card as="aside" aria-labelledby="summary-title">
           <h2 id="summary-title" className="text-lg font-bold">{t("checkout.summary")}</h2>
           <dl className="mt-3 text-sm" data-testid="order-summary">
             <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.pkg.credits })} />
@@ -98,18 +96,18 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
           {!d.method ? (
             <p className="mt-4 text-sm text-black/60">{t("checkout.pickMethodFirst")}</p>
           ) : d.method === "sdd" ? (
-            <Link to={`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`} className="mt-4 block rounded-full bg-primary px-4 py-3 text-center font-bold text-white hover:opacity-90" data-testid="directdebit-link">{t("checkout.continueDirectDebit")}</Link>
+            <Button to={`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`} size="lg" block className="mt-4" data-testid="directdebit-link">{t("checkout.continueDirectDebit")}</Button>
           ) : (
             <Form method="post" className="mt-4">
               <input type="hidden" name="key" value={d.key} />
               {d.code && !d.codeInvalid ? <input type="hidden" name="code" value={d.code} /> : null}
-              <button type="submit" disabled={busy || d.codeInvalid} className="w-full rounded-full bg-primary px-4 py-3 font-bold text-white shadow hover:opacity-90 disabled:opacity-60">
+              <Button type="submit" disabled={busy || d.codeInvalid} size="lg" block>
                 {t("checkout.pay", { price: money(d.totalCents, d.pkg.currency) })}
-              </button>
+              </Button>
             </Form>
           )}
           <p className="mt-3 text-xs text-black/60">{t("checkout.refundNote", { days: t("checkout.days", { count: d.refundDays }) })}</p>
-        </aside>
+        </Card>
       </div>
     </main>
   );

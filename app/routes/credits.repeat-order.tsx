@@ -13,6 +13,7 @@ import { ORDER_KEY, startCheckout } from "#app/payments/checkout.server.ts";
 import { i18nKeyOfCheckoutError } from "#app/payments/order.server.ts";
 import { repeatableOrder } from "#app/payments/repeat.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
 
@@ -47,7 +48,7 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
   const busy = useNavigation().state !== "idle";
   return (
     <main className="container-site py-8" data-testid="repeat-order-page">
-      <article className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-sm">
+      <Card as="article" className="mx-auto max-w-md">
         <h1 className="text-2xl font-black">{t("checkout.repeatTitle")}</h1>
         <dl className="mt-4 text-sm">
           <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.credits })} />
@@ -58,10 +59,10 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
         {actionData?.error ? <div className="mt-3"><Notice tone="danger">{actionData.error}</Notice></div> : null}
         <Form method="post" className="mt-4">
           <input type="hidden" name="key" value={d.key} />
-          <button type="submit" disabled={busy} className="w-full rounded-full bg-primary px-4 py-3 font-bold text-white hover:opacity-90 disabled:opacity-60">{t("checkout.repeatPay", { price: money(d.priceCents, d.currency) })}</button>
+          <Button type="submit" disabled={busy} size="lg" block>{t("checkout.repeatPay", { price: money(d.priceCents, d.currency) })}</Button>
         </Form>
         <Link to={`/credits/${d.packageId}/${d.method}?country=${d.country}`} className="mt-4 block text-center text-sm font-semibold text-primary hover:underline">{t("checkout.repeatOther")}</Link>
-      </article>
+      </Card>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import type { Route } from "./+types/lang-config";
 import { localeContext, localeCookie } from "#app/i18n/i18n.server.ts";
 import { LOCALE_NAMES, visibleLocales } from "#app/i18n/locales.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
 
@@ -31,14 +32,14 @@ export default function LangConfig({ loaderData }: Route.ComponentProps) {
   return (
     <main className="container-site py-10">
       <h1 className="text-2xl font-bold">{t("langConfig.title")}</h1>
-      <Form method="post" className="mt-6 flex flex-col gap-2">
+      <Card as={Form} method="post" className="mt-6 flex max-w-md flex-col gap-2">
         {loaderData.locales.map((l) => (
-          <button key={l} type="submit" name="language" value={l} lang={l}
-            className={`rounded border px-4 py-2 text-left ${l === loaderData.current ? "border-primary bg-accent font-semibold" : "border-black/15 bg-white"}`}>
+          <Button key={l} type="submit" name="language" value={l} lang={l} block variant={l === loaderData.current ? "primary" : "outline"}
+            aria-current={l === loaderData.current ? "true" : undefined} className="justify-start">
             {LOCALE_NAMES[l]}
-          </button>
+          </Button>
         ))}
-      </Form>
+      </Card>
     </main>
   );
 }

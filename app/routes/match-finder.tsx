@@ -1,11 +1,12 @@
 // /match-finder and /signup-matches (the step after signup): likely matches from the member's
 // pool, as cards with like buttons (app/likes/matching.server.ts decides who and in which order).
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, Link, type ShouldRevalidateFunction } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/match-finder";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { HeartIcon, SparkIcon } from "#app/components/icons.tsx";
 import { FIRST_ROW_CARDS, ProfileCard } from "#app/components/profile-card.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { likelyMatches, loadSeeker } from "#app/likes/matching.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { useRootData } from "#app/root.tsx";
@@ -37,9 +38,9 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
         <p className="mt-2 max-w-2xl text-sm text-white/80">{t("matchFinder.intro")}</p>
         <div className="mt-4 flex flex-wrap gap-2">
           {d.signup ? (
-            <Link to="/members?api_signup_complete=1" className="rounded-full bg-white px-5 py-2 text-sm font-bold text-dark" data-testid="signup-matches-continue">{t("matchFinder.continue", { siteName })}</Link>
+            <Button to="/members?api_signup_complete=1" variant="light" data-testid="signup-matches-continue">{t("matchFinder.continue", { siteName })}</Button>
           ) : null}
-          <Link to="/swipe-game" className="inline-flex items-center gap-1.5 rounded-full bg-primary px-5 py-2 text-sm font-bold text-white"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Link>
+          <Button to="/swipe-game"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Button>
         </div>
       </header>
       {d.cards.length ? (
@@ -59,15 +60,15 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
           ))}
         </div>
       ) : (
-        <div className="mx-auto mt-8 max-w-md rounded-2xl bg-white px-6 py-10 text-center shadow-sm" data-testid="match-empty">
+        <Card className="mx-auto mt-8 max-w-md text-center" data-testid="match-empty">
           <h2 className="text-xl font-bold">{t("matchFinder.emptyTitle")}</h2>
           <p className="mt-2 text-sm text-black/70">{t("matchFinder.emptyBody")}</p>
-          <Link to="/members" className="mt-6 inline-block rounded-full bg-primary px-5 py-2.5 font-bold text-white">{t("likes.empty.search")}</Link>
-        </div>
+          <Button to="/members" className="mt-6">{t("likes.empty.search")}</Button>
+        </Card>
       )}
       {d.signup && d.cards.length ? (
         <div className="mt-8 text-center">
-          <Link to="/members?api_signup_complete=1" className="inline-block rounded-full bg-primary px-8 py-3 font-bold text-white shadow-sm">{t("matchFinder.continue", { siteName })}</Link>
+          <Button to="/members?api_signup_complete=1" size="lg">{t("matchFinder.continue", { siteName })}</Button>
         </div>
       ) : null}
     </main>

@@ -10,6 +10,7 @@ import { getUser, requireUser } from "#app/auth/user-context.server.ts";
 import { isEmailSource, verifyUnsubscribe } from "#app/notifications/unsubscribe-link.server.ts";
 import { parseSwitchForm, setSwitch, setSwitches, switchesOf } from "#app/notifications/preferences.server.ts";
 import { readForm } from "#app/utils/request.server.ts";
+import { FormMessage } from "#app/components/form-field.tsx";
 import { EmailSourceSwitch, NotificationSwitches } from "#app/components/notification-switches.tsx";
 import { PushSwitch } from "#app/components/push.tsx";
 import { useRootData } from "#app/root.tsx";
@@ -58,7 +59,7 @@ export default function Notifications({ loaderData: d, actionData }: Route.Compo
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("notifications.title")}</h1>
       {d.variant === "email" ? (
-        "invalid" in d ? <p role="alert" className="rounded border border-danger/40 bg-danger/10 px-3 py-2 text-danger">{t("messages.linkInvalid")}</p>
+        "invalid" in d ? <FormMessage message="messages.linkInvalid" />
           : <EmailSourceSwitch type={d.type} on={d.on} email={d.email} loggedIn={d.loggedIn} result={actionData} />
       ) : (
         <>

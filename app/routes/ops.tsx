@@ -6,6 +6,7 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireOpsToken, reportDays, reportDetail } from "#app/tracking/ops-access.server.ts";
 import { detailColumns, reportTotals, trafficReport } from "#app/tracking/report.server.ts";
 import { formatRevenue } from "#app/tracking/report-format.ts";
+import { Button, Card, Checkbox, TextField } from "#app/components/ui/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = requireOpsToken(request, context);
@@ -31,21 +32,16 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
       <h1 className="text-2xl font-black">{t("landerPages.ops.title")}</h1>
       <p className="mt-1 text-black/70">{t("landerPages.ops.intro", { siteName: d.siteName })}</p>
       <div className="mt-4 flex flex-wrap items-end gap-4">
-        <Form method="get" className="flex items-end gap-2">
+        <Form method="get" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="token" value={d.token} />
-          <label className="text-sm font-semibold">{t("landerPages.ops.days")}
-            <input type="number" name="days" min={1} max={366} defaultValue={d.days} className="ml-2 w-20 rounded border px-2 py-1" />
-          </label>
-          <label className="flex items-center gap-1 text-sm font-semibold">
-            <input type="checkbox" name="detail" value="subs" defaultChecked={d.detail === "subs"} />
-            {t("landerPages.ops.bySubIds")}
-          </label>
-          <button type="submit" className="rounded bg-primary px-3 py-1 font-semibold text-white">{t("landerPages.ops.show")}</button>
+          <TextField type="number" name="days" min={1} max={366} defaultValue={d.days} label={t("landerPages.ops.days")} className="w-24" />
+          <Checkbox name="detail" value="subs" defaultChecked={d.detail === "subs"} label={t("landerPages.ops.bySubIds")} className="mb-2.5" />
+          <Button type="submit" className="h-11">{t("landerPages.ops.show")}</Button>
         </Form>
-        <a href={csv} className="font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
+        <a href={csv} className="mb-3 font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
       </div>
       {d.rows.length === 0 ? <p className="mt-6" data-testid="ops-empty">{t("landerPages.ops.empty")}</p> : (
-        <div className="mt-6 overflow-x-auto">
+        <Card padding="none" className="mt-6 overflow-x-auto">
           <table className="min-w-full border-collapse text-sm" data-testid="ops-report">
             <thead>
               <tr className="border-b text-left">
@@ -81,7 +77,7 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </Card>
       )}
     </main>
   );

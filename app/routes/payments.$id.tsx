@@ -10,6 +10,7 @@ import { requireUser } from "#app/auth/user-context.server.ts";
 import { MethodChip, Notice, Spinner, useMoney } from "#app/components/checkout.tsx";
 import { paymentResult } from "#app/payments/result.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
 
@@ -41,7 +42,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
   return (
     <main className="container-site py-8" data-testid="payment-result" data-state={d.state}>
       {waiting ? <noscript><meta httpEquiv="refresh" content="3" /></noscript> : null}
-      <article className="mx-auto max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm md:p-8">
+      <Card as="article" className="mx-auto max-w-lg text-center md:p-8">
         {waiting ? (
           <>
             <Spinner />
@@ -50,15 +51,15 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
           </>
         ) : d.state === "completed" ? (
           <>
-            <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700" aria-hidden>
+            <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/15 text-success" aria-hidden>
               <svg viewBox="0 0 24 24" className="h-9 w-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round"><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>
             </span>
             <h1 className="mt-3 text-2xl font-black text-primary">{t("checkout.result.completed")}</h1>
             <div className="mt-4"><Notice tone="success" testId="credits-added">{t("checkout.result.creditsAdded", { credits: t("checkout.creditsCount", { count: d.credits }) })}</Notice></div>
             <p className="mt-3 text-sm text-black/70">{t("checkout.result.balance", { credits: t("checkout.creditsCount", { count: d.balance }) })}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-2">
-              <Link to="/members" className="rounded-full bg-primary px-5 py-2 font-bold text-white hover:opacity-90">{t("checkout.result.toMembers")}</Link>
-              <Link to="/chats" className="rounded-full border border-primary/40 px-5 py-2 font-bold text-primary hover:bg-accent">{t("checkout.result.toChats")}</Link>
+              <Button to="/members">{t("checkout.result.toMembers")}</Button>
+              <Button to="/chats" variant="outline">{t("checkout.result.toChats")}</Button>
             </div>
           </>
         ) : d.state === "refunded" ? (
@@ -84,7 +85,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
           </>
         )}
         <p className="mt-6 text-xs text-black/40">{t("checkout.result.reference", { id: d.id, amount: money(d.amountCents, d.currency) })}</p>
-      </article>
+      </Card>
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { BuyCreditsButton, CreditCosts, DiscountRibbon, PlanComparison } from "#app/components/premium-plans.tsx";
+import { Card } from "#app/components/ui/index.ts";
 import { premiumFacts } from "#app/payments/premium-page.server.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 
@@ -47,14 +48,14 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
           </p>
           <PlanComparison facts={d} />
         </section>
-        <section className="rounded-2xl bg-light p-6 text-center">
+        <Card as="section" className="text-center">
           <p className="text-sm" data-testid="refund-days">{t("pricing.refund", { count: d.refundDays })}</p>
           <p className="mt-1 text-sm text-black/70">{t("pricing.noSubscription")}</p>
           <div className="mt-5 flex flex-wrap items-center justify-center gap-4">
             {d.member?.paidUser ? null : <BuyCreditsButton facts={d} />}
             <Link to="/premium" className="font-semibold text-primary underline">{t("pricing.premiumLink")}</Link>
           </div>
-        </section>
+        </Card>
       </article>
     </main>
   );

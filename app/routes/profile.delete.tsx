@@ -8,6 +8,7 @@ import { requestDeletion } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { destroySession } from "#app/auth/session.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import { readForm } from "#app/utils/request.server.ts";
 
@@ -35,36 +36,36 @@ export default function DeleteAccount({ loaderData: d }: Route.ComponentProps) {
     return (
       <main className="container-site max-w-xl py-10">
         <h1 className="text-2xl font-bold text-primary">{t("deletion.reasonsTitle")}</h1>
-        <Form method="get" className="mt-6 flex flex-col gap-3 rounded-lg bg-white p-6 shadow-sm" data-testid="delete-reasons">
+        <Card as={Form} method="get" className="mt-6 flex flex-col gap-3" data-testid="delete-reasons">
           {DELETE_REASONS.map((r) => (
             <label key={r} className="flex items-center gap-2">
-              <input type="radio" name="reason" value={r} required />{t(`deletion.reasons.${r}`)}
+              <input type="radio" name="reason" value={r} required className="h-4 w-4 accent-primary" />{t(`deletion.reasons.${r}`)}
             </label>
           ))}
-          <button type="submit" className="mt-2 self-start rounded-full bg-dark px-6 py-2 font-semibold text-white">{t("deletion.continue")}</button>
-        </Form>
+          <Button type="submit" className="mt-2 self-start">{t("deletion.continue")}</Button>
+        </Card>
       </main>
     );
   }
   return (
     <main className="container-site max-w-xl py-10">
       <h1 className="text-2xl font-bold text-primary">{t("deletion.solutionsTitle")}</h1>
-      <div className="mt-6 flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" data-testid="delete-solutions">
+      <Card className="mt-6 flex flex-col gap-4" data-testid="delete-solutions">
         <p>{t(`deletion.solutions.${d.reason}`)}</p>
         {d.reason === "too_many_emails" ? <Link to="/profile/settings" className="font-semibold underline">{t("settings.notificationsTitle")}</Link> : null}
         {d.discount > 0 && (d.reason === "too_expensive" || d.reason === "no_matches" || d.reason === "other") ? (
-          <div className="rounded border border-secondary bg-secondary/10 p-4" data-testid="delete-discount">
+          <div className="rounded-lg border border-secondary bg-secondary/10 p-4" data-testid="delete-discount">
             <p className="font-semibold">{t("deletion.discountOffer", { percent: d.discount })}</p>
-            <Link to="/pricing" className="mt-2 inline-block rounded-full bg-secondary px-5 py-2 font-semibold text-dark">{t("deletion.stay")}</Link>
+            <Button to="/pricing" variant="secondary" className="mt-2">{t("deletion.stay")}</Button>
           </div>
         ) : null}
         <p className="text-sm text-black/70">{t("deletion.explain")}</p>
         <Form method="post" className="flex flex-wrap gap-3">
           <input type="hidden" name="reason" value={d.reason} />
-          <Link to="/" className="rounded-full border border-black/20 px-6 py-2 font-semibold">{t("deletion.keep")}</Link>
-          <button type="submit" className="rounded-full bg-danger px-6 py-2 font-semibold text-white" data-testid="delete-confirm">{t("deletion.confirm")}</button>
+          <Button to="/" variant="outline">{t("deletion.keep")}</Button>
+          <Button type="submit" variant="danger" data-testid="delete-confirm">{t("deletion.confirm")}</Button>
         </Form>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { peekToken } from "#app/auth/tokens.server.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { Card } from "#app/components/ui/index.ts";
 
 export const handle = { entryWarning: false };
 
@@ -29,7 +30,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
     <main className="container-site py-10">
-      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+      <Card className="mx-auto max-w-md">
         <h1 className="mb-4 text-2xl font-bold text-primary">{t("reset.newTitle")}</h1>
         {!loaderData.valid ? <FormMessage message="messages.linkInvalid" /> : (
           <Form method="post" className="flex flex-col gap-4">
@@ -40,7 +41,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
             <SubmitButton>{t("reset.save")}</SubmitButton>
           </Form>
         )}
-      </div>
+      </Card>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { requestPasswordReset } from "#app/auth/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { emailField } from "#app/auth/validation.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { Card } from "#app/components/ui/index.ts";
 import { minutesOf, retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { readForm } from "#app/utils/request.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
@@ -33,7 +34,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <main className="container-site py-10">
-      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+      <Card className="mx-auto max-w-md">
         <h1 className="mb-2 text-2xl font-bold text-primary">{t("reset.title")}</h1>
         <p className="mb-4 text-sm text-black/70">{t("reset.intro")}</p>
         {actionData?.sent ? <FormMessage tone="success" message="reset.sent" /> : (
@@ -43,7 +44,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             <SubmitButton>{t("reset.send")}</SubmitButton>
           </Form>
         )}
-      </div>
+      </Card>
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { formFields } from "#app/utils/request.server.ts";
 import { FilePicker } from "#app/components/file-picker.tsx";
 import { clearSignupDraft, SignupForm, type SignupActionData } from "#app/components/signup-form.tsx";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
 import { useSchemaForm } from "#app/components/schema-form.tsx";
 import { loadProfileSettings, parseProfileForm, saveProfileFields } from "#app/profiles/profile-edit.server.ts";
@@ -123,7 +124,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   useEffect(() => { if (step !== "account") clearSignupDraft(); }, [step]);
   return (
     <main className="container-site py-10">
-      <div className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow-sm">
+      <Card className="mx-auto max-w-lg">
         {step === "account" ? (
           <>
             <h1 className="mb-4 text-2xl font-bold text-primary">{t(loaderData.gate === "trafficsource_required" ? "signup.closedTitle" : "signup.pageTitle")}</h1>
@@ -137,7 +138,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <ProfileStep key={step} step={step} countries={loaderData.countries} location={"location" in loaderData ? loaderData.location : null} data={actionData as StepData | undefined} />
         )}
-      </div>
+      </Card>
     </main>
   );
 }
@@ -177,7 +178,7 @@ function StepForm({ step, data, formProps, children }: { step: SignupStep; data?
         <FormMessage message={data?.stepError} params={data?.stepParams} />
         {children}
         <div className="flex items-center justify-between gap-3">
-          <button type="submit" form={`skip-${step}`} className="text-sm font-semibold underline">{t("signup.skip")}</button>
+          <Button type="submit" form={`skip-${step}`} variant="ghost" size="sm">{t("signup.skip")}</Button>
           <SubmitButton>{t("signup.next")}</SubmitButton>
         </div>
       </Form>
@@ -203,11 +204,11 @@ function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }
       <p>{confirmed ? t("activation.doneBody") : t("signup.steps.confirm.intro", { email })}</p>
       {!confirmed ? (
         <resend.Form method="post" action="/api/activation-mail" className="flex flex-col items-start gap-2">
-          <button type="submit" className="text-sm font-semibold underline">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>
+          <Button type="submit" variant="outline" size="sm">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</Button>
           {resend.data?.error ? <p role="alert" className="text-sm text-danger">{resend.data.error}</p> : null}
         </resend.Form>
       ) : null}
-      <Link to="/signup-matches" className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white" data-testid="signup-to-matches">{t("signup.toMatches")}</Link>
+      <Button to="/signup-matches" className="self-start" data-testid="signup-to-matches">{t("signup.toMatches")}</Button>
     </div>
   );
 }

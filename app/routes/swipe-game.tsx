@@ -10,6 +10,7 @@ import type { Route } from "./+types/swipe-game";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { CrossIcon, HeartIcon } from "#app/components/icons.tsx";
 import { MatchDialog, type MatchPartner } from "#app/components/match-dialog.tsx";
+import { Badge, Button, Card } from "#app/components/ui/index.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { matchCard } from "#app/likes/likes.server.ts";
 import { loadSeeker } from "#app/likes/matching.server.ts";
@@ -182,12 +183,12 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
             />
           </>
         ) : (
-          <div className="flex h-full flex-col items-center justify-center rounded-3xl bg-white p-8 text-center shadow-sm" data-testid="swipe-empty">
+          <Card className="flex h-full flex-col items-center justify-center rounded-3xl text-center" data-testid="swipe-empty">
             <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><HeartIcon className="h-10 w-10" /></div>
             <h2 className="mt-4 text-xl font-bold">{t("swipe.emptyTitle")}</h2>
             <p className="mt-2 text-sm text-black/70">{t("swipe.emptyBody")}</p>
-            <Link to="/match-finder" className="mt-6 rounded-full bg-primary px-5 py-2.5 font-bold text-white">{t("matchFinder.short")}</Link>
-          </div>
+            <Button to="/match-finder" className="mt-6">{t("matchFinder.short")}</Button>
+          </Card>
         )}
       </div>
 
@@ -253,7 +254,7 @@ function SwipeCard({ card, behind, offset = 0, animate = true, ...handlers }: {
         <p className="text-sm text-white/85">{[card.city, country].filter(Boolean).join(", ")}</p>
         {card.shared.length ? (
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t("matchFinder.shared", { count: card.shared.length })}>
-            {card.shared.slice(0, 4).map((i) => <li key={i} className="rounded-full bg-white/20 px-2.5 py-0.5 text-xs font-semibold backdrop-blur">{t(`profile.interests.${i}`)}</li>)}
+            {card.shared.slice(0, 4).map((i) => <li key={i}><Badge tone="inverse" className="backdrop-blur">{t(`profile.interests.${i}`)}</Badge></li>)}
           </ul>
         ) : null}
       </div>
@@ -269,14 +270,14 @@ function Stopped({ resumes, fallback }: { resumes: { at: string; text: string; t
     if (resumes) setText(formatResume(resumes.at, resumes.tag));
   }, [resumes]);
   return (
-    <div className="flex h-full flex-col items-center justify-center rounded-3xl bg-white p-8 text-center shadow-sm" data-testid="swipe-stopped">
+    <Card className="flex h-full flex-col items-center justify-center rounded-3xl text-center" data-testid="swipe-stopped">
       <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><HeartIcon className="h-10 w-10" /></div>
       <h2 className="mt-4 text-xl font-bold">{t("swipe.stoppedTitle")}</h2>
       <p className="mt-2 text-sm text-black/70" data-testid="swipe-resumes">{text ? t("swipe.stopped", { time: text }) : fallback}</p>
       <div className="mt-6 flex flex-col gap-2">
-        <Link to="/likes" className="rounded-full bg-primary px-5 py-2.5 font-bold text-white">{t("swipe.toLikes")}</Link>
-        <Link to="/match-finder" className="rounded-full border border-black/15 px-5 py-2.5 font-bold">{t("matchFinder.short")}</Link>
+        <Button to="/likes">{t("swipe.toLikes")}</Button>
+        <Button to="/match-finder" variant="outline">{t("matchFinder.short")}</Button>
       </div>
-    </div>
+    </Card>
   );
 }

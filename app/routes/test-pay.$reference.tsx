@@ -8,6 +8,7 @@ import type { Route } from "./+types/test-pay.$reference";
 import { formatMoney } from "#app/payments/methods.ts";
 import { chooseTestOutcome, testPagePayment } from "#app/payments/providers/test.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
 
 async function pagePayment(siteKey: string, reference: string | undefined) {
@@ -39,7 +40,7 @@ export default function TestPay({ loaderData: d }: Route.ComponentProps) {
   const open = d.status === "open";
   return (
     <main className="min-h-[70vh] bg-[repeating-linear-gradient(45deg,#fff7d6,#fff7d6_20px,#fff1b8_20px,#fff1b8_40px)] py-10" data-testid="test-pay">
-      <article className="mx-auto max-w-md rounded-2xl border-4 border-dashed border-amber-500 bg-white p-6 shadow-lg">
+      <Card as="article" className="mx-auto max-w-md border-4 border-dashed border-amber-500 shadow-lg">
         <p className="rounded-lg bg-amber-400 px-3 py-1 text-center text-sm font-black uppercase tracking-widest text-dark">{t("checkout.testPay.banner")}</p>
         <h1 className="mt-4 text-2xl font-black">{t("checkout.testPay.title")}</h1>
         <p className="mt-1 text-sm text-black/60">{d.description}</p>
@@ -54,14 +55,14 @@ export default function TestPay({ loaderData: d }: Route.ComponentProps) {
                 <label className="mt-1 flex items-center gap-2"><input type="radio" name="storeCard" value="failing" /> {t("checkout.testPay.storeFailing")}</label>
               </fieldset>
             ) : null}
-            <button name="outcome" value="paid" className="w-full rounded-full bg-green-600 px-4 py-3 font-bold text-white hover:bg-green-700">{t("checkout.testPay.paid")}</button>
-            <button name="outcome" value="failed" className="w-full rounded-full bg-danger px-4 py-3 font-bold text-white hover:opacity-90">{t("checkout.testPay.failed")}</button>
-            <button name="outcome" value="canceled" className="w-full rounded-full border border-black/20 px-4 py-3 font-bold text-dark hover:bg-light">{t("checkout.testPay.cancelled")}</button>
+            <Button type="submit" name="outcome" value="paid" variant="success" size="lg" block>{t("checkout.testPay.paid")}</Button>
+            <Button type="submit" name="outcome" value="failed" variant="danger" size="lg" block>{t("checkout.testPay.failed")}</Button>
+            <Button type="submit" name="outcome" value="canceled" variant="outline" size="lg" block>{t("checkout.testPay.cancelled")}</Button>
           </Form>
         ) : (
           <p className="mt-6 text-sm">{t("checkout.testPay.done")} <a className="font-semibold text-primary underline" href={d.redirectUrl}>{t("checkout.testPay.back")}</a></p>
         )}
-      </article>
+      </Card>
     </main>
   );
 }

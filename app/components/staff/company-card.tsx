@@ -1,13 +1,14 @@
 // One company found by the console's search: its company info and every domain it runs.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CompanyInfo } from "#app/tenancy/company.server.ts";
+import { Card } from "#app/components/ui/index.ts";
 import { Facts } from "./table.tsx";
 import { utc } from "./format.ts";
 
 export function CompanyCard({ company, sites, matchedSite }: { company: CompanyInfo; sites: { key: string; name: string; domains: string[] }[]; matchedSite: string | null }) {
   const { t } = useTranslation();
   return (
-    <article className="rounded-lg border border-black/10 bg-white p-4 shadow-sm" data-testid="company-card">
+    <Card as="article" padding="sm" data-testid="company-card">
       <h3 className="mb-2 text-lg font-semibold">{company.name}</h3>
       <Facts items={[
         [t("staff.company.address"), company.address],
@@ -28,6 +29,6 @@ export function CompanyCard({ company, sites, matchedSite }: { company: CompanyI
           </li>
         ))}
       </ul>
-    </article>
+    </Card>
   );
 }

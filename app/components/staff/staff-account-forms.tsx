@@ -3,30 +3,22 @@
 // them too).
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
-
-const button = "rounded-full border border-slate-900 px-3 py-0.5 text-xs font-semibold hover:bg-slate-900 hover:text-white";
-const input = "rounded border border-black/20 px-3 py-1.5";
+import { Button, Card, Select, TextField } from "#app/components/ui/index.ts";
 
 export function CreateStaffForm() {
   const { t } = useTranslation();
   return (
-    <Form method="post" className="mt-6 flex max-w-md flex-col gap-2 rounded-lg border border-black/10 bg-white p-4" data-testid="create-staff-form">
+    <Card as={Form} method="post" padding="sm" className="mt-6 flex max-w-md flex-col gap-3" data-testid="create-staff-form">
       <h2 className="text-lg font-semibold">{t("staff.accounts.createTitle")}</h2>
       <input type="hidden" name="intent" value="create" />
-      <label htmlFor="staff-email" className="text-sm font-medium">{t("staff.member.email")}</label>
-      <input id="staff-email" name="email" type="email" required maxLength={254} autoComplete="off" className={input} />
-      <label htmlFor="staff-name" className="text-sm font-medium">{t("staff.accounts.name")}</label>
-      <input id="staff-name" name="name" required maxLength={100} autoComplete="off" className={input} />
-      <label htmlFor="staff-role" className="text-sm font-medium">{t("staff.accounts.role")}</label>
-      <select id="staff-role" name="role" defaultValue="support" className={input}>
-        <option value="support">{t("staff.roles.support")}</option>
-        <option value="admin">{t("staff.roles.admin")}</option>
-      </select>
-      <label htmlFor="staff-password" className="text-sm font-medium">{t("staff.accounts.password")}</label>
-      <input id="staff-password" name="password" type="password" required minLength={12} maxLength={128} autoComplete="new-password" className={input} />
-      <p className="text-xs text-black/60">{t("staff.accounts.passwordHelp")}</p>
-      <button type="submit" className="self-start rounded-full bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white">{t("staff.accounts.create")}</button>
-    </Form>
+      <TextField id="staff-email" name="email" type="email" required maxLength={254} autoComplete="off" label={t("staff.member.email")} />
+      <TextField id="staff-name" name="name" required maxLength={100} autoComplete="off" label={t("staff.accounts.name")} />
+      <Select id="staff-role" name="role" defaultValue="support" label={t("staff.accounts.role")}
+        options={[{ value: "support", label: t("staff.roles.support") }, { value: "admin", label: t("staff.roles.admin") }]} />
+      <TextField id="staff-password" name="password" type="password" required minLength={12} maxLength={128} autoComplete="new-password"
+        label={t("staff.accounts.password")} hint={t("staff.accounts.passwordHelp")} />
+      <Button type="submit" size="sm" className="self-start">{t("staff.accounts.create")}</Button>
+    </Card>
   );
 }
 
@@ -40,20 +32,20 @@ export function AccountRowActions({ id, role, disabled, self }: { id: number; ro
           <Form method="post">
             <input type="hidden" name="intent" value={disabled ? "enable" : "disable"} />
             <input type="hidden" name="id" value={id} />
-            <button type="submit" className={button}>{disabled ? t("staff.accounts.enable") : t("staff.accounts.disable")}</button>
+            <Button type="submit" variant="outline" size="sm">{disabled ? t("staff.accounts.enable") : t("staff.accounts.disable")}</Button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="id" value={id} />
             <input type="hidden" name="role" value={other} />
-            <button type="submit" className={button}>{t("staff.accounts.makeRole", { role: t(`staff.roles.${other}`) })}</button>
+            <Button type="submit" variant="outline" size="sm">{t("staff.accounts.makeRole", { role: t(`staff.roles.${other}`) })}</Button>
           </Form>
         </>
       )}
       <Form method="post">
         <input type="hidden" name="intent" value="reset-totp" />
         <input type="hidden" name="id" value={id} />
-        <button type="submit" className={button}>{t("staff.accounts.resetTotp")}</button>
+        <Button type="submit" variant="outline" size="sm">{t("staff.accounts.resetTotp")}</Button>
       </Form>
     </div>
   );

@@ -1,5 +1,6 @@
 // A compact, horizontally scrollable table for the staff console's lists.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Card } from "#app/components/ui/index.ts";
 
 export function StaffTable({ title, headers, rows, testId }: { title: string; headers: string[]; rows: React.ReactNode[][]; testId?: string }) {
   const { t } = useTranslation();
@@ -9,7 +10,7 @@ export function StaffTable({ title, headers, rows, testId }: { title: string; he
       {rows.length === 0 ? (
         <p className="text-sm text-black/60">{t("staff.none")}</p>
       ) : (
-        <div className="overflow-x-auto rounded border border-black/10 bg-white">
+        <Card padding="none" className="overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <thead className="bg-slate-100">
               <tr>{headers.map((h) => <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">{h}</th>)}</tr>
@@ -22,7 +23,7 @@ export function StaffTable({ title, headers, rows, testId }: { title: string; he
               ))}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cx } from "./cx.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "danger" | "danger-outline";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "success" | "danger" | "danger-outline";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const BASE =
@@ -19,6 +19,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   /** on the brand colour (the home page's hero) */
   light: "bg-white text-primary shadow-sm hover:bg-accent",
   ghost: "text-primary hover:bg-primary/10",
+  success: "bg-success text-white shadow-sm hover:brightness-110",
   danger: "bg-danger text-white shadow-sm hover:brightness-110",
   "danger-outline": "border border-danger/40 bg-white text-danger hover:bg-danger/5",
 };

@@ -6,6 +6,7 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cases.$id";
 import { FormMessage } from "#app/components/form-field.tsx";
+import { Button, Card, TextArea } from "#app/components/ui/index.ts";
 import { utc } from "#app/components/staff/format.ts";
 import { Facts } from "#app/components/staff/table.tsx";
 import type { ActionResult } from "#app/staff/actions.server.ts";
@@ -45,9 +46,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.message === "staff.errors.caseNotFound" ? 404 : 409 });
 }
 
-const BUTTON = "rounded-full bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white";
-const AREA = "mt-1 w-full rounded border border-black/20 bg-white px-3 py-2 text-sm";
-
 export default function StaffCase({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { c } = loaderData;
@@ -58,7 +56,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mb-3 mt-1 text-2xl font-bold">{t(`staff.cases.kinds.${c.kind}`)} #{c.id}</h1>
       {actionData ? <div className="mb-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <section className="rounded-lg border border-black/10 bg-white p-4">
+        <Card as="section" padding="sm">
           <Facts testId="case-facts" items={[
             [t("staff.member.status"), <span key="s" data-testid="case-status">{t(`staff.cases.status.${c.status}`)}</span>],
             [t("staff.member.site"), c.siteName],
@@ -91,28 +89,25 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
               </ol>
             </>
           ) : null}
-        </section>
+        </Card>
         <aside className="space-y-4">
           {open ? (
-            <Form method="post" className="rounded-lg border border-black/10 bg-white p-4">
+            <Card as={Form} method="post" padding="sm">
               <input type="hidden" name="intent" value="take" />
-              <button type="submit" className={BUTTON} data-testid="case-take">{t("staff.cases.take")}</button>
-            </Form>
+              <Button type="submit" size="sm" data-testid="case-take">{t("staff.cases.take")}</Button>
+            </Card>
           ) : null}
-          <Form method="post" className="rounded-lg border border-black/10 bg-white p-4">
+          <Card as={Form} method="post" padding="sm">
             <input type="hidden" name="intent" value="note" />
-            <label htmlFor="case-note" className="text-sm font-semibold">{t("staff.cases.note")}</label>
-            <textarea id="case-note" name="text" rows={3} required maxLength={4000} className={AREA} />
-            <button type="submit" className={`mt-2 ${BUTTON}`}>{t("staff.cases.addNote")}</button>
-          </Form>
+            <TextArea id="case-note" name="text" rows={3} required maxLength={4000} label={t("staff.cases.note")} />
+            <Button type="submit" size="sm" className="mt-2">{t("staff.cases.addNote")}</Button>
+          </Card>
           {open ? (
-            <Form method="post" className="rounded-lg border border-black/10 bg-white p-4">
+            <Card as={Form} method="post" padding="sm">
               <input type="hidden" name="intent" value="close" />
-              <label htmlFor="case-outcome" className="text-sm font-semibold">{t("staff.cases.outcomeLabel")}</label>
-              <textarea id="case-outcome" name="outcome" rows={4} required minLength={10} maxLength={4000} className={AREA} />
-              <p className="mt-1 text-xs text-black/60">{t("staff.cases.outcomeHint")}</p>
-              <button type="submit" className={`mt-2 ${BUTTON}`} data-testid="case-close">{t("staff.cases.close")}</button>
-            </Form>
+              <TextArea id="case-outcome" name="outcome" rows={4} required minLength={10} maxLength={4000} label={t("staff.cases.outcomeLabel")} hint={t("staff.cases.outcomeHint")} />
+              <Button type="submit" size="sm" className="mt-2" data-testid="case-close">{t("staff.cases.close")}</Button>
+            </Card>
           ) : null}
         </aside>
       </div>
@@ -120,7 +115,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
         <h2 className="mb-2 text-lg font-semibold">{t("staff.cases.notes")}</h2>
         {c.notes.length ? (
           <ul className="space-y-2 text-sm">
-            {c.notes.map((n) => <li key={n.id} className="rounded border border-black/10 bg-white p-3"><span className="text-black/60">{utc(n.createdAt)} · {n.staffEmail}</span><p className="mt-1 whitespace-pre-line">{n.text}</p></li>)}
+            {c.notes.map((n) => <Card as="li" key={n.id} padding="sm"><span className="text-black/60">{utc(n.createdAt)} · {n.staffEmail}</span><p className="mt-1 whitespace-pre-line">{n.text}</p></Card>)}
           </ul>
         ) : <p className="text-sm text-black/60">{t("staff.none")}</p>}
       </section>

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cases";
 import { utc } from "#app/components/staff/format.ts";
 import { StaffTable } from "#app/components/staff/table.tsx";
+import { Button } from "#app/components/ui/index.ts";
 import { CASE_PAGE, caseStatusFilter, listCases } from "#app/staff/cases.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
@@ -27,10 +28,9 @@ export default function StaffCases({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t("staff.cases.title")}</h1>
       <nav className="mt-3 flex flex-wrap gap-2 text-sm" aria-label={t("staff.cases.filter")}>
         {FILTERS.map((f) => (
-          <Link key={f} to={`?status=${f}`} aria-current={f === status ? "page" : undefined}
-            className={`rounded-full border px-3 py-1 font-semibold ${f === status ? "border-slate-900 bg-slate-900 text-white" : "border-black/20 bg-white"}`}>
+          <Button key={f} to={`?status=${f}`} aria-current={f === status ? "page" : undefined} size="sm" variant={f === status ? "primary" : "outline"}>
             {t(`staff.cases.status.${f}`)}
-          </Link>
+          </Button>
         ))}
       </nav>
       <StaffTable title={t(`staff.cases.status.${status}`)} testId="case-list"

@@ -5,6 +5,7 @@ import type { Route } from "./+types/index";
 import { CompanyCard } from "#app/components/staff/company-card.tsx";
 import { utc } from "#app/components/staff/format.ts";
 import { StaffTable } from "#app/components/staff/table.tsx";
+import { Button, TextField } from "#app/components/ui/index.ts";
 import { search, searchQuery } from "#app/staff/lookup.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
 
@@ -23,10 +24,9 @@ export default function StaffSearch({ loaderData }: Route.ComponentProps) {
     <main>
       <h1 className="mb-4 text-2xl font-bold">{t("staff.search.title")}</h1>
       <Form method="get" className="flex flex-wrap gap-2" role="search">
-        <label htmlFor="staff-q" className="sr-only">{t("staff.search.label")}</label>
-        <input id="staff-q" name="q" type="search" defaultValue={q} maxLength={254} placeholder={t("staff.search.placeholder")}
-          className="min-w-0 flex-1 rounded border border-black/20 bg-white px-3 py-2" />
-        <button type="submit" className="rounded-full bg-slate-900 px-6 py-2 font-semibold text-white">{t("staff.search.submit")}</button>
+        <TextField id="staff-q" name="q" type="search" defaultValue={q} maxLength={254} placeholder={t("staff.search.placeholder")}
+          label={t("staff.search.label")} hideLabel className="min-w-0 flex-1" />
+        <Button type="submit" className="h-11">{t("staff.search.submit")}</Button>
       </Form>
       {invalid ? <p role="alert" className="mt-3 text-sm text-danger">{t("staff.search.invalid")}</p> : null}
       {result ? (

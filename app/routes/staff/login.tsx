@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { Card } from "#app/components/ui/index.ts";
 import { currentStaff } from "#app/staff/session.server.ts";
 import { staffLogIn } from "#app/staff/login.server.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <main className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+    <Card as="main" className="mx-auto max-w-md">
       <h1 className="mb-4 text-2xl font-bold">{t("staff.login.title")}</h1>
       <Form method="post" className="flex flex-col gap-4" data-testid="staff-login-form">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -39,6 +40,6 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
         <FormField name="code" label={t("staff.login.code")} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
         <SubmitButton>{t("staff.login.submit")}</SubmitButton>
       </Form>
-    </main>
+    </Card>
   );
 }

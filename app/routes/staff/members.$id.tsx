@@ -10,6 +10,7 @@ import { MemberActions } from "#app/components/staff/member-actions.tsx";
 import { money, utc } from "#app/components/staff/format.ts";
 import { Facts, StaffTable } from "#app/components/staff/table.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { adjustCredits, creditsForm, liftLockout, refundForm, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
 import { memberDetails } from "#app/staff/member-view.server.ts";
 import { reasonForm, sendPasswordReset, setBanned, setDirectDebitBlock, setFictional, setProfileHidden, switchForm } from "#app/staff/moderation.server.ts";
@@ -86,7 +87,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       <h1 className="mb-3 mt-1 text-2xl font-bold">{u.profile?.name ?? u.email} <span className="text-base font-normal text-black/60">#{u.id}</span></h1>
       {actionData ? <div className="mb-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <section className="rounded-lg border border-black/10 bg-white p-4" data-testid="member-facts">
+        <Card as="section" padding="sm" data-testid="member-facts">
           <Facts items={[
             [t("staff.member.email"), u.email],
             [t("staff.member.site"), `${m.site.name} (${m.site.domain})`],
@@ -102,7 +103,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
             [t("staff.member.directDebit"), m.directDebitBlocked ? t("staff.member.directDebitBlocked") : t("staff.member.directDebitAllowed")],
             [t("staff.member.lockout"), m.lockout ? t("staff.member.lockedUntil", { until: utc(m.lockout.until) }) : t("staff.member.notLocked")],
           ]} />
-        </section>
+        </Card>
         <MemberActions role={role} status={u.status} locked={!!m.lockout} sessions={m.sessions.length} creditsKey={creditsKey}
           switches={{ ban: u.status === "banned", "hide-profile": u.profile?.status === "disabled", "direct-debit-block": m.directDebitBlocked, fictional: !!u.profile?.fictional }}
           hasProfile={!!u.profile} />
@@ -119,9 +120,9 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
             <Form key="r" method="post" className="flex flex-col items-start gap-1 text-xs" data-testid={`refund-${p.id}`}>
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="payment" value={p.id} />
-              <label className="flex items-center gap-1"><input type="checkbox" name="override" value="1" />{t("staff.actions.refundOverride")}</label>
-              <input name="reason" maxLength={500} aria-label={t("staff.actions.reasonShort")} placeholder={t("staff.actions.reasonShort")} className="w-40 rounded border border-black/20 px-1 py-0.5" />
-              <button type="submit" className="rounded border border-black/20 px-2 py-0.5 font-semibold">{t("staff.actions.refund")}</button>
+              <label className="flex items-center gap-1"><input type="checkbox" name="override" value="1" className="accent-primary" />{t("staff.actions.refundOverride")}</label>
+              <input name="reason" maxLength={500} aria-label={t("staff.actions.reasonShort")} placeholder={t("staff.actions.reasonShort")} className="w-40 rounded-lg border border-black/20 bg-white px-2 py-1 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25" />
+              <Button type="submit" variant="outline" size="sm">{t("staff.actions.refund")}</Button>
             </Form>
           ) : "",
         ])} />

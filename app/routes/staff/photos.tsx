@@ -5,6 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/photos";
 import { FormMessage } from "#app/components/form-field.tsx";
+import { Badge, Button, Card, Select } from "#app/components/ui/index.ts";
 import { utc } from "#app/components/staff/format.ts";
 import { photoUrl } from "#app/profiles/photo-url.server.ts";
 import type { ActionResult } from "#app/staff/actions.server.ts";
@@ -50,8 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.message === "staff.errors.photoNotFound" ? 404 : 409 });
 }
 
-const BUTTON = "rounded-full px-3 py-1 text-sm font-semibold text-white";
-
 export default function StaffPhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { photos, next, sites, siteKey, userId } = loaderData;
@@ -63,23 +62,20 @@ export default function StaffPhotos({ loaderData, actionData }: Route.ComponentP
       <p className="mt-1 text-sm text-black/60">{t("staff.photos.intro")}</p>
       <nav className="mt-3 flex flex-wrap gap-2 text-sm" aria-label={t("staff.photos.filter")}>
         {[null, ...sites].map((key) => (
-          <Link key={key ?? "all"} to={key ? `?site=${key}` : "?"} aria-current={key === siteKey ? "page" : undefined}
-            className={`rounded-full border px-3 py-1 font-semibold ${key === siteKey ? "border-slate-900 bg-slate-900 text-white" : "border-black/20 bg-white"}`}>
+          <Button key={key ?? "all"} to={key ? `?site=${key}` : "?"} aria-current={key === siteKey ? "page" : undefined} size="sm" variant={key === siteKey ? "primary" : "outline"}>
             {key ?? t("staff.photos.allSites")}
-          </Link>
+          </Button>
         ))}
       </nav>
       {actionData ? <div className="mt-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
       {photos.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="photo-queue">
           {photos.map((p) => (
-            <li key={p.id} className="flex flex-col overflow-hidden rounded-lg border border-black/10 bg-white" data-testid="queue-photo" data-photo-id={p.id}>
+            <Card as="li" key={p.id} padding="none" className="flex flex-col overflow-hidden" data-testid="queue-photo" data-photo-id={p.id}>
               <img src={p.thumb} alt={t("staff.photos.alt", { name: p.member.name })} className="aspect-[4/5] w-full bg-slate-100 object-cover" />
               <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
                 <p>
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${p.status === "pending" ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}>
-                    {t(`staff.photos.status.${p.status}`)}
-                  </span>{" "}
+                  <Badge tone={p.status === "pending" ? "warning" : "success"}>{t(`staff.photos.status.${p.status}`)}</Badge>{" "}
                   <span className="text-black/60">{t(`staff.photos.moderation.${p.moderation}`)}</span>
                 </p>
                 <p>{p.siteName} ({p.siteKey})</p>
@@ -87,20 +83,17 @@ export default function StaffPhotos({ loaderData, actionData }: Route.ComponentP
                 <p className="text-black/60">{t("staff.photos.uploaded")}: {utc(p.createdAt)}</p>
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="photo" value={p.id} />
-                  <button type="submit" name="intent" value="approve" className={`bg-emerald-700 ${BUTTON}`}>{t("staff.photos.approve")}</button>
+                  <Button type="submit" name="intent" value="approve" variant="success" size="sm">{t("staff.photos.approve")}</Button>
                 </Form>
                 <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">
                   <input type="hidden" name="photo" value={p.id} />
                   <input type="hidden" name="intent" value="reject" />
-                  <label className="sr-only" htmlFor={`reason-${p.id}`}>{t("staff.photos.reason")}</label>
-                  <select id={`reason-${p.id}`} name="reason" required defaultValue="" className="rounded border border-black/20 bg-white px-2 py-1 text-sm">
-                    <option value="" disabled>{t("staff.photos.reason")}</option>
-                    {PHOTO_REJECT_REASONS.map((r) => <option key={r} value={r}>{t(`staff.photos.reasons.${r}`)}</option>)}
-                  </select>
-                  <button type="submit" className={`bg-red-700 ${BUTTON}`}>{t("staff.photos.reject")}</button>
+                  <Select id={`reason-${p.id}`} name="reason" required defaultValue="" label={t("staff.photos.reason")} hideLabel placeholder={t("staff.photos.reason")}
+                    options={PHOTO_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.photos.reasons.${r}`) }))} className="min-w-0 flex-1" />
+                  <Button type="submit" variant="danger" size="sm">{t("staff.photos.reject")}</Button>
                 </Form>
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
       ) : <p className="mt-4 text-sm text-black/60" data-testid="photo-queue-empty">{t("staff.photos.empty")}</p>}

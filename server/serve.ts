@@ -76,6 +76,7 @@ export async function serve({ env, database, development, releaseLock }: ServeOp
   workers?.then(
     () => console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`),
     (error: unknown) => {
+      if (stopping) return; // stopped while it was starting
       getLogger().fatal({ err: error }, "the in-process queue worker did not start: stopping the server");
       void stop(1);
     },

@@ -24,6 +24,17 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));
   }
+  const close = () => Promise.all(workers.map((w) => w.close())).then(() => undefined);
+  try {
+    await schedule(env, workers);
+  } catch (error) {
+    await close().catch(() => {}); // a worker that did not start must not keep its connections
+    throw error;
+  }
+  return { close };
+}
+
+async function schedule(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE">, workers: { waitUntilReady(): Promise<unknown> }[]) {
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const maintenance = getQueue(QUEUE_NAMES.maintenance);
   const notifications = getQueue(QUEUE_NAMES.notifications);
@@ -35,5 +46,4 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
     ...weekly.map((s) => notifications.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "UTC" }, { name: s.job, data: s.data })),
     weekly.length ? null : notifications.removeJobScheduler("weekly-updates"),
   ]);
-  return { close: () => Promise.all(workers.map((w) => w.close())).then(() => undefined) };
 }

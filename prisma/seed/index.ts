@@ -287,7 +287,7 @@ async function writePendingPhotos(mediaDir: string, photos: PendingPhoto[]) {
 }
 
 /** Renders and adds the photos on the list, then removes the list; how many were added. */
-async function addPendingPhotos(db: Db, mediaDir: string): Promise<number> {
+export async function addPendingPhotos(db: Db, mediaDir: string): Promise<number> {
   let photos: PendingPhoto[];
   try {
     photos = JSON.parse(await readFile(pendingFile(mediaDir), "utf8"));

@@ -1,15 +1,18 @@
 // Brings a database to the state the app needs: reachable, migrated, sites synchronised and,
 // when asked, the demo data seeded. Idempotent: safe on every start.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { syncSites } from "#app/tenancy/sites.server.ts";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { migrateQueueSchema } from "#app/queue/queues.server.ts";
-import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
+import { addPendingPhotos, seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { seedCreditPackages } from "#prisma/seed/credit-packages.ts";
 import { seedDemoStaff } from "#prisma/seed/staff.ts";
 import { startDatabase, type EmbeddedDatabase } from "./embedded-postgres.ts";
-import { applyMigrations } from "./schema-engine.ts";
+import { applyMigrations, seedDir } from "./schema-engine.ts";
 
 export interface PreparedDatabase {
   url: string;
@@ -52,15 +55,42 @@ export async function seedDatabase(env: Env, { log = (m) => console.log(m), defe
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const db = getDb();
+  const mediaDir = path.join(env.dataDir, "media");
   const seed = env.SEED_DEMO ?? !env.DATABASE_URL;
+  const stamp = seed && !env.DATABASE_URL ? seedStamp(env) : null;
+  if (stamp?.current) {
+    log("demo data in place (the seed and tenants/ unchanged since it was written)");
+    return { morePhotos: reported(addPendingPhotos(db, mediaDir), log, seconds) };
+  }
   if (seed) await seedCompanies(db);
   await syncSites(db);
   if (!seed) return { morePhotos: Promise.resolve(0) };
-  const { created, morePhotos } = await seedDemo(db, { mediaDir: `${env.dataDir}/media`, deferMorePhotos });
+  const { created, morePhotos } = await seedDemo(db, { mediaDir, deferMorePhotos });
   await Promise.all([seedDemoChats(db), seedCreditPackages(db), seedDemoStaff(db)]);
-  if (created) {
-    log(`seeded ${created} demo profiles in ${seconds()} s`);
-    morePhotos.then((n) => n && log(`rendered ${n} more demo photos, ${seconds()} s after the seed began`), () => {});
+  stamp?.write();
+  log(created ? `seeded ${created} demo profiles in ${seconds()} s` : `demo data checked (${seconds()} s)`);
+  return { morePhotos: reported(morePhotos, log, seconds) };
+}
+
+function reported(morePhotos: Promise<number>, log: (m: string) => void, seconds: () => string) {
+  morePhotos.then((n) => n && log(`rendered ${n} more demo photos, ${seconds()} s after the seed began`), () => {});
+  return morePhotos;
+}
+
+/**
+ * The embedded database lives in the data folder, so a file beside it can say what was seeded:
+ * a hash of the seed code and of tenants/. While both are unchanged a start skips the seed's
+ * queries (about a second of a second start).
+ */
+function seedStamp(env: Env) {
+  const file = path.join(env.dataDir, "seed-stamp");
+  const hash = createHash("sha256");
+  for (const dir of [seedDir, env.tenantsDir]) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()) {
+      hash.update(entry).update(readFileSync(entry));
+    }
   }
-  return { morePhotos };
+  const value = hash.digest("hex");
+  const current = existsSync(file) && readFileSync(file, "utf8") === value;
+  return { current, write: () => writeFileSync(file, value) };
 }

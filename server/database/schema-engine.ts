@@ -16,6 +16,8 @@ const require = createRequire(import.meta.url);
 const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const schemaPath = path.join(root, "prisma/schema.prisma");
 export const migrationsDir = path.join(root, "prisma/migrations");
+/** The demo seed's code (prepare.ts's seed stamp hashes it). */
+export const seedDir = path.join(root, "prisma/seed");
 
 /** The folder of the project's package.json: this module runs from server/ and from the bundle in build/server/chunks/. */
 function projectRoot(from: string): string {

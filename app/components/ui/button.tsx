@@ -4,7 +4,7 @@ import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cx } from "./cx.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "ghost-light" | "danger" | "danger-outline" | "link";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "ghost-light" | "subtle" | "danger" | "danger-outline" | "link";
 export type ButtonSize = "sm" | "md" | "lg" | "inline";
 
 const BASE =
@@ -19,6 +19,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   /** on the brand colour (the home page's hero) */
   light: "bg-white text-primary shadow-sm hover:bg-accent",
   ghost: "text-primary hover:bg-primary/10",
+  /** an icon button that should not draw the eye (close, back, remove) */
+  subtle: "text-black/60 hover:bg-black/5 hover:text-dark",
   /** on a dark or brand-coloured background */
   "ghost-light": "text-white/90 hover:bg-white/10 hover:text-white",
   danger: "bg-danger text-white shadow-sm hover:brightness-110",

@@ -2,6 +2,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { FormMessage, SubmitButton } from "./form-field.tsx";
+import { buttonClass } from "./ui/index.ts";
 
 export const utcDate = (iso: string, language: string) => new Date(iso).toLocaleDateString(language, { timeZone: "UTC", dateStyle: "long" });
 
@@ -32,7 +33,7 @@ export function DataExportDownload({ href, readyAt, expiresAt, size }: { href: s
     <main className="container-site flex max-w-2xl flex-col gap-4 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("privacy.readyTitle")}</h1>
       <p>{t("privacy.readyText", { date: utcDate(readyAt, i18n.language), until: utcDate(expiresAt, i18n.language) })}</p>
-      <a href={href} download className="self-start rounded-full bg-primary px-6 py-2 font-semibold text-white hover:opacity-90" data-testid="export-download">
+      <a href={href} download className={buttonClass({}, "self-start")} data-testid="export-download">
         {t("privacy.download", { size: Math.max(1, Math.round(size / 1024)) })}
       </a>
     </main>

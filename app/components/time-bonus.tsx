@@ -115,7 +115,7 @@ function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; lef
   };
   return (
     <Modal size="md" onClose={close} labelledBy={titleId} className="overflow-hidden rounded-2xl text-center shadow-2xl" data-testid="time-bonus-popup">
-      <button type="button" onClick={close} aria-label={t("discounts.close")} className="absolute right-3 top-2 rounded-full px-1.5 text-2xl leading-none text-white/90 hover:text-white focus-visible:outline-2 focus-visible:outline-white">×</button>
+      <Button variant="ghost-light" size="inline" onClick={close} aria-label={t("discounts.close")} className="absolute right-2 top-2 h-9 w-9 text-2xl">×</Button>
       <div className={`${GRADIENT} bg-gradient-to-br px-6 pb-6 pt-8 text-white`}>
         <p className="mx-auto flex h-24 w-24 items-center justify-center rounded-full bg-secondary text-3xl font-black text-dark shadow-lg">-{percentage}%</p>
         <h2 id={titleId} className="mt-4 text-2xl font-extrabold">{t("discounts.popupTitle", { percent: percentage })}</h2>

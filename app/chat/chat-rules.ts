@@ -11,6 +11,15 @@ export const pairOf = (a: number, b: number) => ({ lowProfileId: Math.min(a, b),
 
 export type MessageKind = "text" | "image" | "gift";
 
+/** A chat image is stored in its display size and as a thumbnail within this square (never enlarged). */
+export const CHAT_THUMB_MAX = 480;
+
+/** `thumb {w}w, full {w}w` for a chat image of this display size; the thumbnail alone when it is not smaller. */
+export function chatImageSrcSet(image: { thumb: string; full: string; width: number; height: number }) {
+  const thumbWidth = Math.round(image.width * Math.min(1, CHAT_THUMB_MAX / image.width, CHAT_THUMB_MAX / image.height));
+  return thumbWidth < image.width ? `${image.thumb} ${thumbWidth}w, ${image.full} ${image.width}w` : `${image.thumb} ${thumbWidth}w`;
+}
+
 /** Opening lines of the icebreaker modal: catalogue keys chat.icebreakers.<n> (1-based). */
 export const ICEBREAKER_COUNT = 6;
 

@@ -8,6 +8,7 @@ import { chatImageUrl, verifyChatImagePath, type ChatImageVariant } from "#app/p
 import { processPhoto, type PhotoError } from "#app/profiles/photos.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { CHAT_THUMB_MAX } from "./chat-rules.ts";
 import { chatAccess } from "./conversations.server.ts";
 
 export interface StoredChatImage {
@@ -17,7 +18,7 @@ export interface StoredChatImage {
   height: number;
 }
 
-const CHAT_THUMB = { width: 480, height: 480, fit: "inside" } as const;
+const CHAT_THUMB = { width: CHAT_THUMB_MAX, height: CHAT_THUMB_MAX, fit: "inside" } as const;
 
 /** Processes and stores the files; the caller records them (or removes them when the send fails). */
 export async function storeChatImage(file: File): Promise<StoredChatImage | PhotoError> {

@@ -1,8 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
-
-
+import { Button } from "./ui/index.ts";
 /** The warning banners of the default layout (spec section 4). */
 export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean; profilePhoto: boolean }; email: string }) {
   const { t } = useTranslation();
@@ -28,7 +27,7 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
         >
           <p className="flex-1">{t("alerts.activation", { email })}</p>
           <resend.Form method="post" action="/api/activation-mail">
-            <button className="font-semibold underline" type="submit">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</button>
+            <Button type="submit" variant="link" size="inline">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</Button>
             {resend.data?.error ? <span role="alert" className="ml-2 text-danger">{resend.data.error}</span> : null}
           </resend.Form>
           <DismissButton fetcher={dismiss} alert="activation_reminder" />
@@ -55,7 +54,7 @@ function DismissButton({ fetcher, alert }: { fetcher: ReturnType<typeof useFetch
   return (
     <fetcher.Form method="post" action="/api/alerts">
       <input type="hidden" name="alert" value={alert} />
-      <button type="submit" aria-label={t("alerts.dismiss")} className="px-2 text-lg leading-none">×</button>
+      <Button type="submit" variant="subtle" size="inline" aria-label={t("alerts.dismiss")} className="h-8 w-8 text-lg">×</Button>
     </fetcher.Form>
   );
 }

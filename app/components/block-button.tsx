@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
+import { Button, Card } from "./ui/index.ts";
 
 export function BlockButton({ name, blocked }: { name: string; blocked: boolean }) {
   const { t } = useTranslation();
@@ -10,38 +11,40 @@ export function BlockButton({ name, blocked }: { name: string; blocked: boolean 
   if (blocked) {
     return (
       <Form method="post" className="mt-8">
-        <button type="submit" name="intent" value="unblock" className="text-sm font-semibold text-danger underline" data-testid="block-toggle">
+        <Button type="submit" name="intent" value="unblock" variant="link" size="inline" className="text-sm text-danger" data-testid="block-toggle">
           {t("profileView.unblock")}
-        </button>
+        </Button>
       </Form>
     );
   }
   return (
     <Form method="post" className="mt-8">
       {asking ? (
-        <div role="group" aria-labelledby="block-question" className="rounded-xl border border-danger/30 bg-danger/5 p-4" data-testid="block-confirm">
+        <Card role="group" aria-labelledby="block-question" padding="sm" className="border-l-4 border-danger" data-testid="block-confirm">
           <p id="block-question" className="font-semibold text-dark">{t("profileView.blockQuestion", { name })}</p>
           <p className="mt-1 text-sm text-black/70">{t("profileView.blockExplained", { name })}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="block" className="rounded-full bg-danger px-4 py-2 text-sm font-bold text-white hover:opacity-90" data-testid="block-yes" autoFocus>
+            <Button type="submit" name="intent" value="block" variant="danger" size="sm" data-testid="block-yes" autoFocus>
               {t("profileView.blockConfirm")}
-            </button>
-            <button type="button" onClick={() => setAsking(false)} className="rounded-full border border-black/20 px-4 py-2 text-sm font-semibold text-dark hover:bg-light">
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setAsking(false)}>
               {t("profileView.blockCancel")}
-            </button>
+            </Button>
           </div>
-        </div>
+        </Card>
       ) : (
-        <button
+        <Button
           type="submit"
           name="intent"
           value="block"
+          variant="link"
+          size="inline"
           onClick={(e) => { e.preventDefault(); setAsking(true); }}
-          className="text-sm font-semibold text-danger underline"
+          className="text-sm text-danger"
           data-testid="block-toggle"
         >
           {t("profileView.block", { name })}
-        </button>
+        </Button>
       )}
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { EMAIL_CHECKED_FIELD, suggestEmail, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
+import { Button } from "./ui/index.ts";
 
 /**
  * The did-you-mean hint under an e-mail field: from the server's answer, or computed as the member
@@ -26,12 +27,14 @@ export function useEmailSuggestion(field: string, answer: object | undefined, su
     <div className="mt-1 text-sm" data-testid="email-suggestion">
       <input type="hidden" name={EMAIL_CHECKED_FIELD} value={shown.email} />
       <span>{t("validation.didYouMean", { suggestion: shown.suggestion })} </span>
-      <button
+      <Button
         type="submit"
         name={USE_SUGGESTION_FIELD}
         value={shown.suggestion}
         formNoValidate
-        className="font-semibold text-primary underline"
+        variant="link"
+        size="inline"
+        className="text-primary"
         onClick={(e) => {
           e.preventDefault();
           const input = e.currentTarget.form?.elements.namedItem(field);
@@ -43,7 +46,7 @@ export function useEmailSuggestion(field: string, answer: object | undefined, su
         }}
       >
         {t("validation.useSuggestion")}
-      </button>
+      </Button>
       <span className="block text-black/60">{t("validation.keepEmail")}</span>
     </div>
   ) : null;

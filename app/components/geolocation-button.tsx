@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Checkbox } from "./ui/index.ts";
 
 export interface Geocode { country: string; region: string; city: string }
 
@@ -27,10 +28,7 @@ export function GeolocationButton({ onLocated }: { onLocated: (g: Geocode) => bo
   };
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <label className="flex items-center gap-2">
-        <input type="checkbox" role="switch" checked={state === "done" || state === "asking"} onChange={(e) => (e.target.checked ? locate() : setState("idle"))} data-testid="geolocation-toggle" />
-        {t("settings.useLocation")}
-      </label>
+      <Checkbox role="switch" checked={state === "done" || state === "asking"} onChange={(e) => (e.target.checked ? locate() : setState("idle"))} label={t("settings.useLocation")} data-testid="geolocation-toggle" />
       {state === "denied" ? <span className="text-danger">{t("settings.locationDenied")}</span> : null}
       {state === "unknown" ? <span className="text-danger">{t("settings.locationUnknown")}</span> : null}
       {state === "done" ? <span className="text-success" data-testid="geolocation-done">{t("settings.locationFound")}</span> : null}

@@ -3,6 +3,7 @@
 // server renders the installed app's rules (no entry warning) from the next request on, and
 // components read it directly in the browser.
 import { useEffect, useState } from "react";
+import { Button } from "./ui/index.ts";
 
 export const INSTALLED_APP_COOKIE = "installed_app";
 
@@ -45,9 +46,9 @@ export function InstalledAppBackButton({ routeIds, label }: { routeIds: string[]
   if (!installed || !routeIds.some((id) => BACK_BUTTON_ROUTES.includes(id))) return null;
   return (
     <div className="container-site pt-3">
-      <button type="button" onClick={() => window.history.back()} className="inline-flex items-center gap-1 font-semibold text-primary" data-testid="app-back">
+      <Button variant="ghost" size="sm" onClick={() => window.history.back()} className="-ml-3" data-testid="app-back">
         <span aria-hidden="true">‹</span> {label}
-      </button>
+      </Button>
     </div>
   );
 }

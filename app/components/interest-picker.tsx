@@ -13,7 +13,7 @@ export function InterestPicker({ field }: { field: FieldMetadata<any, any> }) {
       <legend className="mb-2 text-sm font-medium">{t("profile.fields.interests")}</legend>
       <div className="flex flex-wrap gap-2">
         {INTERESTS.map((i) => (
-          <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2">
+          <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
             <input type="checkbox" name={field.name} form={field.formId} value={i} defaultChecked={selected.includes(i)} className="sr-only" />{t(`profile.interests.${i}`)}
           </label>
         ))}

@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "./icons.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
+import { Button } from "./ui/index.ts";
 
 export type LikeSourceName = "profile" | "search" | "likes" | "match_finder";
 
@@ -50,28 +51,23 @@ export function LikeButton({ profile, liked: initial, likedMe = false, source, v
         <input type="hidden" name="source" value={source} />
         <input type="hidden" name="back" value={location.pathname + location.search} />
         {variant === "icon" ? (
-          <button
+          <Button
             type="submit"
+            variant={liked ? "primary" : "light"}
+            size="inline"
             aria-pressed={liked}
             aria-label={label}
             title={label}
-            className={`flex h-11 w-11 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition active:scale-90 ${liked ? "bg-primary text-white" : "bg-white text-primary hover:bg-accent"}`}
+            className="h-11 w-11 ring-1 ring-black/5 active:scale-90"
             data-testid="like-button"
             data-liked={liked}
           >
             <HeartIcon filled={liked} className="h-6 w-6" />
-          </button>
+          </Button>
         ) : (
-          <button
-            type="submit"
-            aria-pressed={liked}
-            title={label}
-            className={`inline-flex min-w-36 items-center justify-center gap-2 rounded-full px-6 py-3 font-bold shadow-sm transition active:scale-95 ${liked ? "border-2 border-primary bg-white text-primary" : "bg-primary text-white hover:opacity-90"}`}
-            data-testid="like-button"
-            data-liked={liked}
-          >
+          <Button type="submit" variant={liked ? "outline" : "primary"} size="lg" aria-pressed={liked} title={label} className="min-w-36 active:scale-95" data-testid="like-button" data-liked={liked}>
             <HeartIcon filled={!liked} className="h-5 w-5" /> {text}<span className="sr-only">: {profile.name}</span>
-          </button>
+          </Button>
         )}
       </fetcher.Form>
       {error ? <p role="alert" className="mt-1 text-xs font-semibold text-danger" data-testid="like-error">{error}</p> : null}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { CrossIcon, HeartIcon } from "./icons.tsx";
+import { Button, Modal } from "./ui/index.ts";
 
 interface ModalProfile { id: number; name: string; age: number; city: string | null; thumb: string | null; photo?: string | null; match?: boolean }
 
@@ -62,39 +63,28 @@ export function LikeModal() {
     return () => { cancelled = true; window.clearTimeout(timer); };
   }, [location.search, location.pathname, location.hash, navigate]);
 
-  useEffect(() => {
-    if (!profile) return;
-    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setProfile(null); };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [profile]);
-
   if (!profile) return null;
   const href = `/members/${profile.id}`;
   const close = () => setProfile(null);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4" role="presentation" onClick={(e) => { if (e.target === e.currentTarget) close(); }}>
-      <div role="dialog" aria-modal="true" aria-labelledby="like-modal-title" className="relative w-full max-w-[300px] overflow-hidden rounded-2xl bg-white text-center shadow-2xl" data-testid="like-modal">
-        <button type="button" onClick={close} aria-label={t("likes.modalClose")} className="absolute right-2 top-2 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60">
-          <CrossIcon className="h-4 w-4" />
-        </button>
-        <Link to={href} onClick={close} className="relative block aspect-[4/5] bg-accent" data-testid="like-modal-image">
-          {profile.photo ?? profile.thumb ? <img src={(profile.photo ?? profile.thumb)!} alt={profile.name} className="h-full w-full object-cover" /> : (
-            <span className="flex h-full items-center justify-center text-6xl text-primary/40" aria-hidden>♥</span>
-          )}
-          <span className="absolute -bottom-6 left-1/2 flex h-12 w-12 -translate-x-1/2 items-center justify-center rounded-full bg-primary text-white shadow-lg ring-4 ring-white">
-            <HeartIcon className="h-6 w-6" />
-          </span>
-        </Link>
-        <div className="px-5 pb-5 pt-9">
-          <h2 id="like-modal-title" className="text-xl font-black">{t("likes.modalTitle", { name: profile.name })}</h2>
-          <p className="mt-1 text-sm text-black/70">{[`${profile.name}, ${profile.age}`, profile.city].filter(Boolean).join(" · ")}</p>
-          <p className="mt-2 text-sm">{profile.match ? t("likes.modalMatch", { name: profile.name }) : t("likes.modalBody", { name: profile.name })}</p>
-          <Link to={href} onClick={close} className="mt-4 block rounded-full bg-primary px-5 py-2.5 font-bold text-white hover:opacity-90" data-testid="like-modal-button">
-            {t("likes.modalButton")}
-          </Link>
-        </div>
+    <Modal size="sm" onClose={close} labelledBy="like-modal-title" className="overflow-hidden rounded-2xl text-center shadow-2xl" data-testid="like-modal">
+      <button type="button" onClick={close} aria-label={t("likes.modalClose")} className="absolute right-2 top-2 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white">
+        <CrossIcon className="h-4 w-4" />
+      </button>
+      <Link to={href} onClick={close} className="relative block aspect-[4/5] bg-accent" data-testid="like-modal-image">
+        {profile.photo ?? profile.thumb ? <img src={(profile.photo ?? profile.thumb)!} alt={profile.name} className="h-full w-full object-cover" /> : (
+          <span className="flex h-full items-center justify-center text-6xl text-primary/40" aria-hidden>♥</span>
+        )}
+        <span className="absolute -bottom-6 left-1/2 flex h-12 w-12 -translate-x-1/2 items-center justify-center rounded-full bg-primary text-white shadow-lg ring-4 ring-white">
+          <HeartIcon className="h-6 w-6" />
+        </span>
+      </Link>
+      <div className="px-5 pb-5 pt-9">
+        <h2 id="like-modal-title" className="text-xl font-black">{t("likes.modalTitle", { name: profile.name })}</h2>
+        <p className="mt-1 text-sm text-black/70">{[`${profile.name}, ${profile.age}`, profile.city].filter(Boolean).join(" · ")}</p>
+        <p className="mt-2 text-sm">{profile.match ? t("likes.modalMatch", { name: profile.name }) : t("likes.modalBody", { name: profile.name })}</p>
+        <Button to={href} onClick={close} block className="mt-4" data-testid="like-modal-button">{t("likes.modalButton")}</Button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Link } from "react-router";
 import { ChatIcon, HeartIcon } from "./icons.tsx";
+import { Button, Modal } from "./ui/index.ts";
 
 const BACKDROP = { background: "radial-gradient(circle at 50% 40%, color-mix(in srgb, var(--color-primary) 75%, transparent) 0, rgba(10, 10, 20, 0.92) 75%)" };
 
@@ -14,17 +14,13 @@ export interface MatchPartner { id: number; name: string; photo: string | null }
 export function MatchDialog({ partner, onClose, closeHref }: { partner: MatchPartner; onClose?: () => void; closeHref?: string }) {
   const { t } = useTranslation();
   const write = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    write.current?.focus();
-    if (!onClose) return;
-    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") onClose(); };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
-  const closeClass = "rounded-full px-6 py-2.5 text-sm font-semibold text-white/90 underline-offset-4 hover:underline";
+  useEffect(() => write.current?.focus(), []);
+  const close = onClose
+    ? <Button variant="ghost-light" onClick={onClose} className="mt-3">{t("likes.matchContinue")}</Button>
+    : <Button variant="ghost-light" to={closeHref ?? "."} replace className="mt-3">{t("likes.matchContinue")}</Button>;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" style={BACKDROP} role="presentation" onClick={(e) => { if (e.target === e.currentTarget) onClose?.(); }}>
-      <div role="dialog" aria-modal="true" aria-labelledby="match-title" className="flex w-full max-w-[360px] flex-col items-center text-center text-white" data-testid="match-dialog">
+    <Modal size="full" serverOpen onClose={onClose} labelledBy="match-title" className="items-center justify-center p-4 open:flex" style={BACKDROP} data-testid="match-dialog">
+      <div className="flex w-full max-w-[360px] flex-col items-center text-center text-white">
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-secondary">{t("likes.matchKicker")}</p>
         <h2 id="match-title" className="mt-1 text-4xl font-black italic drop-shadow">{t("likes.matchTitle")}</h2>
         <div className="relative mt-6">
@@ -38,15 +34,11 @@ export function MatchDialog({ partner, onClose, closeHref }: { partner: MatchPar
           </span>
         </div>
         <p className="mt-6 text-lg">{t("likes.matchBody", { name: partner.name })}</p>
-        <Link ref={write} to={`/members/${partner.id}/chat`} className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-white px-6 py-3 font-bold text-primary shadow-lg hover:bg-accent" data-testid="match-write">
+        <Button ref={write} to={`/members/${partner.id}/chat`} variant="light" size="lg" block className="mt-6 shadow-lg" data-testid="match-write">
           <ChatIcon /> {t("likes.matchWrite", { name: partner.name })}
-        </Link>
-        {onClose ? (
-          <button type="button" onClick={onClose} className={`mt-3 ${closeClass}`}>{t("likes.matchContinue")}</button>
-        ) : (
-          <Link to={closeHref ?? "."} replace className={`mt-3 ${closeClass}`}>{t("likes.matchContinue")}</Link>
-        )}
+        </Button>
+        {close}
       </div>
-    </div>
+    </Modal>
   );
 }

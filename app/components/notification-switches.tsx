@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { NOTIFICATION_TYPES, type NotificationTypeName } from "#app/notifications/notification-types.ts";
 import { FormMessage, SubmitButton } from "./form-field.tsx";
+import { Card, Checkbox } from "./ui/index.ts";
 
 type Result = { ok: boolean; message: string } | undefined;
 
@@ -11,20 +12,17 @@ export function NotificationSwitches({ off, disabled, result }: { off: readonly 
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   return (
-    <section className="rounded-lg bg-white p-6 shadow-sm">
+    <Card as="section">
       <p className="mb-4 text-sm text-black/70">{t("notifications.intro")}</p>
       {disabled ? <FormMessage tone="info" message="messages.notificationsDisabled" /> : null}
       <Form method="post" className="flex flex-col gap-3" data-testid="notification-switches">
         {result ? <FormMessage tone={result.ok ? "success" : "danger"} message={result.message} /> : null}
         {NOTIFICATION_TYPES.map((n) => (
-          <label key={n} className="flex items-center gap-3">
-            <input type="checkbox" name="enabled" value={n} defaultChecked={!off.includes(n)} className="size-4 accent-primary" />
-            {t(`settings.notificationTypes.${n}`)}
-          </label>
+          <Checkbox key={n} name="enabled" value={n} defaultChecked={!off.includes(n)} label={t(`settings.notificationTypes.${n}`)} />
         ))}
         <SubmitButton busy={busy} className="mt-2 self-start">{t("settings.save")}</SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -33,7 +31,7 @@ export function EmailSourceSwitch({ type, on, email, loggedIn, result }: { type:
   const busy = useNavigation().state !== "idle";
   const name = t(`settings.notificationTypes.${type}`);
   return (
-    <section className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" data-testid="notification-email-source">
+    <Card as="section" className="flex flex-col gap-4" data-testid="notification-email-source">
       {result ? <FormMessage tone={result.ok ? "success" : "danger"} message={result.message} params={{ type: name }} /> : null}
       <p className="break-words">{t(on ? "notifications.emailSourceOn" : "notifications.emailSourceOff", { type: name, email })}</p>
       <Form method="post">
@@ -43,6 +41,6 @@ export function EmailSourceSwitch({ type, on, email, loggedIn, result }: { type:
       <p className="text-sm text-black/70">
         <Link to={loggedIn ? "/notifications" : "/login?redirectTo=%2Fnotifications"} className="font-semibold underline">{t("notifications.manageAll")}</Link>
       </p>
-    </section>
+    </Card>
   );
 }

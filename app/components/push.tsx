@@ -4,8 +4,9 @@
 // this device on /notifications. All three offers share usePushDevice.
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useLocation, useNavigate } from "react-router";
 import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
+import { Button, Card, Checkbox } from "./ui/index.ts";
 import {
   currentPushState, registerServiceWorker, sendPageHidden, subscribePush, unsubscribePush, type PushState,
 } from "#app/notifications/push-client.ts";
@@ -93,10 +94,10 @@ export function PushPrompt({ publicKey, show }: { publicKey: string | null; show
       <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm">
         <p className="flex-1">{t("push.prompt")}</p>
         {failed ? <span role="alert" className="text-danger">{t("push.failed")}</span> : null}
-        <button type="button" className="font-semibold underline" disabled={busy} onClick={() => void subscribe()}>{t("push.enable")}</button>
+        <Button variant="link" size="inline" disabled={busy} onClick={() => void subscribe()}>{t("push.enable")}</Button>
         <dismiss.Form method="post" action="/api/alerts">
           <input type="hidden" name="alert" value="push_prompt" />
-          <button type="submit" aria-label={t("alerts.dismiss")} className="px-2 text-lg leading-none">×</button>
+          <Button type="submit" variant="subtle" size="inline" aria-label={t("alerts.dismiss")} className="h-8 w-8 text-lg">×</Button>
         </dismiss.Form>
       </div>
     </div>
@@ -112,23 +113,12 @@ export function PushSwitch({ publicKey }: { publicKey: string | null }) {
   const usable = state === "subscribed" || state === "not_subscribed";
   const toggle = () => (on ? unsubscribe() : subscribe());
   return (
-    <section className="flex flex-col gap-2 rounded-lg bg-white p-6 shadow-sm" data-testid="push-switch" data-state={state}>
-      <label className="flex items-center gap-3">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          aria-checked={on}
-          disabled={busy || !usable}
-          onChange={() => void toggle()}
-          className="size-4 accent-primary"
-        />
-        {t("push.device")}
-      </label>
+    <Card as="section" className="flex flex-col gap-2" data-testid="push-switch" data-state={state}>
+      <Checkbox role="switch" checked={on} aria-checked={on} disabled={busy || !usable} onChange={() => void toggle()} label={t("push.device")} />
       {state === "denied" ? <p className="text-sm text-black/70">{t("push.denied")}</p> : null}
       {state === "unsupported" ? <p className="text-sm text-black/70">{t("push.unsupported")}</p> : null}
       {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
-    </section>
+    </Card>
   );
 }
 
@@ -153,10 +143,8 @@ export function SignupPushStep({ publicKey, next }: { publicKey: string | null; 
       <p className="text-sm text-black/70">{t("signup.steps.push.intro")}</p>
       {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
       <div className="flex items-center justify-between gap-3">
-        <Link to={next} className="text-sm font-semibold underline">{t("signup.pushNotNow")}</Link>
-        <button type="button" disabled={busy || !offerable} onClick={() => void subscribe()} className="rounded-full bg-primary px-6 py-2 font-semibold text-white disabled:opacity-60">
-          {t("signup.pushAllow")}
-        </button>
+        <Button to={next} variant="link" size="inline" className="text-sm">{t("signup.pushNotNow")}</Button>
+        <Button disabled={busy || !offerable} onClick={() => void subscribe()}>{t("signup.pushAllow")}</Button>
       </div>
     </div>
   );

@@ -5,8 +5,9 @@
 // members area cancels the timer. What the member pays is decided by the server at order time.
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useLive } from "#app/live/live-state.tsx";
+import { Badge, Button, Modal } from "./ui/index.ts";
 
 /** Spec section 9: the popup opens this long after entering the members area. */
 export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
@@ -14,6 +15,9 @@ export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
 /** The members area: members, members-id, chats, likes, likes-m-id and premium. */
 const MEMBERS_AREA = /^\/(?:members(?:\/[^/]+)?|chats|likes|likes\/m\/[^/]+|premium)\/?$/;
 export const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
+
+/** The brand colour into a darker shade of itself. */
+const GRADIENT = "from-primary to-[color-mix(in_srgb,var(--color-primary)_60%,black)]";
 
 export interface TimeBonusData { secondsLeft: number; percentage: number; popupDismissed: boolean }
 
@@ -85,16 +89,16 @@ function Countdown({ left, className = "" }: { left: number; className?: string 
 function TimeBonusBanner({ percentage, left }: { percentage: number; left: number }) {
   const { t } = useTranslation();
   return (
-    <div className="bg-gradient-to-r from-primary to-[#c2410c] text-white" data-testid="time-bonus-banner">
+    <div className={`${GRADIENT} bg-gradient-to-r text-white`} data-testid="time-bonus-banner">
       <div className="container-site flex flex-wrap items-center justify-center gap-x-4 gap-y-1 py-2 text-sm sm:justify-between">
         <p className="flex items-center gap-2">
-          <span className="rounded bg-secondary px-1.5 py-0.5 text-xs font-extrabold text-dark">-{percentage}%</span>
+          <Badge tone="secondary">-{percentage}%</Badge>
           <span className="font-semibold">{t("discounts.bannerText", { percent: percentage })}</span>
         </p>
         <p className="flex items-center gap-3">
           <span className="text-white/80">{t("discounts.endsIn")}</span>
           <Countdown left={left} className="rounded bg-black/25 px-2 py-0.5 text-base font-bold" />
-          <Link to="/credits" className="rounded-full bg-white px-3 py-1 text-xs font-bold text-primary shadow hover:bg-light">{t("discounts.bannerCta")}</Link>
+          <Button to="/credits" variant="light" size="sm">{t("discounts.bannerCta")}</Button>
         </p>
       </div>
     </div>
@@ -109,27 +113,20 @@ function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; lef
     void dismiss.submit({ alert: "time_bonus_popup" }, { method: "post", action: "/api/alerts" });
     onClose();
   };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") close(); };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="relative w-full max-w-[500px] overflow-hidden rounded-2xl bg-white text-center shadow-2xl" data-testid="time-bonus-popup">
-        <button type="button" onClick={close} aria-label={t("discounts.close")} className="absolute right-3 top-2 text-2xl leading-none text-white/90 hover:text-white">×</button>
-        <div className="bg-gradient-to-br from-primary to-[#c2410c] px-6 pb-6 pt-8 text-white">
-          <p className="mx-auto flex h-24 w-24 items-center justify-center rounded-full bg-secondary text-3xl font-black text-dark shadow-lg">-{percentage}%</p>
-          <h2 id={titleId} className="mt-4 text-2xl font-extrabold">{t("discounts.popupTitle", { percent: percentage })}</h2>
-        </div>
-        <div className="px-6 py-6">
-          <p className="leading-relaxed text-dark">{t("discounts.popupText", { percent: percentage })}</p>
-          <p className="mt-4 text-sm text-black/60">{t("discounts.endsIn")}</p>
-          <Countdown left={left} className="text-3xl font-bold text-primary" />
-          <Link to="/credits" onClick={close} className="mt-6 block rounded-full bg-primary px-6 py-3 font-bold text-white shadow hover:opacity-90">{t("discounts.popupCta")}</Link>
-          <button type="button" onClick={close} className="mt-3 text-sm text-black/60 underline">{t("discounts.popupNoThanks")}</button>
-        </div>
+    <Modal size="md" onClose={close} labelledBy={titleId} className="overflow-hidden rounded-2xl text-center shadow-2xl" data-testid="time-bonus-popup">
+      <Button variant="ghost-light" size="inline" onClick={close} aria-label={t("discounts.close")} className="absolute right-2 top-2 h-9 w-9 text-2xl">×</Button>
+      <div className={`${GRADIENT} bg-gradient-to-br px-6 pb-6 pt-8 text-white`}>
+        <p className="mx-auto flex h-24 w-24 items-center justify-center rounded-full bg-secondary text-3xl font-black text-dark shadow-lg">-{percentage}%</p>
+        <h2 id={titleId} className="mt-4 text-2xl font-extrabold">{t("discounts.popupTitle", { percent: percentage })}</h2>
       </div>
-    </div>
+      <div className="px-6 py-6">
+        <p className="leading-relaxed">{t("discounts.popupText", { percent: percentage })}</p>
+        <p className="mt-4 text-sm text-black/60">{t("discounts.endsIn")}</p>
+        <Countdown left={left} className="text-3xl font-bold text-primary" />
+        <Button to="/credits" onClick={close} size="lg" block className="mt-6">{t("discounts.popupCta")}</Button>
+        <Button variant="link" size="inline" onClick={close} className="mt-3 text-sm text-black/60">{t("discounts.popupNoThanks")}</Button>
+      </div>
+    </Modal>
   );
 }

@@ -47,7 +47,10 @@ export function useLiveEvents(handler: (event: LiveEventData) => void) {
  */
 export function useLiveRevalidation(concerns: (event: LiveEventData) => boolean) {
   const revalidator = useRevalidator();
-  const busy = useNavigation().state !== "idle" || useFetchers().some((f) => f.state !== "idle");
+  // both hooks on every render (useFetchers holds a useMemo: skipping it broke the hook order)
+  const navigating = useNavigation().state !== "idle";
+  const fetching = useFetchers().some((f) => f.state !== "idle");
+  const busy = navigating || fetching;
   const [pending, setPending] = useState(false);
   useLiveEvents((event) => {
     if (concerns(event)) setPending(true);

@@ -105,6 +105,7 @@ test("an API answering 403 authentication_required logs the member out", async (
   const o = origin("lovely");
   await page.goto(`${o}/login`);
   await page.getByTestId("entry-warning").getByRole("button").click();
+  await expect(page.getByTestId("entry-warning")).toBeHidden();
   await page.getByLabel("E-mail address").fill("member@lovely.localhost");
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();

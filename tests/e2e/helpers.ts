@@ -4,6 +4,7 @@ import { expect, type Page } from "@playwright/test";
 export async function logInAsDemoMember(page: Page, origin: string, host: string) {
   await page.goto(`${origin}/login`);
   await page.getByTestId("entry-warning").getByRole("button").click();
+  await expect(page.getByTestId("entry-warning")).toBeHidden(); // a modal <dialog>: the page is inert until it closes
   await page.getByLabel("E-mail address").fill(`member@${host}`);
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();

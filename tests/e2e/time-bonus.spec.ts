@@ -38,6 +38,7 @@ async function logIn(page: Page, origin: string, email: string) {
   await page.goto(`${origin}/login`);
   const warning = page.getByTestId("entry-warning");
   if (await warning.isVisible()) await warning.getByRole("button").click();
+  await expect(warning).toBeHidden();
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();

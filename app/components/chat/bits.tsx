@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CoinIcon } from "./icons.tsx";
+import { Badge } from "../ui/index.ts";
 
 /** False during the server render and hydration: times are first written in UTC, then in the browser's zone. */
 export function useHydrated() {
@@ -53,11 +54,10 @@ export function Avatar({ src, name, size = 48, online = false }: { src: string |
 
 export function CreditsPill({ credits }: { credits: number }) {
   const { t } = useTranslation();
-  const tone = credits === 0 ? "bg-danger text-white" : credits <= 10 ? "bg-warning text-dark" : "bg-accent text-dark";
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold ${tone}`} data-testid="chat-credits">
+    <Badge tone={credits === 0 ? "danger" : credits <= 10 ? "warning" : "accent"} className="py-1" data-testid="chat-credits">
       <CoinIcon className="h-4 w-4" />
       {t("nav.credits", { count: credits })}
-    </span>
+    </Badge>
   );
 }

@@ -43,7 +43,7 @@ export function ChatList({ entries }: { entries: ChatEntry[] }) {
       {error ? (
         <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" data-testid="chat-remove-error">
           <span>{error}</span>
-          <button type="button" onClick={() => setError(null)} className="font-bold" aria-label={t("signup.close")}>×</button>
+          <Button variant="subtle" size="inline" onClick={() => setError(null)} className="h-7 w-7 shrink-0 text-lg" aria-label={t("signup.close")}>×</Button>
         </div>
       ) : null}
       {shown.length ? (
@@ -88,9 +88,9 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
       </Link>
       <Form method="post" onSubmit={(e) => { e.preventDefault(); onRemove(entry.conversation.id); }}>
         <input type="hidden" name="conversation" value={entry.conversation.id} />
-        <button type="submit" name="intent" value="remove" className="rounded-full p-2 text-black/35 hover:bg-danger/10 hover:text-danger" aria-label={t("chat.remove", { name: p.name })} data-testid="chat-remove">
+        <Button type="submit" name="intent" value="remove" variant="subtle" size="inline" className="h-9 w-9" aria-label={t("chat.remove", { name: p.name })} data-testid="chat-remove">
           <TrashIcon className="h-5 w-5" />
-        </button>
+        </Button>
       </Form>
     </li>
   );

@@ -1,12 +1,17 @@
 // Opening lines for an empty conversation, in the member's language. The modal opens by itself
 // (JavaScript) and puts the chosen line into the message field; the list in the empty thread
 // does the same, and without JavaScript its buttons send the line straight away.
-import { useEffect, useRef } from "react";
+import { useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ICEBREAKER_COUNT } from "#app/chat/chat-rules.ts";
 import type { ChatPartner } from "#app/chat/conversations.server.ts";
 import { Avatar } from "./bits.tsx";
 import { SEND_FORM_ID } from "./send-footer.tsx";
+import { Button, cx, Modal } from "../ui/index.ts";
+
+/** An opening line to pick: a card-like button with the text left-aligned. */
+const LINE = "w-full rounded-2xl px-4 py-3 text-left text-sm ring-1 ring-black/10 transition hover:bg-accent hover:ring-primary/40 focus-visible:outline-2 focus-visible:outline-primary";
 
 function useLines(name: string) {
   const { t } = useTranslation();
@@ -24,7 +29,7 @@ export function IcebreakerList({ partner, onPick, className = "" }: { partner: C
         {lines.slice(0, 3).map((line) => (
           <li key={line}>
             <button type="submit" form={SEND_FORM_ID} name="icebreaker" value={line} onClick={(e) => { e.preventDefault(); onPick(line); }}
-              className="w-full rounded-2xl bg-white px-4 py-2.5 text-left text-sm shadow-sm ring-1 ring-black/5 hover:bg-accent">
+              className={cx(LINE, "bg-white shadow-sm")}>
               {line}
             </button>
           </li>
@@ -36,18 +41,16 @@ export function IcebreakerList({ partner, onPick, className = "" }: { partner: C
 
 export function IcebreakerModal({ partner, onPick }: { partner: ChatPartner; onPick: (line: string) => void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(true);
   const lines = useLines(partner.name);
-  useEffect(() => {
-    if (!dialog.current?.open) dialog.current?.showModal();
-  }, []);
+  if (!open) return null;
   const pick = (line: string) => {
-    dialog.current?.close();
+    // closed first, so the focus it gives back does not take the message field's
+    flushSync(() => setOpen(false));
     onPick(line);
   };
   return (
-    <dialog ref={dialog} aria-labelledby="icebreaker-title" className="m-auto w-[calc(100%-2rem)] max-w-[500px] rounded-3xl p-0 shadow-2xl backdrop:bg-black/50" data-testid="icebreaker-modal"
-      onClick={(e) => { if (e.target === dialog.current) dialog.current?.close(); }}>
+    <Modal size="md" onClose={() => setOpen(false)} labelledBy="icebreaker-title" className="rounded-3xl shadow-2xl" data-testid="icebreaker-modal">
       <div className="bg-accent px-6 pb-5 pt-6 text-center">
         <Avatar src={partner.card.thumb} name={partner.name} size={72} />
         {/* focus starts on the title, not on the first line (which would look chosen) */}
@@ -57,15 +60,13 @@ export function IcebreakerModal({ partner, onPick }: { partner: ChatPartner; onP
       <ul className="flex flex-col gap-2 p-4">
         {lines.map((line) => (
           <li key={line}>
-            <button type="button" onClick={() => pick(line)} className="w-full rounded-2xl border border-black/10 px-4 py-3 text-left text-sm hover:border-primary/40 hover:bg-accent/60" data-testid="icebreaker-line">
-              {line}
-            </button>
+            <button type="button" onClick={() => pick(line)} className={LINE} data-testid="icebreaker-line">{line}</button>
           </li>
         ))}
       </ul>
       <div className="px-4 pb-5 text-center">
-        <button type="button" onClick={() => dialog.current?.close()} className="text-sm font-semibold text-primary underline">{t("chat.icebreakerOwn")}</button>
+        <Button variant="link" size="inline" onClick={() => setOpen(false)} className="text-sm text-primary">{t("chat.icebreakerOwn")}</Button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -9,6 +9,11 @@ import type { GiftOption } from "#app/chat/gifts.server.ts";
 import type { SendAnswer, ThreadScreen } from "#app/chat/thread-page.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
+import { Button, buttonClass, Card, controlClass, cx } from "../ui/index.ts";
+
+/** The photo and gift buttons: a <summary> that opens its panel above the footer. */
+const PANEL_TOGGLE = buttonClass({ variant: "ghost", size: "inline" }, "h-11 w-11 cursor-pointer list-none group-open:bg-accent [&::-webkit-details-marker]:hidden");
+const PANEL = "absolute bottom-full left-2 right-2 z-20 mb-2 drop-shadow-xl sm:right-auto";
 
 export interface PendingSend {
   key: string;
@@ -36,7 +41,7 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
   const giftPanel = useRef<HTMLDetailsElement>(null);
   const [fileChosen, setFileChosen] = useState(false);
 
-  if (screen.startLimited) return <Notice tone="premium" message={t("messages.premiumOnly")} action={<Link to="/pricing" className="shrink-0 rounded-full bg-secondary px-4 py-1.5 text-sm font-bold text-dark">{t("nav.getPremium")}</Link>} />;
+  if (screen.startLimited) return <Notice tone="premium" message={t("messages.premiumOnly")} action={<Button to="/pricing" variant="secondary" size="sm" className="shrink-0">{t("nav.getPremium")}</Button>} />;
   if (screen.block) {
     const key = { blocked_by_them: "profileView.blockedBy", i_blocked: "chat.errors.youBlocked", unconfirmed: "chat.errors.partnerUnconfirmed", gone: "chat.errors.partnerGone" }[screen.block];
     return <Notice tone="info" message={t(key, { name: screen.partner.name })} />;
@@ -74,38 +79,38 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
         {error ? <p role="alert" className="mb-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="chat-error">{error}</p> : null}
         <div className="flex items-end gap-1.5">
           <details ref={photoPanel} className="group" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
-            <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-primary hover:bg-accent group-open:bg-accent [&::-webkit-details-marker]:hidden" aria-label={t("chat.photo")} data-testid="chat-photo-open">
+            <summary className={PANEL_TOGGLE} aria-label={t("chat.photo")} data-testid="chat-photo-open">
               <CameraIcon className="h-6 w-6" />
             </summary>
-            <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-80">
+            <Card padding="sm" className={cx(PANEL, "sm:w-80")}>
               <p className="mb-2 font-semibold">{t("chat.photoTitle")}</p>
               <label className="block cursor-pointer rounded-xl border-2 border-dashed border-primary/30 px-3 py-4 text-center text-sm text-black/60 hover:border-primary/60">
                 <span className="block font-semibold text-primary">{t("chat.choosePhoto")}</span>
                 <span className="mt-1 block text-xs">{t("chat.photoHint")}</span>
                 <input ref={fileInput} type="file" name="image" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="mt-2 w-full text-xs" onChange={(e) => setFileChosen(!!e.currentTarget.files?.length)} data-testid="chat-photo-input" />
               </label>
-              <button type="submit" name="intent" value="image" className="mt-3 w-full rounded-full bg-primary px-4 py-2 text-sm font-semibold text-white disabled:opacity-50" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
+              <Button type="submit" name="intent" value="image" size="sm" block className="mt-3" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
                 {t("chat.sendPhoto", { count: p.image })}
-              </button>
-            </div>
+              </Button>
+            </Card>
           </details>
           <details ref={giftPanel} className="group" onToggle={(e) => e.currentTarget.open && photoPanel.current?.removeAttribute("open")}>
-            <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-primary hover:bg-accent group-open:bg-accent [&::-webkit-details-marker]:hidden" aria-label={t("chat.gift")} data-testid="chat-gift-open">
+            <summary className={PANEL_TOGGLE} aria-label={t("chat.gift")} data-testid="chat-gift-open">
               <GiftIcon className="h-6 w-6" />
             </summary>
-            <div className="absolute bottom-full left-2 right-2 z-20 mb-2 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-black/10 sm:right-auto sm:w-[26rem]" data-testid="gift-picker">
+            <Card padding="sm" className={cx(PANEL, "sm:w-[26rem]")} data-testid="gift-picker">
               <p className="font-semibold">{t("chat.giftsTitle")}</p>
               <p className="mb-3 text-xs text-black/60">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
               <div className="grid grid-cols-4 gap-2">
                 {screen.gifts.map((g) => (
-                  <button key={g.id} type="submit" name="gift" value={g.id} className="flex flex-col items-center rounded-xl p-1.5 text-center hover:bg-accent focus-visible:bg-accent" data-testid="gift-option" data-gift={g.key}>
+                  <button key={g.id} type="submit" name="gift" value={g.id} className="flex flex-col items-center rounded-xl p-1.5 text-center hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-primary" data-testid="gift-option" data-gift={g.key}>
                     <img src={g.image} alt="" className="h-12 w-12" />
                     <span className="mt-1 w-full truncate text-xs font-medium">{t(`chat.gifts.${g.key}`)}</span>
                     <span className="text-[11px] text-black/60">{t("chat.credits", { count: g.credits })}</span>
                   </button>
                 ))}
               </div>
-            </div>
+            </Card>
           </details>
           <label htmlFor="chat-body" className="sr-only">{t("chat.messageLabel")}</label>
           <textarea
@@ -116,7 +121,7 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
             maxLength={screen.messageLength}
             defaultValue={actionData && !actionData.ok ? actionData.body ?? "" : ""}
             placeholder={t("chat.placeholder")}
-            className="max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-black/10 bg-light px-4 py-2.5 leading-snug outline-none focus:border-primary/50 focus:bg-white"
+            className={controlClass("idle", "max-h-40 min-h-11 flex-1 resize-none leading-snug", true)}
             onKeyDown={(e) => {
               if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
@@ -130,9 +135,9 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
             }}
             data-testid="chat-input"
           />
-          <button type="submit" name="intent" value="text" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white shadow-sm hover:opacity-90" aria-label={t("chat.send")} data-testid="chat-send-button">
+          <Button type="submit" name="intent" value="text" size="inline" className="h-11 w-11 shrink-0" aria-label={t("chat.send")} data-testid="chat-send-button">
             <SendIcon className="h-5 w-5" />
-          </button>
+          </Button>
         </div>
         <p className="flex flex-wrap items-center justify-center gap-x-2 py-1.5 text-center text-xs text-black/60" data-testid="chat-price">
           <span>{t("chat.priceMessage", { count: p.text })}{money ? ` · ${t("chat.priceFrom", { money })}` : ""}</span>

@@ -14,6 +14,11 @@ import { BackIcon } from "./icons.tsx";
 import { FlagIcon } from "#app/components/icons.tsx";
 import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
 import { SendFooter, type PendingSend } from "./send-footer.tsx";
+import { chatImageSrcSet } from "#app/chat/chat-rules.ts";
+import { Button } from "../ui/index.ts";
+
+/** The image bubble's width: w-56, from sm w-64. */
+const CHAT_IMAGE_SIZES = "(min-width: 640px) 256px, 224px";
 
 type LoaderShape = { screen: ThreadScreen | null };
 
@@ -78,15 +83,15 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
     <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5" data-testid="chat-thread">
       <header className="z-10 border-b border-black/10 bg-white shadow-sm">
         <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
-          <Link to="/chats" className="rounded-full p-2 text-dark hover:bg-light" aria-label={t("chat.back")} data-testid="chat-back">
+          <Button to="/chats" variant="subtle" size="inline" className="h-10 w-10 shrink-0" aria-label={t("chat.back")} data-testid="chat-back">
             <BackIcon className="h-6 w-6" />
-          </Link>
+          </Button>
           <PartnerLink screen={screen} />
           <span className="ml-auto flex shrink-0 items-center gap-3">
             {screen.conversationId ? (
-              <Link to={`/chats/${screen.conversationId}/report`} className="rounded-full p-2 text-black/60 hover:bg-light hover:text-dark" aria-label={t("support.report.open", { name: partner.name })} title={t("support.report.open", { name: partner.name })} data-testid="chat-report">
+              <Button to={`/chats/${screen.conversationId}/report`} variant="subtle" size="inline" className="h-9 w-9" aria-label={t("support.report.open", { name: partner.name })} title={t("support.report.open", { name: partner.name })} data-testid="chat-report">
                 <FlagIcon className="h-5 w-5" />
-              </Link>
+              </Button>
             ) : null}
             <img src={root.site.logo} alt={root.site.name} className="hidden h-7 w-auto md:block" />
             {root.user ? <CreditsPill credits={root.user.credits} /> : null}
@@ -98,16 +103,16 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
         <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
           {olderCursor ? (
             <div className="mb-2 flex justify-center">
-              <Link to={`${screen.action}?before=${olderCursor}`} onClick={loadOlder} preventScrollReset className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-primary shadow-sm ring-1 ring-black/5 hover:bg-accent" data-testid="chat-older">
+              <Button to={`${screen.action}?before=${olderCursor}`} onClick={loadOlder} preventScrollReset variant="outline" size="sm" data-testid="chat-older">
                 {olderFetcher.state === "loading" ? t("chat.loading") : t("chat.olderMessages")}
-              </Link>
+              </Button>
             </div>
           ) : null}
           <Messages messages={messages} partnerName={partner.name} />
           {unsent.map((p) => <PendingBubble key={p.key} item={p} action={screen.action} onDiscard={() => setPending((list) => list.filter((x) => x.key !== p.key))} />)}
           {screen.before ? (
             <div className="mt-2 flex justify-center">
-              <Link to={screen.action} className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-primary shadow-sm ring-1 ring-black/5">{t("chat.newerMessages")}</Link>
+              <Button to={screen.action} variant="outline" size="sm">{t("chat.newerMessages")}</Button>
             </div>
           ) : null}
           {empty ? <EmptyThread screen={screen} canWrite={canWrite} onPick={fill} /> : null}
@@ -177,11 +182,21 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
     ? <time dateTime={m.at} className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>{when.time(m.at)}</time>
     : <time dateTime={m.at} className="sr-only" suppressHydrationWarning>{when.time(m.at)}</time>;
   if (m.kind === "image" && m.image) {
-    const ratio = m.image.width && m.image.height ? `${m.image.width} / ${m.image.height}` : "4 / 5";
+    const sized = m.image.width > 0 && m.image.height > 0;
     return (
       <div className={`flex max-w-[75%] flex-col sm:max-w-[60%] ${side}`} data-testid="chat-message" data-kind="image">
-        <a href={m.image.full} target="_blank" rel="noreferrer" className="block w-56 overflow-hidden rounded-2xl bg-black/5 shadow-sm sm:w-64" style={{ aspectRatio: ratio }}>
-          <img src={m.image.thumb} alt={m.mine ? t("chat.yourPhoto") : t("chat.photoFrom", { name: partnerName })} className="h-full w-full object-cover" loading="lazy" />
+        <a href={m.image.full} target="_blank" rel="noreferrer" className="block w-56 overflow-hidden rounded-2xl bg-black/5 shadow-sm sm:w-64" style={{ aspectRatio: sized ? `${m.image.width} / ${m.image.height}` : "4 / 5" }}>
+          <img
+            src={m.image.thumb}
+            srcSet={sized ? chatImageSrcSet(m.image) : undefined}
+            sizes={sized ? CHAT_IMAGE_SIZES : undefined}
+            width={sized ? m.image.width : undefined}
+            height={sized ? m.image.height : undefined}
+            loading="lazy"
+            decoding="async"
+            alt={m.mine ? t("chat.yourPhoto") : t("chat.photoFrom", { name: partnerName })}
+            className="h-full w-full object-cover"
+          />
         </a>
         {time}
       </div>
@@ -232,8 +247,8 @@ function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action:
       {failed ? (
         <div className="mt-1 flex flex-wrap items-center justify-end gap-x-3 gap-y-1 px-1 text-xs" role="alert">
           <span className="font-semibold text-danger">{t("chat.notSent")}: {failed}</span>
-          <button type="button" onClick={retry} className="font-semibold text-primary underline" data-testid="chat-retry">{t("chat.retry")}</button>
-          <button type="button" onClick={onDiscard} className="text-black/60 underline">{t("chat.discard")}</button>
+          <Button variant="link" size="inline" onClick={retry} className="text-primary" data-testid="chat-retry">{t("chat.retry")}</Button>
+          <Button variant="link" size="inline" onClick={onDiscard} className="text-black/60">{t("chat.discard")}</Button>
           <Link to="/pricing" className="text-black/60 underline">{t("chat.buyCredits")}</Link>
         </div>
       ) : (
@@ -262,7 +277,7 @@ export function BlockedScreen({ name }: { name: string }) {
   return (
     <main className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
       <p className="text-xl font-semibold" data-testid="blocked-message">{t("profileView.blockedBy", { name })}</p>
-      <Link to="/chats" className="rounded-full bg-primary px-6 py-2 font-semibold text-white">{t("chat.back")}</Link>
+      <Button to="/chats">{t("chat.back")}</Button>
     </main>
   );
 }

@@ -4,8 +4,8 @@ import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cx } from "./cx.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "success" | "danger" | "danger-outline";
-export type ButtonSize = "sm" | "md" | "lg";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "ghost-light" | "subtle" | "success" | "danger" | "danger-outline" | "link";
+export type ButtonSize = "sm" | "md" | "lg" | "inline";
 
 const BASE =
   "inline-flex items-center justify-center gap-1.5 rounded-full text-center font-semibold transition " +
@@ -20,14 +20,22 @@ const VARIANTS: Record<ButtonVariant, string> = {
   light: "bg-white text-primary shadow-sm hover:bg-accent",
   ghost: "text-primary hover:bg-primary/10",
   success: "bg-success text-white shadow-sm hover:brightness-110",
+  /** an icon button that should not draw the eye (close, back, remove) */
+  subtle: "text-black/60 hover:bg-black/5 hover:text-dark",
+  /** on a dark or brand-coloured background */
+  "ghost-light": "text-white/90 hover:bg-white/10 hover:text-white",
   danger: "bg-danger text-white shadow-sm hover:brightness-110",
   "danger-outline": "border border-danger/40 bg-white text-danger hover:bg-danger/5",
+  /** underlined text in the colour around it (give it one with a text-* class) */
+  link: "underline underline-offset-2 hover:decoration-2",
 };
 
 const SIZES: Record<ButtonSize, string> = {
   sm: "px-3 py-1.5 text-sm",
   md: "px-5 py-2",
   lg: "px-8 py-3 text-lg font-bold",
+  /** no padding, the text's own size: inside a line of text */
+  inline: "",
 };
 
 export interface ButtonLook {

@@ -1,36 +1,47 @@
 // A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (focus
 // stays inside), Escape closes it unless the dialog is busy, and focus goes back to where it was
-// when it closes or unmounts. Widths from the spec (section 9): 300, 500, 800, 1140 px.
+// when it closes or unmounts. Widths from the spec (section 9): 300, 500, 800, 1140 px, or the
+// whole screen for a moment with its own background.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { cx } from "./cx.ts";
 
-export type DialogSize = "sm" | "md" | "lg" | "xl";
-const WIDTH: Record<DialogSize, string> = { sm: "max-w-[300px]", md: "max-w-[500px]", lg: "max-w-[800px]", xl: "max-w-[1140px]" };
+export type DialogSize = "sm" | "md" | "lg" | "xl" | "full";
+const WIDTH: Record<DialogSize, string> = {
+  sm: "w-[calc(100%-1.5rem)] max-w-[300px]",
+  md: "w-[calc(100%-1.5rem)] max-w-[500px]",
+  lg: "w-[calc(100%-1.5rem)] max-w-[800px]",
+  xl: "w-[calc(100%-1.5rem)] max-w-[1140px]",
+  full: "h-full max-h-none w-full max-w-none",
+};
 
-export interface DialogProps {
-  onClose: () => void;
-  /** The heading, also the dialog's accessible name. */
-  title: React.ReactNode;
-  titleId: string;
-  size?: DialogSize;
-  /** false while closing would lose the member's work: Escape and the backdrop do nothing then. */
+/** Until showModal() (a page without JavaScript, or before hydration) an open <dialog> is not modal: it covers the page like one. */
+const NOT_YET_MODAL = "[&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(0_0_0/0.6)]";
+
+export interface ModalProps {
+  /** Escape and the backdrop; without it (or while not dismissible) they do nothing. */
+  onClose?: (() => void) | undefined;
+  /** false while closing would lose the member's work. */
   dismissible?: boolean;
-  /** The close button's label; without it there is no × (the content offers its own way out). */
-  closeLabel?: string | undefined;
+  labelledBy: string;
+  size?: DialogSize;
+  /** Open in the server's HTML too, for pages that must work without JavaScript. */
+  serverOpen?: boolean;
   className?: string;
+  style?: React.CSSProperties;
   children: React.ReactNode;
   "data-testid"?: string;
 }
 
-export function Dialog({ onClose, title, titleId, size = "md", dismissible = true, closeLabel, className, children, ...rest }: DialogProps) {
-  const { t } = useTranslation();
+/** The behaviour of a modal dialog with a layout of its own (a photo to the edges, a coloured backdrop). */
+export function Modal({ onClose, dismissible = true, labelledBy, size = "md", serverOpen, className, style, children, ...rest }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const dismissibleRef = useRef(dismissible);
-  dismissibleRef.current = dismissible;
+  const close = useRef<(() => void) | undefined>(undefined);
+  close.current = dismissible ? onClose : undefined;
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog?.open && !dialog.matches(":modal")) dialog.close();
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       if (dialog?.open) dialog.close();
@@ -40,23 +51,42 @@ export function Dialog({ onClose, title, titleId, size = "md", dismissible = tru
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
-      className={cx("m-auto w-[calc(100%-1.5rem)] rounded-xl p-0 text-dark shadow-2xl backdrop:bg-black/60", WIDTH[size], className)}
-      onCancel={(e) => { e.preventDefault(); if (dismissibleRef.current) onClose(); }}
-      onClick={(e) => { if (e.target === ref.current && dismissibleRef.current) onClose(); }}
+      open={serverOpen || undefined}
+      aria-labelledby={labelledBy}
+      className={cx("m-auto p-0 text-dark backdrop:bg-black/60", WIDTH[size], serverOpen && NOT_YET_MODAL, className)}
+      style={style}
+      onCancel={(e) => { e.preventDefault(); close.current?.(); }}
+      onClick={(e) => { if (e.target === ref.current) close.current?.(); }}
       data-testid={rest["data-testid"]}
     >
+      {children}
+    </dialog>
+  );
+}
+
+export interface DialogProps extends Omit<ModalProps, "labelledBy" | "style"> {
+  /** The heading, also the dialog's accessible name. */
+  title: React.ReactNode;
+  titleId: string;
+  /** The close button's label; without it there is no × (the content offers its own way out). */
+  closeLabel?: string | undefined;
+}
+
+export function Dialog({ title, titleId, closeLabel, className, children, ...modal }: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal labelledBy={titleId} className={cx("rounded-xl shadow-2xl", className)} {...modal}>
       <div className="p-5 sm:p-6">
         <div className="mb-4 flex items-start justify-between gap-3">
           <h2 id={titleId} className="text-xl font-bold text-primary">{title}</h2>
           {closeLabel !== undefined ? (
-            <button type="button" onClick={onClose} aria-label={closeLabel || t("toast.close")} className="-m-1 rounded-full p-1.5 text-black/60 hover:bg-black/5 hover:text-dark focus-visible:outline-2 focus-visible:outline-primary">
+            <button type="button" onClick={modal.onClose} aria-label={closeLabel || t("toast.close")} className="-m-1 rounded-full p-1.5 text-black/60 hover:bg-black/5 hover:text-dark focus-visible:outline-2 focus-visible:outline-primary">
               <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden><path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3 14.7 16 16 14.7 11.3 10 16 5.3 14.7 4 10 8.7z" /></svg>
             </button>
           ) : null}
         </div>
         {children}
       </div>
-    </dialog>
+    </Modal>
   );
 }

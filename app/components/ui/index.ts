@@ -3,6 +3,6 @@ export { Badge, type BadgeTone } from "./badge.tsx";
 export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button.tsx";
 export { Card, CardHeader } from "./card.tsx";
 export { cx } from "./cx.ts";
-export { Dialog, type DialogSize } from "./dialog.tsx";
+export { Dialog, Modal, type DialogSize } from "./dialog.tsx";
 export { Checkbox, controlClass, Select, TextArea, TextField, type FieldState } from "./fields.tsx";
 export { Tabs, type TabItem } from "./tabs.tsx";

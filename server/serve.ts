@@ -38,8 +38,10 @@ export async function serve({ env, database, development, releaseLock }: ServeOp
   // (jobs wait in the queue until it runs, /healthz says whether the queue answers)
   const workers = env.workerInProcess ? startWorkers(env) : null;
   workers?.catch(() => {}); // reported once the server is up (below)
-  const [{ morePhotos }, app] = await Promise.all([
+  const [{ morePhotos }, , app] = await Promise.all([
     seedDatabase(env, { deferMorePhotos: true }),
+    // Prisma's query compiler (WebAssembly) loads with the first query: here, not in a visitor's request
+    getDb().$queryRaw`SELECT 1`,
     // `npm run dev` serves through Vite with hot reload; everything else serves the build
     serverBuild ? serverBuild.then((build) => productionApp(env, build)) : developmentApp(env),
   ]);

@@ -39,8 +39,7 @@ export async function migrateDatabase(env: Env, { log = (m) => console.log(m), .
   if (!url) throw new Error("migrateDatabase: DATABASE_URL is unset and no embedded PostgreSQL was started");
   setDatabaseUrl(url);
   const started = performance.now();
-  const applied = await applyMigrations(url);
-  if (!env.REDIS_URL) await migrateQueueSchema(url);
+  const [applied] = await Promise.all([applyMigrations(url), env.REDIS_URL ? null : migrateQueueSchema(url)]);
   const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
   log(applied.length ? `applied migrations: ${applied.join(", ")} in ${took}` : `migrations up to date (${took})`);
   return { url, embedded };

@@ -9,13 +9,13 @@ import { acquireInstanceLock, InstanceRunning } from "./instance-lock.ts";
 
 async function main() {
   const env = getEnv();
-  loadSiteRegistry(env.tenantsDir); // fails fast on a broken tenants/ file, before anything starts
+  const sites = loadSiteRegistry(env.tenantsDir); // fails fast on a broken tenants/ file, before anything starts
   const releaseLock = acquireInstanceLock(env.dataDir, env.PORT);
   const development = process.argv.includes("--vite");
   const database = startDatabase(env);
   database.catch(() => {}); // awaited in serve(); a failure is reported there
   const { serve } = await import("./serve.ts");
-  await serve({ env, database, development, releaseLock });
+  await serve({ env, sites, database, development, releaseLock });
 }
 
 main().catch((error: unknown) => {

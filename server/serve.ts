@@ -4,7 +4,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Env } from "#app/utils/env.server.ts";
-import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
+import { adoptSiteRegistry } from "#app/tenancy/sites.server.ts";
+import type { SiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
@@ -20,14 +21,16 @@ const EMBEDDED_RESTARTS_PER_MINUTE = 3;
 
 interface ServeOptions {
   env: Env;
+  /** tenants/, read and validated by server/main.ts. */
+  sites: SiteRegistry;
   /** The embedded PostgreSQL being started, or null with DATABASE_URL. */
   database: Promise<EmbeddedDatabase | null>;
   development: boolean;
   releaseLock: () => void;
 }
 
-export async function serve({ env, database, development, releaseLock }: ServeOptions) {
-  const sites = getSiteRegistry();
+export async function serve({ env, sites, database, development, releaseLock }: ServeOptions) {
+  adoptSiteRegistry(sites);
   // the 1 MB server build compiles while the database starts and migrates
   const serverBuild = development ? null : loadProductionBuild();
   serverBuild?.catch(() => {}); // awaited below; a failure is reported there

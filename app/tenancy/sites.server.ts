@@ -12,6 +12,9 @@ const holder = () => singleton("siteRegistry", () => ({ registry: loadSiteRegist
 
 export const getSiteRegistry = (): SiteRegistry => holder().registry;
 
+/** Serves a registry the caller loaded already (server/main.ts validates tenants/ first): read once. */
+export const adoptSiteRegistry = (registry: SiteRegistry) => void singleton("siteRegistry", () => ({ registry }));
+
 /** Makes the sites table match the registry: one row per site with its network and company. */
 export async function syncSites(db: Db, registry: SiteRegistry = getSiteRegistry()) {
   const { sites, fileOf } = registry;

@@ -19,6 +19,7 @@ import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { readiness } from "./health.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
+import { createPageCache } from "./page-cache.ts";
 import { newNonce, securityHeaders, staticSecurityHeaders } from "./security-headers.ts";
 import { settingsEndpoint } from "./settings-endpoint.ts";
 import { QUEUES_PATH, staffQueues } from "./staff-queues.ts";
@@ -118,6 +119,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     return handler;
   };
 
+  // anonymous pages kept for a few seconds (server/page-cache.ts); not under Vite, whose modules change
+  const pageCache = development ? null : createPageCache();
+
   // app.use, not a route pattern: express would decode the path and fail on "%E0%A4%A" with a
   // 500 before the app could answer 400 in the visitor's language
   app.use((req, res, next) => {
@@ -141,13 +145,30 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
         const media = await serveMedia(resolved.site, req.method, req.path);
         return void res.status(media.status).set(media.headers).end(media.body ?? undefined);
       }
+      const nonce = res.locals.cspNonce as string;
+      const pageKey = pageCache?.keyFor(req, req.originalUrl, resolved.site, resolved.authority, req.protocol) ?? null;
+      const kept = pageKey ? pageCache!.get(pageKey, nonce) : null;
+      if (kept) {
+        res.status(kept.status);
+        for (const [name, value] of kept.headers) res.append(name, value);
+        res.setHeader("X-Page-Cache", "hit");
+        res.setHeader("Content-Length", Buffer.byteLength(kept.body));
+        return void res.end(kept.body);
+      }
+      const generation = pageCache?.generation() ?? 0;
       const context = new RouterContextProvider();
       context.set(siteContext, resolved.site);
       context.set(visitorContext, { country: geoCountry(req.headers["cf-ipcountry"]), ip: req.ip ?? req.socket.remoteAddress ?? "" });
-      context.set(cspNonceContext, res.locals.cspNonce as string);
+      context.set(cspNonceContext, nonce);
       const current = typeof build === "function" ? await build() : build;
       const request = toFetchRequest(req, res, resolved.authority, bodyLimit(req.headers["content-type"]));
-      await sendFetchResponse(res, await handlerFor(current)(request, context));
+      let response = await handlerFor(current)(request, context);
+      if (pageKey && response.status === 200 && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+        const body = await response.text();
+        pageCache!.offer(pageKey, generation, nonce, response.status, response.headers, body);
+        response = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+      await sendFetchResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,101 @@
+// The anonymous page cache (issue 14, server/page-cache.ts): a visitor without cookies gets a page
+// kept for a few seconds, with a nonce of its own, in their language and for their site only;
+// members, query strings and anything after a write this process made are rendered afresh.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import { getDatabaseUrl } from "#app/utils/env.server.ts";
+import { request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { loggedInMember } from "#tests/support/logged-in.ts";
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(() => server.close());
+
+const cspNonce = (res: TestResponse) => /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))![1]!;
+const pageNonces = (res: TestResponse) => new Set([...res.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+const hit = (res: TestResponse) => res.headers["x-page-cache"] === "hit";
+
+/** The page twice: the second answer is the kept one. */
+async function twice(path: string, options: Parameters<typeof request>[2] = {}) {
+  const first = await request(server, path, options);
+  return [first, await request(server, path, options)] as const;
+}
+
+describe("pages for visitors without cookies", () => {
+  it("come from the cache with a nonce of their own that matches their CSP", async () => {
+    const [first, second] = await twice("/", { headers: { "accept-language": "en" } });
+    expect(first.status).toBe(200);
+    expect(hit(second)).toBe(true);
+    expect(second.html).toBe(first.html.replaceAll(cspNonce(first), cspNonce(second)));
+    expect(cspNonce(second)).not.toBe(cspNonce(first));
+    expect(pageNonces(second)).toEqual(new Set([cspNonce(second)]));
+    expect(second.headers["cache-control"]).toBe("private, no-cache");
+    expect(second.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it("stay in the visitor's language and on their own site", async () => {
+    await twice("/", { headers: { "accept-language": "en" } });
+    const german = await request(server, "/", { headers: { "accept-language": "de" } });
+    expect(german.body).toMatch(/<html lang="de"/);
+    await twice("/", { host: "pride.localhost", headers: { "accept-language": "en" } });
+    const lovely = await request(server, "/", { headers: { "accept-language": "en" } });
+    const pride = await request(server, "/", { host: "pride.localhost", headers: { "accept-language": "en" } });
+    expect(lovely.html).toContain("Lovely Dates");
+    expect(lovely.html).not.toContain("Pride Match");
+    expect(pride.html).toContain("Pride Match");
+    expect(pride.html).not.toContain("Lovely Dates");
+  });
+
+  it("never serve a member, a visitor with a cookie or a search from the cache", async () => {
+    const member = await loggedInMember(server);
+    const cookie = member.jar.header;
+    await twice("/members");
+    const [a, b] = await Promise.all([request(server, "/members", { headers: { cookie } }), request(server, "/members", { headers: { cookie } })]);
+    expect([hit(a), hit(b)]).toEqual([false, false]);
+    expect(a.headers["cache-control"]).toBe("private, no-store");
+    expect(a.html).toContain(member.profile.name);
+    const withCookie = await twice("/members", { headers: { cookie: "entry_ok=1" } });
+    expect(withCookie.map(hit)).toEqual([false, false]);
+    const search = await twice("/members?age_min=30");
+    expect(search.map(hit)).toEqual([false, false]);
+  });
+
+  it("show a change this server made at once", async () => {
+    const member = await createMember({ name: `Before${Date.now() % 100000}`, photos: 1 });
+    const [, kept] = await twice(`/members/${member.profile.id}/landing`);
+    expect(hit(kept)).toBe(true);
+    expect(kept.html).toContain(member.profile.name);
+    const renamed = `After${Date.now() % 100000}`;
+    await getDb().profile.update({ where: { id: member.profile.id }, data: { name: renamed } });
+    const after = await request(server, `/members/${member.profile.id}/landing`);
+    expect(hit(after)).toBe(false);
+    expect(after.html).toContain(renamed);
+  });
+
+  it("stay kept through writes no page shows: an ad arrival stores its visit and gets a cookie", async () => {
+    await twice("/", { headers: { "accept-language": "en" } });
+    const arrival = await request(server, `/?network=ads&ref=${Date.now()}`, { headers: { "accept-language": "en" } });
+    expect(hit(arrival)).toBe(false);
+    expect(String(arrival.headers["set-cookie"])).toMatch(/^rdv_src=/);
+    expect(hit(await request(server, "/", { headers: { "accept-language": "en" } }))).toBe(true);
+  });
+
+  it(`show a change another server made within ${PAGE_CACHE_TTL_MS / 1000} s`, async () => {
+    const member = await createMember({ name: `Elsewhere${Date.now() % 100000}`, photos: 1 });
+    const path = `/members/${member.profile.id}/landing`;
+    expect(hit((await twice(path))[1])).toBe(true);
+    // another process's write: not through this process's Prisma client
+    const other = new pg.Client({ connectionString: getDatabaseUrl() });
+    await other.connect();
+    const renamed = `Moved${Date.now() % 100000}`;
+    await other.query(`UPDATE profiles SET name = $1 WHERE id = $2`, [renamed, member.profile.id]);
+    await other.end();
+    expect((await request(server, path)).html).toContain(member.profile.name); // still the kept page
+    await new Promise((r) => setTimeout(r, PAGE_CACHE_TTL_MS + 100));
+    const after = await request(server, path);
+    expect(after.html).toContain(renamed);
+  }, 15_000);
+});

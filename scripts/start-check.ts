@@ -1,4 +1,4 @@
-// Runs before `npm start` builds (scripts/prestart.mjs): refuses, with the reason, when the environment is invalid or
+// Runs before `npm start` builds (scripts/start.mjs): refuses, with the reason, when the environment is invalid or
 // a server already runs from this data folder (its build would delete that server's assets).
 import { InstanceRunning, assertNotRunning } from "#server/instance-lock.ts";
 import { parseEnv } from "#app/utils/env.server.ts";

@@ -187,7 +187,24 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   };
   // express's own listen(), with the host in front
   const listen = (...args: unknown[]) => createServer(host).listen(...(args as Parameters<Server["listen"]>));
-  return Object.assign(host, { listen: listen as express.Application["listen"] });
+  /**
+   * One render of the first site's home page, straight through React Router (no log line, no page
+   * cache), before the server listens: the first visitor's page then does not wait for the code's
+   * first compilation, the database pool's first connections and the catalogue's first load
+   * (half a second on the 2-core machines).
+   */
+  const warmUp = async () => {
+    if (development) return;
+    const site = getSiteRegistry().sites[0];
+    if (!site) return;
+    const context = new RouterContextProvider();
+    context.set(siteContext, site);
+    context.set(visitorContext, { country: null, ip: "127.0.0.1" });
+    context.set(cspNonceContext, newNonce());
+    const response = await handlerFor(build as ServerBuild)(new Request(`http://${site.domains[0]}/`, { headers: { "accept-language": "en" } }), context);
+    await response.arrayBuffer();
+  };
+  return Object.assign(host, { listen: listen as express.Application["listen"], warmUp });
 }
 
 /**

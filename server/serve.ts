@@ -3,7 +3,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Env } from "#app/utils/env.server.ts";
+import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { adoptSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { SiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
@@ -13,7 +13,7 @@ import { closeQueues } from "#app/queue/queues.server.ts";
 import { getLiveBus } from "#app/live/bus.server.ts";
 import { startWorkers } from "#workers/index.ts";
 import { migrateDatabase, seedDatabase } from "./database/prepare.ts";
-import type { EmbeddedDatabase } from "./database/embedded-postgres.ts";
+import { embeddedDatabaseUrl, type EmbeddedDatabase } from "./database/embedded-postgres.ts";
 import { createApp } from "./app.ts";
 
 /** A crashing embedded database is restarted this often per minute before the server gives up. */
@@ -34,6 +34,10 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   // the 1 MB server build compiles while the database starts and migrates
   const serverBuild = development ? null : loadProductionBuild();
   serverBuild?.catch(() => {}); // awaited below; a failure is reported there
+  // Prisma's query compiler (a 4.5 MB module and its WebAssembly) loads while the database starts:
+  // $connect() does not open a connection (the pool connects on the first query)
+  if (!env.DATABASE_URL) setDatabaseUrl(embeddedDatabaseUrl(env.EMBEDDED_PG_PORT));
+  getDb().$connect().catch(() => {}); // a database that does not answer fails the migrations below
   const embedded = await database;
   await migrateDatabase(env, { embedded });
 
@@ -43,10 +47,10 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   workers?.catch(() => {}); // reported once the server is up (below)
   const [{ morePhotos }, , app] = await Promise.all([
     seedDatabase(env, { deferMorePhotos: true }),
-    // Prisma's query compiler (WebAssembly) loads with the first query: here, not in a visitor's request
+    // the pool's first connection: here, not in a visitor's request
     getDb().$queryRaw`SELECT 1`,
     // `npm run dev` serves through Vite with hot reload; everything else serves the build
-    serverBuild ? serverBuild.then((build) => productionApp(env, build)) : developmentApp(env),
+    serverBuild ? serverBuild.then((build) => productionApp(env, build)).then(warmedUp) : developmentApp(env),
   ]);
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -119,6 +123,12 @@ const buildDir = path.resolve("build");
 
 async function loadProductionBuild() {
   return (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+}
+
+/** The app once it has rendered a page for itself (see warmUp in ./app.ts); a failed warm-up is logged, not fatal. */
+async function warmedUp(app: ReturnType<typeof createApp>) {
+  await app.warmUp().catch((error: unknown) => getLogger().warn({ err: error }, "the warm-up render failed"));
+  return app;
 }
 
 function productionApp(env: Env, build: ServerBuild) {

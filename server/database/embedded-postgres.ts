@@ -34,6 +34,9 @@ export async function startDatabase(env: Env, log = (m: string) => console.log(m
   return database;
 }
 
+/** The address of the embedded database, known before it starts. */
+export const embeddedDatabaseUrl = (port: number, database = "rendezvous") => `postgresql://rendezvous:rendezvous@127.0.0.1:${port}/${database}`;
+
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = "rendezvous"): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");
   const recentLog: string[] = [];
@@ -78,7 +81,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   watch();
 
   return {
-    url: `postgresql://rendezvous:rendezvous@127.0.0.1:${port}/${database}`,
+    url: embeddedDatabaseUrl(port, database),
     stop: () => {
       stopping = true;
       return server.stop();

@@ -35,9 +35,9 @@ export default async function setup(project: TestProject) {
   const { getDb } = await import("#app/utils/db.server.ts");
   await getDb().$disconnect();
 
-  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "ignore" });
-  execFileSync(process.execPath, ["scripts/precompress.mjs", "build/client"], { stdio: "ignore" });
+  // the same build as `npm run build`, with its stamp: `npm start` in production-start.test.ts
+  // finds it current and does not build again under the other test files
+  execFileSync(process.execPath, ["scripts/build-if-changed.mjs", "--always"], { stdio: "ignore" });
   project.provide("databaseUrl", url);
   project.provide("appSecret", TEST_SECRET);
   console.log(`test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${embedded ? "embedded" : "server"} PostgreSQL)`);

@@ -1,5 +1,6 @@
 // The app's useTranslation: the language of the provider it renders under, a text that arrives
 // later replaces the key it stood in for, and a language change reaches the next render.
+import { readFileSync } from "node:fs";
 import { createInstance, type i18n as I18n } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -42,5 +43,41 @@ describe("useTranslation", () => {
     i18n.addResourceBundle("fr", "common", { hello: "Bonjour", welcome: "Bienvenue, {{name}}" });
     await i18n.changeLanguage("fr");
     expect(render(i18n)).toBe('<p lang="fr">Bonjour Bienvenue, Ana</p>');
+  });
+});
+
+describe("the placeholder shortcut", () => {
+  /** every key of a nested catalogue, dotted, with its text */
+  const flat = (tree: object, prefix = ""): [string, string][] =>
+    Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[`${prefix}${k}`, v]] : flat(v as object, `${prefix}${k}.`)));
+
+  function Texts({ calls }: { calls: [string, Record<string, unknown>][] }) {
+    const { t } = useTranslation();
+    return createElement("ul", null, calls.map(([key, options], i) => createElement("li", { key: i }, t(key, options as never))));
+  }
+  const renderCalls = (i18n: I18n, calls: [string, Record<string, unknown>][]) =>
+    renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(Texts, { calls })));
+
+  it.each(["en", "de", "pl", "fi"])("gives what i18next gives for every text of the %s catalogue", async (language) => {
+    const common = JSON.parse(readFileSync(`app/locales/${language}/common.json`, "utf8"));
+    const i18n = await instance(language, common);
+    const fixed = i18n.getFixedT(language);
+    const calls: [string, Record<string, unknown>][] = [];
+    for (const [key, text] of flat(common)) {
+      const names = [...text.matchAll(/\{\{-?\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!);
+      if (!names.length) continue;
+      const base = key.replace(/_(zero|one|two|few|many|other)$/, "");
+      const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 7 : `<${n} & "x">`]));
+      calls.push([base, values], [base, { ...values, count: 1 }], [base, { ...values, count: 5 }], [base, { ...values, extra: "x" }]);
+    }
+    expect(calls.length).toBeGreaterThan(40);
+    const expected = renderToStaticMarkup(createElement("ul", null, calls.map(([key, options], i) => createElement("li", { key: i }, fixed(key, options as never) as string))));
+    expect(renderCalls(i18n, calls)).toBe(expected);
+  });
+
+  it("leaves plurals, missing keys and nested texts to i18next", async () => {
+    const i18n = await instance("en", { photos_one: "{{count}} photo", photos_other: "{{count}} photos", nested: "Hi $t(name)", name: "Ana", greet: "Hi {{name}}" });
+    const calls: [string, Record<string, unknown>][] = [["photos", { count: 1 }], ["photos", { count: 3 }], ["absent", { name: "x" }], ["nested", { x: 1 }], ["greet", { name: "Bo" }], ["greet", { name: "Bo", defaultValue: "d" }]];
+    expect(renderCalls(i18n, calls)).toBe("<ul><li>1 photo</li><li>3 photos</li><li>absent</li><li>Hi Ana</li><li>Hi Bo</li><li>Hi Bo</li></ul>");
   });
 });

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import type { ResolvedSite } from "#app/tenancy/host.server.ts";
-import { settingsAnswer } from "#app/tenancy/settings-answer.server.ts";
+import { settingsAnswer, settingsAnswerNow, type SettingsAnswer } from "#app/tenancy/settings-answer.server.ts";
 import { redactUrl } from "#app/utils/logger.server.ts";
 import type { Logger } from "pino";
 
@@ -39,12 +39,13 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
     const resolved = site(req);
     if (!resolved) return false; // the host's own 404 page
     const started = performance.now();
-    settingsAnswer(resolved.site, {
+    const question = {
       cookie: req.headers.cookie ?? null,
       acceptLanguage: req.headers["accept-language"] ?? null,
       geoCountry: geoCountry(req),
       selectedCountry: params.get("country"),
-    }).then((answer) => {
+    };
+    const send = (answer: SettingsAnswer) => {
       for (const [name, value] of headers()) res.setHeader(name, value);
       res.setHeader("Cache-Control", answer.cacheControl);
       res.setHeader("Vary", answer.vary);
@@ -59,7 +60,11 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
         res.end(req.method === "HEAD" ? undefined : answer.json);
       }
       logAnswer(logger, req, res, resolved.site.key, started);
-    }).catch((error: unknown) => failed(res, error));
+    };
+    // known languages (every request after a site's first few) are answered without a promise
+    const known = settingsAnswerNow(resolved.site, question);
+    if (known) send(known);
+    else settingsAnswer(resolved.site, question).then(send).catch((error: unknown) => failed(res, error));
     return true;
   };
 }

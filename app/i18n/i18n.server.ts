@@ -20,13 +20,15 @@ export const localeCookie: Cookie = {
   name: LOCALE_COOKIE,
   isSigned: false,
   expires: undefined,
-  parse: async (header) => parse(header ?? "")[LOCALE_COOKIE] ?? null,
-  serialize: async (value: string) =>
-    serialize(LOCALE_COOKIE, value, {
-      ...cookieDefaults(),
-      maxAge: LOCALE_COOKIE_MAX_AGE,
-    }),
+  parse: async (header) => chosenLocale(header),
+  serialize: async (value: string) => localeCookieHeader(value),
 };
+
+/** The language cookie's value in a Cookie header, without waiting (the settings endpoint's hot path). */
+export const chosenLocale = (header: string | null | undefined): string | null => (header ? (parse(header)[LOCALE_COOKIE] ?? null) : null);
+
+/** Set-Cookie for the language cookie, without waiting. */
+export const localeCookieHeader = (value: string) => serialize(LOCALE_COOKIE, value, { ...cookieDefaults(), maxAge: LOCALE_COOKIE_MAX_AGE });
 
 // keyed by the Site object, not its key: a site reload makes new objects, so an edited locale
 // list is never answered by the old detector

@@ -87,7 +87,7 @@ function translationOf(i18n: I18n): Translation {
       return text;
     };
     const t = ((key: string | string[], options?: unknown) => {
-      if (typeof key !== "string") return fixed(key as string, options as never);
+      if (typeof key !== "string") return fixed(key as unknown as string, options as never);
       if (options === undefined) return lookUp(key);
       if (typeof options === "object" && options !== null && !Array.isArray(options)) {
         let parts = templates.get(key);

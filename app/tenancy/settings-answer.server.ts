@@ -3,7 +3,7 @@
 // site's languages (the language switcher's choice is not overwritten). It needs no session,
 // so the HTTP host answers it before React Router (server/settings-endpoint.ts).
 import { createHash } from "node:crypto";
-import { detectLocale, getFixedT, localeCookie } from "#app/i18n/i18n.server.ts";
+import { chosenLocale, detectLocale, getFixedT, localeCookieHeader } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { Site } from "./site-schema.ts";
 import { domainLocale, siteSettings } from "./settings.server.ts";
@@ -29,11 +29,14 @@ export interface SettingsAnswer {
 const MAX_MEMO = 500; // per site; browsers send few distinct Accept-Language lines
 
 /** Per site (a reload makes new Site objects): language detections and finished bodies. */
-const memos = new WeakMap<Site, { locales: Map<string, Locale>; bodies: Map<string, { json: string; etag: string }> }>();
+const memos = new WeakMap<Site, { locales: Map<string, Locale>; bodies: Map<string, { json: string; etag: string }>; setCookie: string | null }>();
 
 function memoOf(site: Site) {
   let memo = memos.get(site);
-  if (!memo) memos.set(site, (memo = { locales: new Map(), bodies: new Map() }));
+  if (!memo) {
+    const language = domainLocale(site);
+    memos.set(site, (memo = { locales: new Map(), bodies: new Map(), setCookie: language ? localeCookieHeader(language) : null }));
+  }
   return memo;
 }
 
@@ -44,18 +47,32 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
 }
 
 export async function settingsAnswer(site: Site, q: SettingsQuestion): Promise<SettingsAnswer> {
+  const known = settingsAnswerNow(site, q);
+  if (known) return known;
   const memo = memoOf(site);
-  const chosen = await localeCookie.parse(q.cookie);
-  // the language depends only on the language cookie and Accept-Language: detected once per pair
-  const localeKey = `${chosen ?? ""}\n${q.acceptLanguage ?? ""}`;
-  const locale = memo.locales.get(localeKey) ?? remember(memo.locales, localeKey, await detect(site, q));
+  remember(memo.locales, localeKeyOf(q), await detect(site, q));
+  return settingsAnswerNow(site, q)!;
+}
+
+const localeKeyOf = (q: SettingsQuestion) => `${chosenLocale(q.cookie) ?? ""}\n${q.acceptLanguage ?? ""}`;
+
+/**
+ * The answer without waiting, once this site has detected the language for this cookie and
+ * Accept-Language pair (the language depends on nothing else); null before. The endpoint asks
+ * this first: no promise per request.
+ */
+export function settingsAnswerNow(site: Site, q: SettingsQuestion): SettingsAnswer | null {
+  const memo = memoOf(site);
+  const chosen = chosenLocale(q.cookie);
+  const locale = memo.locales.get(`${chosen ?? ""}\n${q.acceptLanguage ?? ""}`);
+  if (!locale) return null;
   const selected = q.selectedCountry?.slice(0, 2).toUpperCase() ?? null;
   const selectedCountry = selected && site.countries.includes(selected) ? selected : null;
   const bodyKey = `${locale}|${q.geoCountry ?? ""}|${selectedCountry ?? ""}`;
   const body = memo.bodies.get(bodyKey) ?? remember(memo.bodies, bodyKey, serialise(site, locale, q.geoCountry, selectedCountry));
-  const language = domainLocale(site);
-  const setCookie = language && !(site.locales as string[]).includes(chosen) ? await localeCookie.serialize(language) : null;
-  return { ...body, cacheControl: "private, max-age=60", vary: "Cookie, CF-IPCountry", setCookie };
+  // the site's domain language, unless the visitor chose one of its languages
+  const setCookie = memo.setCookie && !(site.locales as string[]).includes(chosen as string) ? memo.setCookie : null;
+  return { json: body.json, etag: body.etag, cacheControl: "private, max-age=60", vary: "Cookie, CF-IPCountry", setCookie };
 }
 
 function detect(site: Site, q: SettingsQuestion) {

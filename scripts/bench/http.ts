@@ -7,10 +7,11 @@
 //   bare http    a bare node:http server answering the app's exact bytes from memory
 //
 // Each route is loaded with autocannon (concurrency 10) in interleaved rounds (app, bare RR,
-// bare http, next route, …); the table shows the median round. Landers are also compared with
-// the home page (issue 11: a lander at least 0.9 of the home page's requests/s). SSR pages are compared with the
-// bare React Router page, JSON with bare node:http. Also printed: SQL statements per request
-// (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
+// bare http, next route, …); the table shows the median round. Pages for visitors without cookies
+// come from the anonymous page cache; the "rendered" rows send a cookie that bypasses it. Landers
+// are also compared with the home page (issue 11: a lander at least 0.9 of the home page's
+// requests/s). SSR pages are compared with the bare React Router page, JSON with bare node:http.
+// Also printed: SQL statements per request (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
 // app (idle and after load) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
 // on a fresh data folder (first start) and again on the same folder (second start).
 //
@@ -210,6 +211,10 @@ interface Route { name: string; path: string; cookie?: string; kind: "page" | "j
 const routes: Route[] = [
   { name: "GET /", path: "/", kind: "page" },
   { name: "GET /members logged out", path: "/members", kind: "page" },
+  // a visitor without cookies gets a page from the anonymous page cache (server/page-cache.ts):
+  // the same pages with a cookie that means nothing are rendered for every request
+  { name: "GET / rendered (a cookie: no page cache)", path: "/", cookie: "bench=1", kind: "page" },
+  { name: "GET /members logged out rendered (no page cache)", path: "/members", cookie: "bench=1", kind: "page" },
   { name: "GET /members logged in", path: "/members", cookie: member, kind: "page" },
   { name: `GET /members/{id}`, path: `/members/${profileId}`, cookie: member, kind: "page" },
   { name: "GET /api/settings.php", path: "/api/settings.php", kind: "json" },

@@ -217,7 +217,7 @@ function dynamicCompression() {
   return compression({
     threshold: 1024,
     level: 6,
-    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   });
 }

@@ -41,10 +41,6 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   const embedded = await database;
   await migrateDatabase(env, { embedded });
 
-  // the queue worker starts beside the seed and the web app; the server does not wait for it
-  // (jobs wait in the queue until it runs, /healthz says whether the queue answers)
-  const workers = env.workerInProcess ? startWorkers(env) : null;
-  workers?.catch(() => {}); // reported once the server is up (below)
   const [{ morePhotos }, , app] = await Promise.all([
     seedDatabase(env, { deferMorePhotos: true }),
     // the pool's first connection: here, not in a visitor's request
@@ -59,6 +55,10 @@ export async function serve({ env, sites, database, development, releaseLock }: 
     console.log(`Rendezvous on http://localhost:${port} (${mode}), ready ${process.uptime().toFixed(1)} s after the process started`);
     for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
   });
+  // the queue worker starts once the server listens: its connections and schedules do not hold
+  // up the first page (jobs wait in the queue until it runs, /healthz says whether the queue answers)
+  const workers = env.workerInProcess ? new Promise((listening) => server.once("listening", listening)).then(() => startWorkers(env)) : null;
+  workers?.catch(() => {}); // reported below
 
   let stopping = false;
   const stop = async (code = 0) => {

@@ -8,5 +8,6 @@ export async function logInAsDemoMember(page: Page, origin: string, host: string
   await page.getByLabel("E-mail address").fill(`member@${host}`);
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${origin}/members`);
+  // the password hash (argon2id, 19 MiB) takes seconds when CI runs two browsers beside the server
+  await expect(page).toHaveURL(`${origin}/members`, { timeout: 15_000 });
 }

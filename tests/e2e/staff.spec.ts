@@ -68,6 +68,7 @@ async function staffLogIn(browser: Browser, role: "support" | "admin", origin: s
 }
 
 test("support finds a company and a member and lifts a lockout; an admin grants credits into the audit log", async ({ browser, request }) => {
+  test.setTimeout(120_000); // three staff logins, a member signup and a lockout: over a minute when CI is busy
   const email = await newMatureMember(browser);
   const [member] = await sql<{ id: number }>("SELECT id FROM users WHERE email = $1 AND site_key = 'mature'", [email]);
   await sql(

@@ -62,9 +62,13 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
       logAnswer(logger, req, res, resolved.site.key, started);
     };
     // known languages (every request after a site's first few) are answered without a promise
-    const known = settingsAnswerNow(resolved.site, question);
-    if (known) send(known);
-    else settingsAnswer(resolved.site, question).then(send).catch((error: unknown) => failed(res, error));
+    try {
+      const known = settingsAnswerNow(resolved.site, question);
+      if (known) send(known);
+      else settingsAnswer(resolved.site, question).then(send).catch((error: unknown) => failed(res, error));
+    } catch (error) {
+      failed(res, error); // as on the promise path: a 500 page, not an exception out of the server's listener
+    }
     return true;
   };
 }

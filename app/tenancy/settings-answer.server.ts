@@ -50,11 +50,12 @@ export async function settingsAnswer(site: Site, q: SettingsQuestion): Promise<S
   const known = settingsAnswerNow(site, q);
   if (known) return known;
   const memo = memoOf(site);
-  remember(memo.locales, localeKeyOf(q), await detect(site, q));
+  remember(memo.locales, localeKeyOf(chosenLocale(q.cookie), q.acceptLanguage), await detect(site, q));
   return settingsAnswerNow(site, q)!;
 }
 
-const localeKeyOf = (q: SettingsQuestion) => `${chosenLocale(q.cookie) ?? ""}\n${q.acceptLanguage ?? ""}`;
+/** The language depends only on the language cookie and Accept-Language: detected once per pair. */
+const localeKeyOf = (chosen: string | null, acceptLanguage: string | null) => `${chosen ?? ""}\n${acceptLanguage ?? ""}`;
 
 /**
  * The answer without waiting, once this site has detected the language for this cookie and
@@ -64,7 +65,7 @@ const localeKeyOf = (q: SettingsQuestion) => `${chosenLocale(q.cookie) ?? ""}\n$
 export function settingsAnswerNow(site: Site, q: SettingsQuestion): SettingsAnswer | null {
   const memo = memoOf(site);
   const chosen = chosenLocale(q.cookie);
-  const locale = memo.locales.get(`${chosen ?? ""}\n${q.acceptLanguage ?? ""}`);
+  const locale = memo.locales.get(localeKeyOf(chosen, q.acceptLanguage));
   if (!locale) return null;
   const selected = q.selectedCountry?.slice(0, 2).toUpperCase() ?? null;
   const selectedCountry = selected && site.countries.includes(selected) ? selected : null;

@@ -5,6 +5,7 @@ import pg from "pg";
 import { Redis } from "ioredis";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 
 export const QUEUE_NAMES = { mail: "mail", maintenance: "maintenance", payments: "payments", notifications: "notifications", push: "push", privacy: "privacy" } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -57,16 +58,31 @@ export function getQueue(name: QueueName): Queue {
     queue = b.kind === "redis"
       ? new Queue(physical(name), { connection: b.connection() })
       : (new Queue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
+    queue.on("error", reportConnectionError(`queue ${name}`));
     queues.set(name, queue);
   }
   return queue;
 }
 
+/**
+ * BullMQ prints an error event nobody listens to as a whole object dump (pg's client included).
+ * A connection the database ends while it shuts down (57P01: the server's own stop, or an
+ * operator's) is one line; anything else is a warning with its cause.
+ */
+function reportConnectionError(what: string) {
+  return (error: Error & { code?: string }) => {
+    if (error.code === "57P01") getLogger().info(`${what}: the database closed its connection (shutting down)`);
+    else getLogger().warn({ err: error }, `${what}: ${error.message}`);
+  };
+}
+
 export function createWorker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
   const b = backend();
-  return b.kind === "redis"
+  const worker = b.kind === "redis"
     ? new Worker<T>(physical(name), processor, { ...options, connection: b.connection() })
     : (new Worker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
+  worker.on("error", reportConnectionError(`worker ${name}`));
+  return worker;
 }
 
 export async function closeQueues() {

@@ -63,7 +63,9 @@ export function buildIsCurrent() {
 export function buildApp() {
   const list = inputs.flatMap(files);
   const [sources, stats] = [sourceHash(list), statsHash(list)];
-  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+  // always a production build, whoever asks: under vitest (NODE_ENV=test) Vite would otherwise
+  // bundle React's development build into the client, and the stamp would let `npm start` serve it
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   // after the React Router build, which empties build/server first
   execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: "inherit" });
   // Brotli and gzip copies of the client files, served by Accept-Encoding (server/app.ts)

@@ -59,7 +59,12 @@ describe("npm start", () => {
     expect(await health.json()).toEqual({ ok: true, database: "ok", queue: "ok" });
     const home = await get("/");
     expect(home.status).toBe(200);
-    expect(await home.text()).not.toContain("@vite/client");
+    const page = await home.text();
+    expect(page).not.toContain("@vite/client");
+    // the browser gets React's production build (the test run builds under NODE_ENV=test)
+    const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(page)?.[0];
+    expect(entry).toBeTruthy();
+    expect(await (await get(entry!)).text()).not.toContain("react-devtools");
     // the development mail outbox exists only under `npm run dev`
     expect((await get("/dev/outbox")).status).toBe(404);
   });

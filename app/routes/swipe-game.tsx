@@ -128,7 +128,9 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   }, [top, d.stack.length, fetcher.state, revalidator, left]);
 
   const decide = useCallback((decision: Decision) => {
-    if (!top || leaving || fetcher.state === "submitting" || match) return;
+    // a card still flying out holds the next decision back, unless the stack reloaded from the
+    // server has dropped it already: then the card on screen is a new one, ready for a key
+    if (!top || leaving?.id === top.id || fetcher.state === "submitting" || match) return;
     const id = top.id;
     setLeaving({ id, decision, flown: false });
     fetcher.submit({ intent: decision, target: String(id), js: "1" }, { method: "post" });

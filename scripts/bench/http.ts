@@ -12,7 +12,7 @@
 // are also compared with the home page (issue 11: a lander at least 0.9 of the home page's
 // requests/s). SSR pages are compared with the bare React Router page, JSON with bare node:http.
 // Also printed: SQL statements per request (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
-// app (idle and after load) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
+// app (idle after the warm-up, and the median of readings through the rounds) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
 // on a fresh data folder (first start) and again on the same folder (second start).
 //
 // Every request to the app carries a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING, default
@@ -276,11 +276,24 @@ async function load(url: string, headers: Record<string, string>): Promise<Run> 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
-// warm-up, then idle memory
+// warm-up, then idle memory (3 s of readings)
 for (const route of routes) await load(`${appUrl}${route.path}`, headersFor(route.cookie));
 for (const page of rrPages.values()) await load(`${rrUrl}${page.path}`, {});
-const memory = { appIdle: rssMb(app.pid!), bareIdle: rssMb(bareRr.pid!), appLoaded: 0, bareLoaded: 0 };
+const idleSamples = { app: [] as number[], bare: [] as number[] };
+for (let i = 0; i < 12; i++) {
+  await sleep(250);
+  idleSamples.app.push(rssMb(app.pid!));
+  idleSamples.bare.push(rssMb(bareRr.pid!));
+}
+const memory = { appIdle: median(idleSamples.app), bareIdle: median(idleSamples.bare), appLoaded: 0, bareLoaded: 0 };
 
+// Resident memory under load is sampled every 250 ms through all rounds, for both servers alike:
+// one reading at the end swings by half either way with the moment of the last garbage collection
+const rssSamples = { app: [] as number[], bare: [] as number[] };
+const sampler = setInterval(() => {
+  rssSamples.app.push(rssMb(app.pid!));
+  rssSamples.bare.push(rssMb(bareRr.pid!));
+}, 250);
 const runs = new Map<Route, { app: Run[]; rr: Run[]; http: Run[] }>(routes.map((r) => [r, { app: [], rr: [], http: [] }]));
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}/${ROUNDS}…`);
@@ -292,8 +305,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     r.http.push(await load(`${httpUrl}${facts.get(route)!.bare}`, {}));
   }
 }
-memory.appLoaded = rssMb(app.pid!);
-memory.bareLoaded = rssMb(bareRr.pid!);
+clearInterval(sampler);
+memory.appLoaded = median(rssSamples.app);
+memory.bareLoaded = median(rssSamples.bare);
 
 // ---------- report ----------
 const summary = (list: Run[]) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
@@ -322,7 +336,7 @@ const home = summary(runs.get(routes[0]!)!.app).rps;
 for (const route of routes.filter((r) => r.path.includes("landing") || r.path.startsWith("/landers"))) {
   console.log(`${route.name} vs GET /: ${(summary(runs.get(route)!.app).rps / home).toFixed(2)} (target ≥ 0.9)`);
 }
-console.log(`memory (RSS): app ${memory.appIdle.toFixed(0)} MB idle, ${memory.appLoaded.toFixed(0)} MB after load; bare RR ${memory.bareIdle.toFixed(0)} MB idle, ${memory.bareLoaded.toFixed(0)} MB after load; ratio ${(memory.appIdle / memory.bareIdle).toFixed(2)} idle, ${(memory.appLoaded / memory.bareLoaded).toFixed(2)} after load`);
+console.log(`memory (RSS): app ${memory.appIdle.toFixed(0)} MB idle, ${memory.appLoaded.toFixed(0)} MB under load; bare RR ${memory.bareIdle.toFixed(0)} MB idle, ${memory.bareLoaded.toFixed(0)} MB under load; ratio ${(memory.appIdle / memory.bareIdle).toFixed(2)} idle, ${(memory.appLoaded / memory.bareLoaded).toFixed(2)} under load (median of ${rssSamples.app.length} readings through the rounds, every 250 ms)`);
 if (startup) console.log(`start-up (npm start until the first page answers): first start ${(startup.first / 1000).toFixed(1)} s (fresh data folder), second start ${(startup.second / 1000).toFixed(1)} s`);
 
 for (const child of children) await stop(child);

@@ -8,6 +8,7 @@ import { likedCardSelect, toLikedCard } from "#app/likes/likes.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
+import { sharedForVisitors, siteObjectId } from "#app/utils/visitor-cache.server.ts";
 import { PAGE_SIZE, type SearchState } from "./search-params.ts";
 
 export function searchWhere(site: Site, viewerProfileId: number | null, s: Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">): Prisma.ProfileWhereInput {
@@ -54,7 +55,8 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
   const [rows, shared, hidden] = await Promise.all([
     viewer
       ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
-      : getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site))),
+      : sharedForVisitors(`search:${siteObjectId(site)}:${countKey}:${from}:${to}`, () =>
+          getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)))),
     cachedCount(countKey, searchWhere(site, null, s)),
     viewer?.hasBlocks
       ? getDb().profile.count({
@@ -73,8 +75,10 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const where = searchWhere(site, null, s);
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
-    getDb().profile.findMany({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count, select: cardSelect }),
+    sharedForVisitors(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
+      getDb().profile.findMany({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count, select: cardSelect })
+        .then((rows) => rows.map((p) => toCard(p, site)))),
     cachedCount(countKey, where),
   ]);
-  return { profiles: rows.map((p) => toCard(p, site)), total };
+  return { profiles: rows, total };
 }

@@ -1,9 +1,12 @@
 // The anonymous page cache (issue 14, server/page-cache.ts): a visitor without cookies gets a page
 // kept for a few seconds, with a nonce of its own, in their language and for their site only;
 // members, query strings and anything after a write this process made are rendered afresh.
+// Visitors with a cookie or a search share the results instead (app/utils/visitor-cache.server.ts),
+// under the same rules.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
+import { VISITOR_CACHE_TTL_MS } from "#app/utils/visitor-cache.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getDatabaseUrl } from "#app/utils/env.server.ts";
 import { request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
@@ -97,5 +100,37 @@ describe("pages for visitors without cookies", () => {
     await new Promise((r) => setTimeout(r, PAGE_CACHE_TTL_MS + 100));
     const after = await request(server, path);
     expect(after.html).toContain(renamed);
+  }, 15_000);
+});
+
+describe("search results for visitors who are not logged in (with a cookie or filters)", () => {
+  // age 97 to 99: no demo profile, so the fixture is the first card
+  const search = "/members?gender=female&min_age=97&max_age=99";
+  const visitor = { headers: { cookie: "entry_ok=1" } };
+  const cardNames = (res: TestResponse) => [...res.html.matchAll(/<p class="truncate font-semibold[^"]*">([^<]+)</g)].map((m) => m[1]);
+
+  it("show a change this server made at once", async () => {
+    const member = await createMember({ name: `Seen${Date.now() % 100000}`, age: 98, photos: 1 });
+    expect(cardNames(await request(server, search, visitor))).toContain(member.profile.name);
+    const renamed = `Renamed${Date.now() % 100000}`;
+    await getDb().profile.update({ where: { id: member.profile.id }, data: { name: renamed } });
+    const after = await request(server, search, visitor);
+    expect(hit(after)).toBe(false);
+    expect(cardNames(after)).toContain(renamed);
+  });
+
+  it(`are shared: a change another server made shows within ${VISITOR_CACHE_TTL_MS / 1000} s`, async () => {
+    const member = await createMember({ name: `Shared${Date.now() % 100000}`, age: 97, photos: 1 });
+    expect(cardNames(await request(server, search, visitor))).toContain(member.profile.name);
+    const other = new pg.Client({ connectionString: getDatabaseUrl() });
+    await other.connect();
+    const renamed = `Away${Date.now() % 100000}`;
+    await other.query(`UPDATE profiles SET name = $1 WHERE id = $2`, [renamed, member.profile.id]);
+    await other.end();
+    // another visitor (another cookie) within the TTL gets the results the first one got
+    const soon = await request(server, search, { headers: { cookie: "entry_ok=1; lng=en" } });
+    expect(cardNames(soon)).toContain(member.profile.name);
+    await new Promise((r) => setTimeout(r, VISITOR_CACHE_TTL_MS + 100));
+    expect(cardNames(await request(server, search, visitor))).toContain(renamed);
   }, 15_000);
 });

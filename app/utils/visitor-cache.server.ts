@@ -1,0 +1,44 @@
+// Results every visitor who is not logged in gets alike (a site's search pages, its most recent
+// faces) are kept for a few seconds and shared, under the rules of the anonymous page cache
+// (ADR 026): any write of this process that a page may show (visibleWrites) drops them at once,
+// writes of other server processes show within VISITOR_CACHE_TTL_MS. The page cache serves only
+// visitors without any cookie and query; this serves the rest of them: a visitor who confirmed
+// the 18+ warning or chose a language, a search with filters, an ad arrival with its parameters.
+import { LRUCache } from "lru-cache";
+import { visibleWrites } from "./db.server.ts";
+import { singleton } from "./singleton.ts";
+
+export const VISITOR_CACHE_TTL_MS = 3_000;
+
+interface Kept {
+  generation: number;
+  value: Promise<unknown>;
+}
+
+const siteIds = new WeakMap<object, number>();
+let lastSiteId = 0;
+/** A number per site object: a tenants/ reload makes new site objects, whose results start afresh. */
+export function siteObjectId(site: object) {
+  let id = siteIds.get(site);
+  if (id === undefined) siteIds.set(site, (id = ++lastSiteId));
+  return id;
+}
+
+const kept = () => singleton("visitorCache", () => new LRUCache<string, Kept>({ max: 2_000, ttl: VISITOR_CACHE_TTL_MS }));
+
+/**
+ * `load()`'s result for `key`, shared with every request that asks within the TTL and before the
+ * next visible write. The value is shared: callers must not change it.
+ */
+export function sharedForVisitors<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const cache = kept();
+  const generation = visibleWrites.generation;
+  const hit = cache.get(key);
+  if (hit && hit.generation === generation) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { generation, value });
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  return value;
+}

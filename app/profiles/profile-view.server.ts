@@ -8,6 +8,7 @@ import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
 import { photoUrl } from "./photo-url.server.ts";
+import { sharedForVisitors, siteObjectId } from "#app/utils/visitor-cache.server.ts";
 
 export interface Viewer {
   profileId: number | null;
@@ -64,7 +65,8 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
     const page = { where, orderBy: { lastActiveAt: "desc" as const }, take: 6 };
     return viewer.profileId
       ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
-      : getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)));
+      : sharedForVisitors(`profile-cards:${siteObjectId(site)}:${JSON.stringify(where)}`, () =>
+          getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site))));
   };
   const [related, similar] = await Promise.all([
     cards({ ...base, country: profile.country, ...(profile.region ? { region: profile.region } : {}) }),

@@ -67,8 +67,11 @@ test("the service worker registers, the push prompt shows, and a push reaches th
   await likesReload;
 
   // dismissing the prompt is stored: it stays away after a reload
+  const stored = page.waitForResponse((r) => /^\/api\/alerts(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
   await prompt.getByRole("button", { name: "Dismiss" }).click();
   await expect(prompt).toBeHidden();
+  // the prompt hides at the click; a reload before the answer would cancel the post
+  expect((await stored).ok()).toBe(true);
   await page.reload();
   await expect(page.locator("main").first()).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -15,12 +15,14 @@ interface Kept {
   value: Promise<unknown>;
 }
 
-const siteIds = new WeakMap<object, number>();
-let lastSiteId = 0;
+// one numbering per process (a singleton, as the cache): two copies of this module (the server
+// build and the sources, side by side in tests) must not give two sites the same number
+const siteIds = () => singleton("visitorCacheSiteIds", () => ({ ids: new WeakMap<object, number>(), last: 0 }));
 /** A number per site object: a tenants/ reload makes new site objects, whose results start afresh. */
 export function siteObjectId(site: object) {
-  let id = siteIds.get(site);
-  if (id === undefined) siteIds.set(site, (id = ++lastSiteId));
+  const numbering = siteIds();
+  let id = numbering.ids.get(site);
+  if (id === undefined) numbering.ids.set(site, (id = ++numbering.last));
   return id;
 }
 

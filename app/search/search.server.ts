@@ -39,6 +39,12 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
   return value;
 }
 
+/** One page at a time is shared: a "load more" of up to MAX_PAGE pages per entry would let a
+ * visitor fill the cache with 1,200 cards per key. */
+const shareable = (from: number, to: number) => from === to;
+const visitorCards = (page: Prisma.ProfileFindManyArgs, site: Site) =>
+  getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)));
+
 export interface SearchViewer {
   profileId: number;
   /** whether any block involves the viewer (read with the session): without one nothing is hidden */
@@ -55,8 +61,9 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
   const [rows, shared, hidden] = await Promise.all([
     viewer
       ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
-      : sharedForVisitors(`search:${siteObjectId(site)}:${countKey}:${from}:${to}`, () =>
-          getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)))),
+      : shareable(from, to)
+        ? sharedForVisitors(`search:${siteObjectId(site)}:${countKey}:${from}`, () => visitorCards(page, site))
+        : visitorCards(page, site),
     cachedCount(countKey, searchWhere(site, null, s)),
     viewer?.hasBlocks
       ? getDb().profile.count({

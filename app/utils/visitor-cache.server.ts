@@ -9,6 +9,9 @@ import { visibleWrites } from "./db.server.ts";
 import { singleton } from "./singleton.ts";
 
 export const VISITOR_CACHE_TTL_MS = 3_000;
+/** Entries are one page of cards at most (25 cards, about 25 KB): at most about 25 MB in all,
+ * whatever filters a visitor tries, like the page cache's 24 MB. */
+const MAX_ENTRIES = 1_000;
 
 interface Kept {
   generation: number;
@@ -26,7 +29,7 @@ export function siteObjectId(site: object) {
   return id;
 }
 
-const kept = () => singleton("visitorCache", () => new LRUCache<string, Kept>({ max: 2_000, ttl: VISITOR_CACHE_TTL_MS }));
+const kept = () => singleton("visitorCache", () => new LRUCache<string, Kept>({ max: MAX_ENTRIES, ttl: VISITOR_CACHE_TTL_MS }));
 
 /**
  * `load()`'s result for `key`, shared with every request that asks within the TTL and before the

@@ -33,7 +33,8 @@ test("the like modal opens after t seconds with an auto-liked profile, t leaves 
   await reload.response();
   // measured by the browser's clock: the likes request starts 0.5 s after the auto-like answer arrived
   const auto = answer.request().timing();
-  expect(reload.timing().startTime - (auto.startTime + auto.responseEnd)).toBeGreaterThanOrEqual(480);
+  // (the two figures come from different clocks of the browser: up to about 50 ms apart under load)
+  expect(reload.timing().startTime - (auto.startTime + auto.responseEnd)).toBeGreaterThanOrEqual(450);
 
   const modal = page.getByTestId("like-modal");
   await expect(modal).toBeVisible();
@@ -80,7 +81,9 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
 
   // a like from a search card: the page stays, the heart fills, and it holds after a reload
   await page.goto(`${origin}/members`);
-  const card = page.locator('[data-testid="profile-card"]').filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]') }).first();
+  // the last such card: members.spec, running beside this file as the same demo member, blocks the
+  // first card of this search (a like on a profile blocked meanwhile answers 404)
+  const card = page.locator('[data-testid="profile-card"]').filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]') }).last();
   const cardId = await card.getAttribute("data-profile-id");
   const stored = page.waitForResponse((r) => r.url().includes(`/members/${cardId}/like`) && r.request().method() === "POST");
   await card.getByTestId("like-button").click();

@@ -83,8 +83,7 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
     sharedForVisitors(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
-      getDb().profile.findMany({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count, select: cardSelect })
-        .then((rows) => rows.map((p) => toCard(p, site)))),
+      visitorCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count }, site)),
     cachedCount(countKey, where),
   ]);
   return { profiles: rows, total };

@@ -7,7 +7,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** opens /ops (the traffic report) in the browser suite */
 export const OPS_TOKEN = process.env.OPS_TOKEN ?? "e2e-ops-token-0123456789";
 const dataDir = ".data/e2e";
-if (!process.env.PLAYWRIGHT_KEEP_DATA && !process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+const freshData = !process.env.PLAYWRIGHT_KEEP_DATA;
+if (freshData && !process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,6 +28,10 @@ export default defineConfig({
   webServer: {
     command: "node build/server/main.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
+    // On fresh data the server answers before the demo profiles' further photos are drawn (with
+    // sharp, in-process, about ten seconds of both cores). The tests start once that line is
+    // printed: the first specs timed out under that load in CI.
+    ...(freshData ? { wait: { stdout: /rendered \d+ more demo photos/ } } : {}),
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",

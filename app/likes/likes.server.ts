@@ -103,6 +103,18 @@ export const likedCardSelect = (viewerId: number) => ({
   likesReceived: { where: { likerId: viewerId }, select: { id: true } },
 }) satisfies Prisma.ProfileSelect;
 
+/**
+ * Cards shared by every viewer, each with whether this member liked it: one lookup of the
+ * member's likes among them (the unique index on liker and liked) instead of a search of their own.
+ */
+export async function withLikeStates<T extends { id: number }>(cards: T[], likerId: number): Promise<(T & { liked: boolean })[]> {
+  const rows = cards.length
+    ? await getDb().like.findMany({ where: { likerId, likedId: { in: cards.map((c) => c.id) } }, select: { likedId: true } })
+    : [];
+  const liked = new Set(rows.map((r) => r.likedId));
+  return cards.map((card) => ({ ...card, liked: liked.has(card.id) }));
+}
+
 export function toLikedCard(row: Prisma.ProfileGetPayload<{ select: ReturnType<typeof likedCardSelect> }>, site: LikeSite) {
   const { likesReceived, ...card } = row;
   return { ...toCard(card, site), liked: likesReceived.length > 0 };

@@ -1,18 +1,20 @@
 // One profile as a given viewer may see it (spec sections 2, 3 and 6).
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
-import { likedCardSelect, toLikedCard } from "#app/likes/likes.server.ts";
+import { likedCardSelect, toLikedCard, withLikeStates } from "#app/likes/likes.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
 import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
 import { photoUrl } from "./photo-url.server.ts";
-import { sharedForVisitors, siteObjectId } from "#app/utils/visitor-cache.server.ts";
+import { sharedResults, siteObjectId } from "#app/utils/shared-results.server.ts";
 
 export interface Viewer {
   profileId: number | null;
   paidUser: boolean;
+  /** whether any block involves the viewer (read with the session): without one nothing is hidden */
+  hasBlocks: boolean;
 }
 
 const detailSelect = (viewerProfileId: number | null) => {
@@ -60,18 +62,21 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
   const main = profile.photos.find((p) => p.id === profile.mainPhotoId) ?? profile.photos[0];
   const photos = own || viewer.paidUser ? profile.photos : main ? [main] : [];
   const age = ageFrom(profile.dateOfBirth);
-  const base = { ...visibleWhere(site, viewer.profileId), id: { notIn: [profile.id, ...(viewer.profileId ? [viewer.profileId] : [])] }, gender: profile.gender };
-  const cards = (where: Prisma.ProfileWhereInput): Promise<Card[]> => {
-    const page = { where, orderBy: { lastActiveAt: "desc" as const }, take: 6 };
-    return viewer.profileId
-      ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
-      : sharedForVisitors(`profile-cards:${siteObjectId(site)}:${JSON.stringify(where)}`, () =>
-          getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site))));
+  const filters: [Prisma.ProfileWhereInput, Prisma.ProfileWhereInput] = [
+    { country: profile.country, ...(profile.region ? { region: profile.region } : {}) },
+    { dateOfBirth: { gte: new Date(Date.UTC(new Date().getUTCFullYear() - age - 6, 0, 1)), lte: new Date(Date.UTC(new Date().getUTCFullYear() - age + 5, 11, 31)) }, country: { in: site.countries } },
+  ];
+  const page = { orderBy: { lastActiveAt: "desc" as const }, take: 6 };
+  const everyones = (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
+    const where = { ...visibleWhere(site, null), id: { not: profile.id }, gender: profile.gender, ...filter };
+    return sharedResults(`profile-cards:${siteObjectId(site)}:${JSON.stringify(where)}`, () =>
+      getDb().profile.findMany({ ...page, where, select: cardSelect }).then((r) => r.map((p) => toCard(p, site))));
   };
-  const [related, similar] = await Promise.all([
-    cards({ ...base, country: profile.country, ...(profile.region ? { region: profile.region } : {}) }),
-    cards({ ...base, dateOfBirth: { gte: new Date(Date.UTC(new Date().getUTCFullYear() - age - 6, 0, 1)), lte: new Date(Date.UTC(new Date().getUTCFullYear() - age + 5, 11, 31)) }, country: { in: site.countries } }),
-  ]);
+  const mine = (viewerId: number) => (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
+    const where = { ...visibleWhere(site, viewerId), id: { notIn: [profile.id, viewerId] }, gender: profile.gender, ...filter };
+    return getDb().profile.findMany({ ...page, where, select: likedCardSelect(viewerId) }).then((r) => r.map((p) => toLikedCard(p, site)));
+  };
+  const [related, similar] = await relatedCards(viewer, filters, everyones, mine);
   const other = viewer.profileId !== null && !own;
   const liked = likesReceived.length > 0;
   const likedMe = likesGiven.length > 0;
@@ -85,4 +90,22 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
     likes: other ? { liked, likedMe, match: liked && likedMe } : null,
     unseenLikeFromThem: other && likedMe && likesGiven[0]!.seenAt === null,
   };
+}
+
+type CardList = (filter: Prisma.ProfileWhereInput) => Promise<Card[]>;
+
+/**
+ * The nearby and similar cards: everyone's (shared, see shared-results.server.ts), for a member
+ * with their like states read apart. A member with a block, or whose own profile is among them,
+ * gets cards of their own.
+ */
+async function relatedCards(viewer: Viewer, [nearby, similar]: [Prisma.ProfileWhereInput, Prisma.ProfileWhereInput], everyones: CardList, mine: (viewerId: number) => CardList) {
+  const both = (list: CardList) => Promise.all([list(nearby), list(similar)]);
+  const viewerId = viewer.profileId;
+  if (viewerId !== null && viewer.hasBlocks) return both(mine(viewerId));
+  const lists = await both(everyones);
+  if (viewerId === null) return lists;
+  if (lists.some((cards) => cards.some((c) => c.id === viewerId))) return both(mine(viewerId));
+  const liked = await withLikeStates([...lists[0], ...lists[1]], viewerId);
+  return [liked.slice(0, lists[0].length), liked.slice(lists[0].length)];
 }

@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = getUser(context);
   if (!searchVisible(site, !!user, hasTrafficSource(context))) throw redirect("/signup");
-  const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false }, parseId(params.id));
+  const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false, hasBlocks: user?.hasBlocks ?? false }, parseId(params.id));
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
   // opening a liker's profile: their like is no longer new

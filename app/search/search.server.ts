@@ -4,11 +4,11 @@ import type { Prisma } from "#app/generated/prisma/client.ts";
 import { birthRange } from "#app/profiles/age.ts";
 import { toCard, cardSelect } from "#app/profiles/cards.server.ts";
 import { poolKey, visibleWhere } from "#app/profiles/access.server.ts";
-import { likedCardSelect, toLikedCard } from "#app/likes/likes.server.ts";
+import { likedCardSelect, toLikedCard, withLikeStates } from "#app/likes/likes.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
-import { sharedForVisitors, siteObjectId } from "#app/utils/visitor-cache.server.ts";
+import { sharedResults, siteObjectId } from "#app/utils/shared-results.server.ts";
 import { PAGE_SIZE, type SearchState } from "./search-params.ts";
 
 export function searchWhere(site: Site, viewerProfileId: number | null, s: Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">): Prisma.ProfileWhereInput {
@@ -51,19 +51,30 @@ export interface SearchViewer {
   hasBlocks: boolean;
 }
 
+const ORDER = [{ lastActiveAt: "desc" as const }, { id: "desc" as const }];
+
 /** Pages `from`..`to` (1-based, inclusive) of the results; a member's cards carry their like button's state. */
 export async function searchMembers(site: Site, viewer: SearchViewer | null, s: SearchState, from: number, to: number) {
-  const where = searchWhere(site, viewer?.profileId ?? null, s);
-  const page = { where, orderBy: [{ lastActiveAt: "desc" as const }, { id: "desc" as const }], skip: (from - 1) * PAGE_SIZE, take: (to - from + 1) * PAGE_SIZE + 1 };
+  const take = (to - from + 1) * PAGE_SIZE;
+  const page = (where: Prisma.ProfileWhereInput) => ({ where, orderBy: ORDER, skip: (from - 1) * PAGE_SIZE, take: take + 1 });
   // the pool's count is shared by all viewers (cached); the few profiles this viewer blocked or is
   // blocked by are counted apart and taken off, so a block shows in the total at once
   const countKey = countKeyOf(site, s);
+  const memberCards = (profileId: number) =>
+    getDb().profile.findMany({ ...page(searchWhere(site, profileId, s)), select: likedCardSelect(profileId) }).then((r) => r.map((p) => toLikedCard(p, site)));
+  const everyonesCards = () =>
+    shareable(from, to)
+      ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => visitorCards(page(searchWhere(site, null, s)), site))
+      : visitorCards(page(searchWhere(site, null, s)), site);
+  // a member without blocks sees everyone's results, with their own like states; a member whose own
+  // profile is among them (a search of their own gender) gets a search of their own without it
+  const forMember = async (member: SearchViewer) => {
+    if (member.hasBlocks || !shareable(from, to)) return memberCards(member.profileId);
+    const cards = await everyonesCards();
+    return cards.some((c) => c.id === member.profileId) ? memberCards(member.profileId) : withLikeStates(cards, member.profileId);
+  };
   const [rows, shared, hidden] = await Promise.all([
-    viewer
-      ? getDb().profile.findMany({ ...page, select: likedCardSelect(viewer.profileId) }).then((r) => r.map((p) => toLikedCard(p, site)))
-      : shareable(from, to)
-        ? sharedForVisitors(`search:${siteObjectId(site)}:${countKey}:${from}`, () => visitorCards(page, site))
-        : visitorCards(page, site),
+    viewer ? forMember(viewer) : everyonesCards(),
     cachedCount(countKey, searchWhere(site, null, s)),
     viewer?.hasBlocks
       ? getDb().profile.count({
@@ -73,8 +84,7 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
         })
       : 0,
   ]);
-  const hasMore = rows.length > (to - from + 1) * PAGE_SIZE;
-  return { profiles: rows.slice(0, (to - from + 1) * PAGE_SIZE), total: Math.max(0, shared - hidden), hasMore };
+  return { profiles: rows.slice(0, take), total: Math.max(0, shared - hidden), hasMore: rows.length > take };
 }
 
 /** The most recently active members with a photo, and the pool's total: the faces a visitor sees first. */
@@ -82,7 +92,7 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const where = searchWhere(site, null, s);
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
-    sharedForVisitors(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
+    sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
       visitorCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count }, site)),
     cachedCount(countKey, where),
   ]);

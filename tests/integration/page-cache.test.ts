@@ -1,12 +1,12 @@
 // The anonymous page cache (issue 14, server/page-cache.ts): a visitor without cookies gets a page
 // kept for a few seconds, with a nonce of its own, in their language and for their site only;
 // members, query strings and anything after a write this process made are rendered afresh.
-// Visitors with a cookie or a search share the results instead (app/utils/visitor-cache.server.ts),
+// Visitors with a cookie or a search share the results instead (app/utils/shared-results.server.ts),
 // under the same rules.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
-import { VISITOR_CACHE_TTL_MS } from "#app/utils/visitor-cache.server.ts";
+import { SHARED_RESULTS_TTL_MS } from "#app/utils/shared-results.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getDatabaseUrl } from "#app/utils/env.server.ts";
 import { request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
@@ -119,7 +119,7 @@ describe("search results for visitors who are not logged in (with a cookie or fi
     expect(cardNames(after)).toContain(renamed);
   });
 
-  it(`are shared: a change another server made shows within ${VISITOR_CACHE_TTL_MS / 1000} s`, async () => {
+  it(`are shared: a change another server made shows within ${SHARED_RESULTS_TTL_MS / 1000} s`, async () => {
     const member = await createMember({ name: `Shared${Date.now() % 100000}`, age: 97, photos: 1 });
     expect(cardNames(await request(server, search, visitor))).toContain(member.profile.name);
     const other = new pg.Client({ connectionString: getDatabaseUrl() });
@@ -130,7 +130,64 @@ describe("search results for visitors who are not logged in (with a cookie or fi
     // another visitor (another cookie) within the TTL gets the results the first one got
     const soon = await request(server, search, { headers: { cookie: "entry_ok=1; lng=en" } });
     expect(cardNames(soon)).toContain(member.profile.name);
-    await new Promise((r) => setTimeout(r, VISITOR_CACHE_TTL_MS + 100));
+    await new Promise((r) => setTimeout(r, SHARED_RESULTS_TTL_MS + 100));
     expect(cardNames(await request(server, search, visitor))).toContain(renamed);
   }, 15_000);
+});
+
+describe("results for members: everyone's cards, their own like buttons", () => {
+  // age 94 to 96: no demo profile, so the fixtures are the first cards
+  const search = "/members?gender=female&min_age=94&max_age=96";
+  const cardIds = (res: TestResponse) => [...res.html.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
+  const likedState = (res: TestResponse, id: number) => new RegExp(`data-profile-id="${id}"[\\s\\S]*?data-liked="(true|false)"`).exec(res.html)?.[1];
+  const nameOf = (res: TestResponse, id: number) => new RegExp(`data-profile-id="${id}"[\\s\\S]*?<p class="truncate font-semibold[^"]*">([^<]+)<`).exec(res.html)?.[1];
+  /** A write of another server process: this one does not see it happen. */
+  async function elsewhere(sql: string, values: unknown[]) {
+    const other = new pg.Client({ connectionString: getDatabaseUrl() });
+    await other.connect();
+    await other.query(sql, values);
+    await other.end();
+  }
+  const asMember = (member: Awaited<ReturnType<typeof loggedInMember>>) => ({ host: member.host, headers: { cookie: member.jar.header, "accept-language": "en" } });
+
+  it(`share the search results for ${SHARED_RESULTS_TTL_MS / 1000} s, but a like shows on its button at once`, async () => {
+    const shown = await createMember({ name: `Pool${Date.now() % 100000}`, age: 95, photos: 1 });
+    const member = await loggedInMember(server, { gender: "male", seeking: "female" });
+    const first = await request(server, search, asMember(member));
+    expect(likedState(first, shown.profile.id)).toBe("false");
+    const renamed = `Moved${Date.now() % 100000}`;
+    await elsewhere(`UPDATE profiles SET name = $1 WHERE id = $2`, [renamed, shown.profile.id]);
+    await elsewhere(`INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2)`, [member.profile.id, shown.profile.id]);
+    const soon = await request(server, search, asMember(member));
+    expect(nameOf(soon, shown.profile.id)).toBe(shown.profile.name);
+    expect(likedState(soon, shown.profile.id)).toBe("true");
+    await new Promise((r) => setTimeout(r, SHARED_RESULTS_TTL_MS + 100));
+    expect(nameOf(await request(server, search, asMember(member)), shown.profile.id)).toBe(renamed);
+  }, 15_000);
+
+  it("hide a profile that blocked the member at once, in the search and on a profile's cards", async () => {
+    const subject = await createMember({ name: `Subject${Date.now() % 100000}`, age: 95, photos: 1 });
+    const blocker = await createMember({ name: `Blocker${Date.now() % 100000}`, age: 95, photos: 1 });
+    const member = await loggedInMember(server, { gender: "male", seeking: "female" });
+    // a visitor fills the shared results first
+    expect(cardIds(await request(server, search, { headers: { cookie: "entry_ok=1" } }))).toContain(blocker.profile.id);
+    expect(cardIds(await request(server, `/members/${subject.profile.id}`, asMember(member)))).toContain(blocker.profile.id);
+    await elsewhere(`INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)`, [blocker.profile.id, member.profile.id]);
+    expect(cardIds(await request(server, search, asMember(member)))).not.toContain(blocker.profile.id);
+    expect(cardIds(await request(server, `/members/${subject.profile.id}`, asMember(member)))).not.toContain(blocker.profile.id);
+    // others still see the profile
+    expect(cardIds(await request(server, search, { headers: { cookie: "entry_ok=1" } }))).toContain(blocker.profile.id);
+  });
+
+  it("never show the member their own profile among everyone's results", async () => {
+    const member = await loggedInMember(server, { name: `Self${Date.now() % 100000}`, age: 95, photos: 1 });
+    const other = await createMember({ age: 96, photos: 1 });
+    const everyone = await request(server, search, { headers: { cookie: "entry_ok=1" } });
+    expect(cardIds(everyone)).toEqual(expect.arrayContaining([member.profile.id, other.profile.id]));
+    const own = cardIds(await request(server, search, asMember(member)));
+    expect(own).toContain(other.profile.id);
+    expect(own).not.toContain(member.profile.id);
+    const profile = cardIds(await request(server, `/members/${other.profile.id}`, asMember(member)));
+    expect(profile).not.toContain(member.profile.id);
+  });
 });

@@ -133,7 +133,8 @@ if (STARTUP) {
 
 // ---------- the three servers ----------
 const appEnv: NodeJS.ProcessEnv = {
-  NODE_ENV: "production", PORT: String(BASE_PORT), BENCH_SQL_COUNT: "1",
+  // as `npm start` and `npm run start:prod` run it (glibc's malloc arenas: see README "Benchmarks")
+  NODE_ENV: "production", MALLOC_ARENA_MAX: "2", PORT: String(BASE_PORT), BENCH_SQL_COUNT: "1",
   DATA_DIR: path.join(root, ".data/bench-http"), EMBEDDED_PG_PORT: String(BASE_PORT + 3),
 };
 if (process.env.DATABASE_URL) {

@@ -42,7 +42,10 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
 /** One page at a time is shared: a "load more" of up to MAX_PAGE pages per entry would let a
  * visitor fill the cache with 1,200 cards per key. */
 const shareable = (from: number, to: number) => from === to;
-const visitorCards = (page: Prisma.ProfileFindManyArgs, site: Site) =>
+/** Most recently active first. */
+const ORDER = [{ lastActiveAt: "desc" as const }, { id: "desc" as const }];
+/** Cards without a viewer's part: what every viewer of the pool sees alike. */
+const poolCards = (page: Prisma.ProfileFindManyArgs, site: Site) =>
   getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)));
 
 export interface SearchViewer {
@@ -50,8 +53,6 @@ export interface SearchViewer {
   /** whether any block involves the viewer (read with the session): without one nothing is hidden */
   hasBlocks: boolean;
 }
-
-const ORDER = [{ lastActiveAt: "desc" as const }, { id: "desc" as const }];
 
 /** Pages `from`..`to` (1-based, inclusive) of the results; a member's cards carry their like button's state. */
 export async function searchMembers(site: Site, viewer: SearchViewer | null, s: SearchState, from: number, to: number) {
@@ -64,8 +65,8 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
     getDb().profile.findMany({ ...page(searchWhere(site, profileId, s)), select: likedCardSelect(profileId) }).then((r) => r.map((p) => toLikedCard(p, site)));
   const everyonesCards = () =>
     shareable(from, to)
-      ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => visitorCards(page(searchWhere(site, null, s)), site))
-      : visitorCards(page(searchWhere(site, null, s)), site);
+      ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => poolCards(page(searchWhere(site, null, s)), site))
+      : poolCards(page(searchWhere(site, null, s)), site);
   // a member without blocks sees everyone's results, with their own like states; a member whose own
   // profile is among them (a search of their own gender) gets a search of their own without it
   const forMember = async (member: SearchViewer) => {
@@ -93,7 +94,7 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
     sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
-      visitorCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: [{ lastActiveAt: "desc" }, { id: "desc" }], take: count }, site)),
+      poolCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: ORDER, take: count }, site)),
     cachedCount(countKey, where),
   ]);
   return { profiles: rows, total };

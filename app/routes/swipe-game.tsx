@@ -97,6 +97,9 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   const [drag, setDrag] = useState(0);
   const [match, setMatch] = useState<MatchPartner | null>(null);
   const start = useRef<{ x: number; id: number } | null>(null);
+  // the card whose decision is on its way, set at once: two events before the next render (a
+  // key and a release, say) cannot both decide, which state read in a handler would allow
+  const deciding = useRef<number | null>(null);
   const stack = d.stack.filter((c) => !gone.includes(c.id));
   const top = stack[0];
   const answer = fetcher.data;
@@ -119,6 +122,7 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
     if (!leaving?.flown || fetcher.state === "submitting") return;
     setGone((g) => [...g, leaving.id]);
     setLeaving(null);
+    deciding.current = null;
     setDrag(0);
   }, [leaving, fetcher.state]);
 
@@ -130,8 +134,9 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   const decide = useCallback((decision: Decision) => {
     // a card still flying out holds the next decision back, unless the stack reloaded from the
     // server has dropped it already: then the card on screen is a new one, ready for a key
-    if (!top || leaving?.id === top.id || fetcher.state === "submitting" || match) return;
+    if (!top || leaving?.id === top.id || deciding.current === top.id || fetcher.state === "submitting" || match) return;
     const id = top.id;
+    deciding.current = id;
     setLeaving({ id, decision, flown: false });
     fetcher.submit({ intent: decision, target: String(id), js: "1" }, { method: "post" });
     window.setTimeout(() => setLeaving((l) => (l?.id === id ? { ...l, flown: true } : l)), FLY_MS);
@@ -174,9 +179,12 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
               animate={!start.current}
               onPointerDown={(e) => { start.current = { x: e.clientX, id: top.id }; e.currentTarget.setPointerCapture(e.pointerId); }}
               onPointerMove={(e) => { if (start.current?.id === top.id) setDrag(e.clientX - start.current.x); }}
-              onPointerUp={() => {
-                const dx = drag;
+              onPointerUp={(e) => {
+                // only a drag that began on this card decides, by how far the pointer went
+                const began = start.current;
                 start.current = null;
+                if (began?.id !== top.id) return void setDrag(0);
+                const dx = e.clientX - began.x;
                 if (dx > THRESHOLD) decide("like");
                 else if (dx < -THRESHOLD) decide("pass");
                 else setDrag(0);

@@ -46,6 +46,13 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
       selectedCountry: params.get("country"),
     };
     const send = (answer: SettingsAnswer) => {
+      // the usual answer (a GET, no cookie to set, no revalidation) with its headers as one kept
+      // list: setHeader's per-header work was a fifth of the answer's time
+      if (req.method === "GET" && !answer.setCookie && !req.headers["if-none-match"] && !req.headers["if-modified-since"]) {
+        res.writeHead(200, answerHeaders(headers(), answer));
+        res.end(answer.json);
+        return logAnswer(logger, req, res, resolved.site.key, started);
+      }
       for (const [name, value] of headers()) res.setHeader(name, value);
       res.setHeader("Cache-Control", answer.cacheControl);
       res.setHeader("Vary", answer.vary);
@@ -71,6 +78,23 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
     }
     return true;
   };
+}
+
+const answerHeaderCache = new WeakMap<[string, string][], Map<string, string[]>>();
+const MAX_KEPT_HEADERS = 1000;
+
+/** The headers of a full answer as one flat list, kept per security headers and answer. */
+function answerHeaders(security: [string, string][], answer: SettingsAnswer): string[] {
+  let kept = answerHeaderCache.get(security);
+  if (!kept) answerHeaderCache.set(security, (kept = new Map()));
+  const key = `${answer.etag} ${answer.cacheControl} ${answer.vary}`;
+  let flat = kept.get(key);
+  if (!flat) {
+    if (kept.size >= MAX_KEPT_HEADERS) kept.clear();
+    flat = [...security.flat(), "Cache-Control", answer.cacheControl, "Vary", answer.vary, "ETag", answer.etag, "Content-Type", "application/json; charset=utf-8", "Content-Length", String(Buffer.byteLength(answer.json))];
+    kept.set(key, flat);
+  }
+  return flat;
 }
 
 /** The path alone, undecoded: "/api/settings.php" or "/api/settings.php?…". */

@@ -59,7 +59,7 @@ function Credits({ credits }: { credits: number }) {
 function CountBadge({ count, tone, testId }: { count: number; tone: string; testId: string }) {
   if (count <= 0) return null;
   return (
-    <span className={`absolute -right-2.5 -top-2 min-w-5 rounded-full px-1 text-center text-[11px] font-bold leading-5 ${tone}`} aria-hidden data-testid={testId}>
+    <span className={`absolute -right-2.5 -top-2 min-w-5 sm:right-0 rounded-full px-1 text-center text-[11px] font-bold leading-5 ${tone}`} aria-hidden data-testid={testId}>
       {badgeText(count)}
     </span>
   );
@@ -68,12 +68,13 @@ function CountBadge({ count, tone, testId }: { count: number; tone: string; test
 /**
  * A top-bar link with a count: an icon on phones, the word from the sm breakpoint on. Its name is
  * the word plus the count ("Messages, 3 unread"), so the visible word is part of the accessible
- * name (WCAG 2.5.3); the count follows the word for screen readers only.
+ * name (WCAG 2.5.3); the count follows the word for screen readers only. With a count, the word
+ * keeps room on its right for the badge, which would otherwise cover its last letter.
  */
 function CountLink({ to, icon, word, full, testId, children }: { to: string; icon: React.ReactNode; word: string; full: string | null; testId: string; children: React.ReactNode }) {
   const suffix = full?.startsWith(word) ? full.slice(word.length) : null;
   return (
-    <Link to={to} className="relative font-semibold text-dark hover:text-primary" aria-label={full && suffix === null ? full : undefined} data-testid={testId}>
+    <Link to={to} className={`relative font-semibold text-dark hover:text-primary ${full ? "sm:pr-[1.375rem]" : ""}`} aria-label={full && suffix === null ? full : undefined} data-testid={testId}>
       {icon}<span className="sr-only sm:not-sr-only">{word}</span>{suffix ? <span className="sr-only">{suffix}</span> : null}
       {children}
     </Link>

@@ -13,6 +13,7 @@ import { redactUrl } from "#app/utils/logger.server.ts";
 import type { Logger } from "pino";
 
 const PATH = "/api/settings.php";
+const JSON_TYPE = "application/json; charset=utf-8";
 
 export interface SettingsEndpointOptions {
   site: (req: IncomingMessage) => ResolvedSite | null;
@@ -62,7 +63,7 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
         res.statusCode = 304;
         res.end();
       } else {
-        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        res.setHeader("Content-Type", JSON_TYPE);
         res.setHeader("Content-Length", Buffer.byteLength(answer.json));
         res.end(req.method === "HEAD" ? undefined : answer.json);
       }
@@ -91,7 +92,7 @@ function answerHeaders(security: [string, string][], answer: SettingsAnswer): st
   let flat = kept.get(key);
   if (!flat) {
     if (kept.size >= MAX_KEPT_HEADERS) kept.clear();
-    flat = [...security.flat(), "Cache-Control", answer.cacheControl, "Vary", answer.vary, "ETag", answer.etag, "Content-Type", "application/json; charset=utf-8", "Content-Length", String(Buffer.byteLength(answer.json))];
+    flat = [...security.flat(), "Cache-Control", answer.cacheControl, "Vary", answer.vary, "ETag", answer.etag, "Content-Type", JSON_TYPE, "Content-Length", String(Buffer.byteLength(answer.json))];
     kept.set(key, flat);
   }
   return flat;

@@ -134,13 +134,13 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
   const decide = useCallback((decision: Decision) => {
     // a card still flying out holds the next decision back, unless the stack reloaded from the
     // server has dropped it already: then the card on screen is a new one, ready for a key
-    if (!top || leaving?.id === top.id || deciding.current === top.id || fetcher.state === "submitting" || match) return;
+    if (!top || deciding.current === top.id || fetcher.state === "submitting" || match) return;
     const id = top.id;
     deciding.current = id;
     setLeaving({ id, decision, flown: false });
     fetcher.submit({ intent: decision, target: String(id), js: "1" }, { method: "post" });
     window.setTimeout(() => setLeaving((l) => (l?.id === id ? { ...l, flown: true } : l)), FLY_MS);
-  }, [top, leaving, fetcher, match]);
+  }, [top, fetcher, match]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,7 +1,14 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { userContext } from "#app/auth/user-context.server.ts";
 import { CatalogueContext } from "#app/i18n/catalogue.ts";
 import { catalogueOf, catalogueRef } from "#app/i18n/catalogue.server.ts";
@@ -24,7 +31,6 @@ export default function handleRequest(request: Request, status: number, headers:
   privateCaching(headers, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timeout: ReturnType<typeof setTimeout> | undefined;
     // The pages have no Suspense boundary: the shell is the whole document. It is sent as one
     // buffer with its length, not streamed in React's 2 KB pieces: each piece cost a trip through
     // a web stream and a socket write, about a tenth of a page's time on the server.
@@ -67,7 +73,7 @@ export default function handleRequest(request: Request, status: number, headers:
         },
       },
     );
-    timeout = setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -1,15 +1,12 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import {
-  Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet, useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorView } from "#app/components/error-view.tsx";
 import { localeContext, localeMiddleware } from "#app/i18n/i18n.server.ts";
 import { catalogueRef } from "#app/i18n/catalogue.server.ts";
 import { useCatalogue, useFollowLanguage } from "#app/i18n/catalogue.ts";
-import { visibleLocales, type Locale } from "#app/i18n/locales.ts";
+import { visibleLocales } from "#app/i18n/locales.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { entryWarning, ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
 import { localizedText } from "#app/tenancy/settings.server.ts";
@@ -37,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie") ?? "";
   const user = getUser(context);
   // the counts read with the member are from before an action of this request changed them
-  const live = user?.profile && request.method !== "GET" && request.method !== "HEAD" ? liveCounts(site, user.profile.id) : user?.live ?? null;
+  const live = user?.profile && request.method !== "GET" && request.method !== "HEAD" ? liveCounts(site, user.profile.id) : (user?.live ?? null);
   const [alerts, timeBonus] = await Promise.all([activeAlerts(user), timeBonusState(site, user)]);
   return {
     user: user && {
@@ -121,9 +118,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
-      { title: data.site.title.includes(data.site.name) ? data.site.title : `${data.site.title} | ${data.site.name}` },
-      { name: "description", content: data.site.description },
-    ]
+        { title: data.site.title.includes(data.site.name) ? data.site.title : `${data.site.title} | ${data.site.name}` },
+        { name: "description", content: data.site.description },
+      ]
     : [];
 
 export const links: Route.LinksFunction = () => [
@@ -154,7 +151,9 @@ export function ErrorBoundary({ error }: Pick<Route.ErrorBoundaryProps, "error">
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? responseMessage(error.data) || error.statusText
-    : import.meta.env.DEV && error instanceof Error ? error.message : "";
+    : import.meta.env.DEV && error instanceof Error
+      ? error.message
+      : "";
   return <ErrorView status={status} message={message || t("errors.generic")} showHomeLink siteName={siteName} />;
 }
 

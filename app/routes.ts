@@ -60,10 +60,7 @@ export default [
     route("members/:id/landing2/:slug?", "routes/members.$id.landing2.tsx", { id: "members-id-landing2-slug" }),
     route("members/:id/landing3/:slug?", "routes/members.$id.landing3.tsx", { id: "members-id-landing3-slug" }),
   ]),
-  layout("routes/layouts/chat.tsx", [
-    route("chats/:id", "routes/chats.$id.tsx"),
-    route("members/:id/chat", "routes/members.$id.chat.tsx"),
-  ]),
+  layout("routes/layouts/chat.tsx", [route("chats/:id", "routes/chats.$id.tsx"), route("members/:id/chat", "routes/members.$id.chat.tsx")]),
   layout("routes/layouts/empty.tsx", []),
   // issue 12: the staff console (own accounts, own session cookie)
   layout("routes/layouts/staff.tsx", [

@@ -15,7 +15,20 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const stampFile = path.join(root, "build/.source-hash");
 const serverEntry = path.join(root, "build/server/index.js");
 /** What the builds read: the app (with the generated Prisma client), the server entry and workers, public files, configuration, dependencies. */
-const inputs = ["app", "server", "workers", "prisma", "public", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json", "scripts/build-server.mjs", "scripts/precompress.mjs"];
+const inputs = [
+  "app",
+  "server",
+  "workers",
+  "prisma",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+  "scripts/build-server.mjs",
+  "scripts/precompress.mjs",
+];
 
 function files(entry) {
   const full = path.join(root, entry);
@@ -29,7 +42,12 @@ function files(entry) {
 
 function sourceHash(list) {
   const hash = createHash("sha256");
-  for (const file of list) hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+  for (const file of list)
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(root, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 
@@ -65,7 +83,11 @@ export function buildApp() {
   const [sources, stats] = [sourceHash(list), statsHash(list)];
   // always a production build, whoever asks: under vitest (NODE_ENV=test) Vite would otherwise
   // bundle React's development build into the client, and the stamp would let `npm start` serve it
-  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   // after the React Router build, which empties build/server first
   execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: "inherit" });
   // Brotli and gzip copies of the client files, served by Accept-Encoding (server/app.ts)

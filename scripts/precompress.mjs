@@ -42,5 +42,7 @@ export async function precompress(dir) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? "build/client");
   const { before, after } = await precompress(dir);
-  console.log(`precompressed ${path.relative(process.cwd(), dir) || "."}: ${(before / 1024).toFixed(0)} KB of text files, ${(after / 1024).toFixed(0)} KB as Brotli`);
+  console.log(
+    `precompressed ${path.relative(process.cwd(), dir) || "."}: ${(before / 1024).toFixed(0)} KB of text files, ${(after / 1024).toFixed(0)} KB as Brotli`,
+  );
 }

@@ -49,11 +49,14 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   const resolvedSites = new WeakMap<IncomingMessage, ResolvedSite | null>();
   const siteOf = (req: IncomingMessage): ResolvedSite | null => {
     if (!resolvedSites.has(req)) {
-      resolvedSites.set(req, resolveSite(
-        getSiteRegistry(),
-        { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
-        { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
-      ));
+      resolvedSites.set(
+        req,
+        resolveSite(
+          getSiteRegistry(),
+          { host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] as string | undefined },
+          { trustProxy: env.TRUST_PROXY > 0, development: env.NODE_ENV !== "production" || env.embedded },
+        ),
+      );
     }
     return resolvedSites.get(req) ?? null;
   };
@@ -106,7 +109,10 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   app.get("/healthz", async (_req, res) => {
     const { state, problems } = await readiness();
     if (!state.ok) logger.error({ health: problems }, "not ready");
-    res.status(state.ok ? 200 : 503).set("Cache-Control", "no-store").json(state);
+    res
+      .status(state.ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(state);
   });
 
   // `npm run bench:http` only: how many SQL statements the process has sent so far
@@ -143,7 +149,10 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       // photos: only for a URL this site signed (app/profiles/photo-url.server.ts)
       if (req.path.startsWith("/media/")) {
         const media = await serveMedia(resolved.site, req.method, req.path);
-        return void res.status(media.status).set(media.headers).end(media.body ?? undefined);
+        return void res
+          .status(media.status)
+          .set(media.headers)
+          .end(media.body ?? undefined);
       }
       const nonce = res.locals.cspNonce as string;
       const pageKey = pageCache?.keyFor(req, req.originalUrl, resolved.site, resolved.authority, req.protocol) ?? null;

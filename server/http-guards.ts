@@ -10,12 +10,15 @@ const MAX_MULTIPART_BYTES = 32 * 1024 * 1024;
 /** Every other body: forms and JSON of ours are a few kilobytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const bodyLimit = (contentType: string | undefined) =>
-  /^multipart\/form-data/i.test(contentType ?? "") ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
+export const bodyLimit = (contentType: string | undefined) => (/^multipart\/form-data/i.test(contentType ?? "") ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES);
 
 export const methodGuard: express.RequestHandler = (req, res, next) => {
   if (METHODS.has(req.method)) return next();
-  res.status(405).set("Allow", [...METHODS].join(", ")).type("text").send("Method not allowed");
+  res
+    .status(405)
+    .set("Allow", [...METHODS].join(", "))
+    .type("text")
+    .send("Method not allowed");
 };
 
 export const bodySizeGuard: express.RequestHandler = (req, res, next) => {

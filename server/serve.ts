@@ -37,7 +37,9 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   // Prisma's query compiler (a 4.5 MB module and its WebAssembly) loads while the database starts:
   // $connect() does not open a connection (the pool connects on the first query)
   if (!env.DATABASE_URL) setDatabaseUrl(embeddedDatabaseUrl(env.EMBEDDED_PG_PORT));
-  getDb().$connect().catch(() => {}); // a database that does not answer fails the migrations below
+  getDb()
+    .$connect()
+    .catch(() => {}); // a database that does not answer fails the migrations below
   const embedded = await database;
   await migrateDatabase(env, { embedded });
 
@@ -67,7 +69,10 @@ export async function serve({ env, sites, database, development, releaseLock }: 
     siteReloads.close();
     server.close();
     server.closeAllConnections();
-    await workers?.then((w) => w.close(), () => {});
+    await workers?.then(
+      (w) => w.close(),
+      () => {},
+    );
     await closeQueues();
     await getLiveBus().close();
     await getDb().$disconnect();

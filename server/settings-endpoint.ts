@@ -63,7 +63,10 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
     try {
       const known = settingsAnswerNow(resolved.site, question);
       if (known) send(known);
-      else settingsAnswer(resolved.site, question).then(send).catch((error: unknown) => failed(res, error));
+      else
+        settingsAnswer(resolved.site, question)
+          .then(send)
+          .catch((error: unknown) => failed(res, error));
     } catch (error) {
       failed(res, error); // as on the promise path: a 500 page, not an exception out of the server's listener
     }
@@ -71,7 +74,10 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
   };
 }
 
-interface KeptHeaders { full: string[]; notModified: string[] }
+interface KeptHeaders {
+  full: string[];
+  notModified: string[];
+}
 const answerHeaderCache = new WeakMap<[string, string][], Map<string, KeptHeaders>>();
 const MAX_KEPT_HEADERS = 1000;
 
@@ -99,7 +105,12 @@ function isSettingsUrl(url: string) {
 function logAnswer(logger: Logger, req: IncomingMessage, res: ServerResponse, site: string, started: number) {
   if (!logger.isLevelEnabled("info")) return;
   logger.info(
-    { req: { method: req.method, url: redactUrl(req.url ?? PATH) }, res: { status: res.statusCode }, site, responseTime: Math.round(performance.now() - started) },
+    {
+      req: { method: req.method, url: redactUrl(req.url ?? PATH) },
+      res: { status: res.statusCode },
+      site,
+      responseTime: Math.round(performance.now() - started),
+    },
     "request completed",
   );
 }

@@ -61,7 +61,9 @@ export function staffQueues(): express.Router {
         const action = `${req.method} ${req.path}`;
         res.on("finish", () => {
           if (res.statusCode >= 400) return;
-          audit(staff, { action: "queues.change", after: { request: action } }).catch((error: unknown) => getLogger().error({ err: error }, "queue audit entry failed"));
+          audit(staff, { action: "queues.change", after: { request: action } }).catch((error: unknown) =>
+            getLogger().error({ err: error }, "queue audit entry failed"),
+          );
         });
       }
       (await (dashboard ??= board()))(req, res, next);

@@ -12,10 +12,7 @@ import { resetSingleton } from "#app/utils/singleton.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
 import { sendMailJob } from "./mail.ts";
 
-const backends = [
-  { name: "PostgreSQL", redis: undefined },
-  ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : []),
-];
+const backends = [{ name: "PostgreSQL", redis: undefined }, ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : [])];
 
 // Other test files run the real workers on the shared "mail" queue at the same time: these
 // tests use queues of their own so that no foreign worker takes their jobs.
@@ -93,7 +90,13 @@ describe.each(backends)("mail through the $name queue", ({ redis }) => {
       const job = await enqueueMail({ siteKey: "lovely", message: mail("Stable id") });
       const again = await enqueueMail({ siteKey: "lovely", message: mail("Stable id") });
       // the shared queue belongs to the other test files' workers: take the jobs back out
-      await Promise.all([job, again].map((j) => getQueue("mail").remove(j.id!).catch(() => 0)));
+      await Promise.all(
+        [job, again].map((j) =>
+          getQueue("mail")
+            .remove(j.id!)
+            .catch(() => 0),
+        ),
+      );
       expect(job.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(job.id).toBe(job.data.id);
       expect(again.id).not.toBe(job.id);
@@ -106,45 +109,55 @@ describe.each(backends)("mail through the $name queue", ({ redis }) => {
     }
   });
 
-  it.each(["SMTP", "outbox"])("a job killed after delivering to the %s runs again and sends nothing twice", async (transport) => {
-    const smtp = await startSmtpServer();
-    const dataDir = mkdtempSync(path.join(tmpdir(), "rdv-outbox-"));
-    useEnv({ SMTP_URL: transport === "SMTP" ? smtp.url : undefined, DATA_DIR: dataDir, REDIS_URL: redis });
-    const outbox = () => { try { return readdirSync(path.join(dataDir, "outbox")); } catch { return []; } };
-    const name = ownQueue();
-    const crash = crashAfterDelivery(name);
-    try {
-      await crash.ready;
-      const id = crypto.randomUUID();
-      const queue = getQueue(name);
-      await queue.add("send", { id, siteKey: "lovely", message: mail(`Reset ${id}`) }, { ...MAIL_JOB_OPTIONS, jobId: id });
-      expect(await crash.killed).toBe("SIGKILL");
-      const delivered = transport === "SMTP" ? smtp.received.length : outbox().length;
-      expect(delivered).toBe(1);
-      expect((await queue.getJob(id))?.finishedOn ?? null).toBeNull(); // the job was not marked done
-
-      // a new worker finds the job stalled, runs it again, and completes it without sending
-      const worker = createWorker<MailJob>(name, sendMailJob, { stalledInterval: 300, lockDuration: 1_000 });
+  it.each(["SMTP", "outbox"])(
+    "a job killed after delivering to the %s runs again and sends nothing twice",
+    async (transport) => {
+      const smtp = await startSmtpServer();
+      const dataDir = mkdtempSync(path.join(tmpdir(), "rdv-outbox-"));
+      useEnv({ SMTP_URL: transport === "SMTP" ? smtp.url : undefined, DATA_DIR: dataDir, REDIS_URL: redis });
+      const outbox = () => {
+        try {
+          return readdirSync(path.join(dataDir, "outbox"));
+        } catch {
+          return [];
+        }
+      };
+      const name = ownQueue();
+      const crash = crashAfterDelivery(name);
       try {
-        await expect.poll(async () => (await queue.getJob(id))?.finishedOn ?? null, { timeout: 20_000, interval: 200 }).not.toBeNull();
+        await crash.ready;
+        const id = crypto.randomUUID();
+        const queue = getQueue(name);
+        await queue.add("send", { id, siteKey: "lovely", message: mail(`Reset ${id}`) }, { ...MAIL_JOB_OPTIONS, jobId: id });
+        expect(await crash.killed).toBe("SIGKILL");
+        const delivered = transport === "SMTP" ? smtp.received.length : outbox().length;
+        expect(delivered).toBe(1);
+        expect((await queue.getJob(id))?.finishedOn ?? null).toBeNull(); // the job was not marked done
+
+        // a new worker finds the job stalled, runs it again, and completes it without sending
+        const worker = createWorker<MailJob>(name, sendMailJob, { stalledInterval: 300, lockDuration: 1_000 });
+        try {
+          await expect.poll(async () => (await queue.getJob(id))?.finishedOn ?? null, { timeout: 20_000, interval: 200 }).not.toBeNull();
+        } finally {
+          await worker.close();
+        }
+        if (transport === "SMTP") {
+          expect(smtp.attempts()).toBe(1);
+          expect(smtp.received).toHaveLength(1);
+        } else {
+          expect(outbox()).toEqual([`${id}.eml`]);
+          expect(readFileSync(path.join(dataDir, "outbox", `${id}.eml`), "utf8")).toContain(`Reset ${id}`);
+        }
+        const done = (await queue.getJob(id))!;
+        expect(done.attemptsStarted).toBe(2);
+        expect(done.returnvalue).toMatchObject({ skipped: true });
       } finally {
-        await worker.close();
+        await smtp.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      if (transport === "SMTP") {
-        expect(smtp.attempts()).toBe(1);
-        expect(smtp.received).toHaveLength(1);
-      } else {
-        expect(outbox()).toEqual([`${id}.eml`]);
-        expect(readFileSync(path.join(dataDir, "outbox", `${id}.eml`), "utf8")).toContain(`Reset ${id}`);
-      }
-      const done = (await queue.getJob(id))!;
-      expect(done.attemptsStarted).toBe(2);
-      expect(done.returnvalue).toMatchObject({ skipped: true });
-    } finally {
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000); // a child process starts (tsx) on a shared machine
+    },
+    60_000,
+  ); // a child process starts (tsx) on a shared machine
 });
 
 describe("idempotent delivery", () => {

@@ -24,7 +24,9 @@ async function seed(now: Date) {
     return () => db.session.findUnique({ where: { id } });
   };
   const attempt = async (createdAt: Date): Promise<Probe> => {
-    const { id } = await db.loginAttempt.create({ data: { siteKey: site.key, userId: user.id, email: user.email, ip: "192.0.2.1", success: false, createdAt } });
+    const { id } = await db.loginAttempt.create({
+      data: { siteKey: site.key, userId: user.id, email: user.email, ip: "192.0.2.1", success: false, createdAt },
+    });
     return () => db.loginAttempt.findUnique({ where: { id } });
   };
   const token = async (data: { expiresAt: Date; usedAt?: Date }): Promise<Probe> => {

@@ -11,7 +11,6 @@ const HOUR_MS = 60 * 60_000;
 export const NOTIFICATION_SCHEDULES = [
   { id: "unread-message-reminders", every: QUARTER_HOUR_MS, job: "unread-scan", data: { kind: "unread-scan" } as NotificationJob },
   { id: "activation-reminders", every: HOUR_MS, job: "activation-scan", data: { kind: "activation-scan" } as NotificationJob },
-
 ] as const;
 
 /** The weekly update's scan: a cron pattern (UTC) from WEEKLY_UPDATE_SCHEDULE, Mondays 09:00 by default; none when "off". */

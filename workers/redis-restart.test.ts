@@ -35,11 +35,24 @@ async function freePort() {
 
 /** A private redis-server writing every change to its append-only file before answering. */
 async function startRedis(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""], { stdio: "ignore" });
-  await expect.poll(() => new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1", () => { socket.end(); resolve(true); });
-    socket.on("error", () => resolve(false));
-  }), { timeout: 10_000, interval: 100 }).toBe(true);
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+    { stdio: "ignore" },
+  );
+  await expect
+    .poll(
+      () =>
+        new Promise((resolve) => {
+          const socket = net.connect(port, "127.0.0.1", () => {
+            socket.end();
+            resolve(true);
+          });
+          socket.on("error", () => resolve(false));
+        }),
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBe(true);
   return child;
 }
 

@@ -11,7 +11,10 @@ export function activeAlerts(user: CurrentUser | null) {
   const dismissed = new Set(user.alertDismissals.map((d) => d.alert));
   return {
     activationReminder:
-      user.status === "not_confirmed" && user.profile?.status === "disabled" && user.notificationsDisabled.length === 0 && !dismissed.has("activation_reminder"),
+      user.status === "not_confirmed" &&
+      user.profile?.status === "disabled" &&
+      user.notificationsDisabled.length === 0 &&
+      !dismissed.has("activation_reminder"),
     notificationsDisabled: user.notificationsDisabled.length > 0 && !dismissed.has("notifications_disabled"),
     profilePhoto: !!user.profile && !user.profile.mainPhotoId && user.profile._count.photos === 0 && !dismissed.has("profile_photo"),
     /** the browser decides the rest (capable, not denied, not yet subscribed): components/push.tsx */

@@ -57,10 +57,7 @@ export async function mailPasswordReset(site: Site, user: { id: number; email: s
   return true;
 }
 
-export type ResetOutcome =
-  | { ok: true; userId: number }
-  | { ok: false; error: "messages.linkInvalid" }
-  | { ok: false; errors: Record<string, string> };
+export type ResetOutcome = { ok: true; userId: number } | { ok: false; error: "messages.linkInvalid" } | { ok: false; errors: Record<string, string> };
 
 /**
  * /reset-password/do: the new password follows the password rules of the token's account; a
@@ -140,7 +137,10 @@ export async function reactivate(site: Site, token: string | null) {
   const user = await db.user.findUnique({ where: { id: row.userId }, select: { status: true, confirmedAt: true } });
   if (user?.status !== "pending_deletion") return null;
   await db.$transaction([
-    db.user.update({ where: { id: row.userId }, data: { status: user.confirmedAt ? "active" : "not_confirmed", deletionRequestedAt: null, deletionReason: null } }),
+    db.user.update({
+      where: { id: row.userId },
+      data: { status: user.confirmedAt ? "active" : "not_confirmed", deletionRequestedAt: null, deletionReason: null },
+    }),
     db.profile.updateMany({ where: { userId: row.userId }, data: { status: user.confirmedAt ? "active" : "disabled" } }),
   ]);
   return row.userId;
@@ -172,24 +172,30 @@ export async function anonymiseAccount(userId: number, inTransaction?: (tx: Pris
   const chatImages = await db.chatImage.findMany({ where: { uploaderId: profileId }, select: { filename: true, thumbFilename: true } });
   await getMediaStorage().remove([...(profile?.photos ?? []), ...chatImages].flatMap((p) => [p.filename, p.thumbFilename]));
   await removeExportFiles(userId);
-  return db.$transaction(async (tx) => {
-    // one erasure at a time per account: a second (parallel) one finds it done and changes nothing
-    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM users WHERE id = ${userId} FOR UPDATE`;
-    if (!row || row.status === "deleted") return false;
-    await tx.photo.deleteMany({ where: { profileId } });
-    await tx.chatImage.deleteMany({ where: { uploaderId: profileId } });
-    await tx.profile.updateMany({
-      where: { userId },
-      data: { name: "—", aboutMe: null, city: null, region: null, latitude: null, longitude: null, interests: [], status: "disabled", mainPhotoId: null },
-    });
-    await tx.pushSubscription.deleteMany({ where: { userId } });
-    await tx.userToken.deleteMany({ where: { userId } });
-    await tx.session.deleteMany({ where: { userId } });
-    await tx.loginAttempt.deleteMany({ where: { userId } });
-    await tx.directDebitCode.deleteMany({ where: { userId } });
-    await tx.dataExport.deleteMany({ where: { userId } });
-    await tx.user.update({ where: { id: userId }, data: { status: "deleted", email: `deleted-${userId}@deleted.invalid`, passwordHash: null, deletionReason: null } });
-    await inTransaction?.(tx);
-    return true;
-  }, { maxWait: 10_000, timeout: 30_000 });
+  return db.$transaction(
+    async (tx) => {
+      // one erasure at a time per account: a second (parallel) one finds it done and changes nothing
+      const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM users WHERE id = ${userId} FOR UPDATE`;
+      if (!row || row.status === "deleted") return false;
+      await tx.photo.deleteMany({ where: { profileId } });
+      await tx.chatImage.deleteMany({ where: { uploaderId: profileId } });
+      await tx.profile.updateMany({
+        where: { userId },
+        data: { name: "—", aboutMe: null, city: null, region: null, latitude: null, longitude: null, interests: [], status: "disabled", mainPhotoId: null },
+      });
+      await tx.pushSubscription.deleteMany({ where: { userId } });
+      await tx.userToken.deleteMany({ where: { userId } });
+      await tx.session.deleteMany({ where: { userId } });
+      await tx.loginAttempt.deleteMany({ where: { userId } });
+      await tx.directDebitCode.deleteMany({ where: { userId } });
+      await tx.dataExport.deleteMany({ where: { userId } });
+      await tx.user.update({
+        where: { id: userId },
+        data: { status: "deleted", email: `deleted-${userId}@deleted.invalid`, passwordHash: null, deletionReason: null },
+      });
+      await inTransaction?.(tx);
+      return true;
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
 }

@@ -22,7 +22,14 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
     return { ok: true, userId: result.userId, setCookie: session.setCookie };
   }
   if (result.reason === "blocked") {
-    return { ok: false, status: 429, reason: "blocked", message: "messages.tooManyAttempts", params: { minutes: minutesOf(result.retryAfterMs) }, retryAfterMs: result.retryAfterMs };
+    return {
+      ok: false,
+      status: 429,
+      reason: "blocked",
+      message: "messages.tooManyAttempts",
+      params: { minutes: minutesOf(result.retryAfterMs) },
+      retryAfterMs: result.retryAfterMs,
+    };
   }
   if (result.reason === "pending_deletion") {
     if (form.intent === "reactivation-mail") {

@@ -17,7 +17,10 @@ export type LoginResult =
   | { ok: false; reason: "pending_deletion"; userId: number };
 
 export async function attemptLogin(site: Site, email: string, password: string, ip: string): Promise<LoginResult> {
-  const checks: Check[] = [["loginAccount", `${site.key}:${email}`], ["loginIp", ipKey(ip)]];
+  const checks: Check[] = [
+    ["loginAccount", `${site.key}:${email}`],
+    ["loginIp", ipKey(ip)],
+  ];
   const place = await take(...checks);
   if (!place.ok) return { ok: false, reason: "blocked", retryAfterMs: place.retryAfterMs };
 

@@ -11,11 +11,25 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { readSessionToken, tokenHash } from "./session.server.ts";
 
 const userSelect = {
-  id: true, email: true, status: true, credits: true, paidUser: true, signupDate: true, language: true,
-  notificationsOff: true, notificationsDisabled: true, siteKey: true,
+  id: true,
+  email: true,
+  status: true,
+  credits: true,
+  paidUser: true,
+  signupDate: true,
+  language: true,
+  notificationsOff: true,
+  notificationsDisabled: true,
+  siteKey: true,
   profile: {
     select: {
-      id: true, name: true, status: true, country: true, mainPhotoId: true, seeking: true, lastActiveAt: true,
+      id: true,
+      name: true,
+      status: true,
+      country: true,
+      mainPhotoId: true,
+      seeking: true,
+      lastActiveAt: true,
       // photos waiting for pre-moderation: the "add a photo" warning would be wrong meanwhile
       _count: { select: { photos: { where: { status: "pending" } } } },
     },
@@ -31,11 +45,28 @@ export function loadUser(id: number) {
 }
 
 interface SessionMemberRow {
-  id: number; email: string; status: UserStatus; credits: number; paidUser: boolean; signupDate: Date; language: string | null;
-  notificationsOff: NotificationType[]; notificationsDisabled: string[]; siteKey: string;
-  profileId: number | null; profileName: string; profileStatus: ProfileStatus; country: string; mainPhotoId: number | null;
-  seeking: Gender | null; lastActiveAt: Date; pendingPhotos: number; dismissed: string[];
-  unread: number; newLikes: number; hasBlocks: boolean;
+  id: number;
+  email: string;
+  status: UserStatus;
+  credits: number;
+  paidUser: boolean;
+  signupDate: Date;
+  language: string | null;
+  notificationsOff: NotificationType[];
+  notificationsDisabled: string[];
+  siteKey: string;
+  profileId: number | null;
+  profileName: string;
+  profileStatus: ProfileStatus;
+  country: string;
+  mainPhotoId: number | null;
+  seeking: Gender | null;
+  lastActiveAt: Date;
+  pendingPhotos: number;
+  dismissed: string[];
+  unread: number;
+  newLikes: number;
+  hasBlocks: boolean;
 }
 
 /**
@@ -59,10 +90,14 @@ async function sessionMember(request: Request, site: Site) {
     FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN profiles p ON p.user_id = u.id
     WHERE s.id = ${tokenHash(token)} AND s.site_key = ${site.key} AND s.expires_at >= ${new Date()}`;
   if (!row) return null;
-  const { profileId, profileName, profileStatus, country, mainPhotoId, seeking, lastActiveAt, pendingPhotos, dismissed, unread, newLikes, hasBlocks, ...user } = row;
+  const { profileId, profileName, profileStatus, country, mainPhotoId, seeking, lastActiveAt, pendingPhotos, dismissed, unread, newLikes, hasBlocks, ...user } =
+    row;
   return {
     ...user,
-    profile: profileId === null ? null : { id: profileId, name: profileName, status: profileStatus, country, mainPhotoId, seeking, lastActiveAt, _count: { photos: pendingPhotos } },
+    profile:
+      profileId === null
+        ? null
+        : { id: profileId, name: profileName, status: profileStatus, country, mainPhotoId, seeking, lastActiveAt, _count: { photos: pendingPhotos } },
     alertDismissals: dismissed.map((alert) => ({ alert })),
     /** the top bar's badges when the request began (null without a profile) */
     live: profileId === null ? null : { unread, newLikes },

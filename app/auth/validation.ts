@@ -9,7 +9,11 @@ export const MINIMUM_AGE = 18;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const emailField = z.string().trim().toLowerCase().pipe(z.email({ message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }));
 export const passwordField = z
   .string({ message: "validation.passwordLength" })
   .min(PASSWORD_MIN, { message: "validation.passwordLength" })
@@ -33,7 +37,13 @@ export const dateOfBirthField = z
     }
     return date;
   })
-  .refine((d) => { const age = ageOn(d, new Date()); return age >= MINIMUM_AGE && age <= 120; }, { message: "validation.dateOfBirth" });
+  .refine(
+    (d) => {
+      const age = ageOn(d, new Date());
+      return age >= MINIMUM_AGE && age <= 120;
+    },
+    { message: "validation.dateOfBirth" },
+  );
 
 export const usernameField = z
   .string({ message: "validation.required" })
@@ -48,14 +58,19 @@ export interface Identity {
   name?: string | null | undefined;
 }
 
-const same = (a: string, b: string) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+const same = (a: string, b: string) =>
+  String(a ?? "")
+    .trim()
+    .toLowerCase() ===
+  String(b ?? "")
+    .trim()
+    .toLowerCase();
 
 /** Username rule of spec section 5 that needs the e-mail address: the username may not be it. */
 export const usernameIsEmail = (name: string, email: string) => same(name, email);
 
 /** The password may not be the e-mail address or the username (case-insensitive). */
-export const passwordLikeIdentity = (password: string, who: Identity) =>
-  same(password, who.email) || (!!who.name && same(password, who.name));
+export const passwordLikeIdentity = (password: string, who: Identity) => same(password, who.email) || (!!who.name && same(password, who.name));
 
 const newPasswordFields = {
   password: passwordField,
@@ -92,14 +107,16 @@ export const loginSchema = z.object({
 });
 
 /** /reset-password/do: the account is the token's. */
-export const newPasswordSchema = (who: Identity) =>
-  z.object(newPasswordFields).superRefine((v, ctx) => checkNewPassword(v, who, ctx));
+export const newPasswordSchema = (who: Identity) => z.object(newPasswordFields).superRefine((v, ctx) => checkNewPassword(v, who, ctx));
 
 /** The password form of /profile/settings: the signed-in member's account. */
 export const changePasswordSchema = (who: Identity) =>
   z
     .object({
-      old_password: z.string({ message: "validation.oldPassword" }).min(1, { message: "validation.oldPassword" }).max(PASSWORD_MAX * 4, { message: "validation.oldPassword" }),
+      old_password: z
+        .string({ message: "validation.oldPassword" })
+        .min(1, { message: "validation.oldPassword" })
+        .max(PASSWORD_MAX * 4, { message: "validation.oldPassword" }),
       ...newPasswordFields,
     })
     .superRefine((v, ctx) => checkNewPassword(v, who, ctx));

@@ -141,14 +141,22 @@ export async function chatList(site: Site, viewer: number, { limit = 200 } = {})
     const partner = r.conversation.participants[0]?.profile;
     if (!partner) return [];
     const m = r.conversation.lastMessage;
-    return [{
-      conversation: { id: r.conversation.id },
-      profile: toCard(partner, site),
-      num_unread_messages: r.unreadCount,
-      last_message: m
-        ? { mine: m.senderId === viewer, kind: kindOf(m), text: m.body ? m.body.slice(0, PREVIEW_LENGTH) : null, gift: m.gift?.key ?? null, at: m.createdAt.toISOString() }
-        : null,
-    }];
+    return [
+      {
+        conversation: { id: r.conversation.id },
+        profile: toCard(partner, site),
+        num_unread_messages: r.unreadCount,
+        last_message: m
+          ? {
+              mine: m.senderId === viewer,
+              kind: kindOf(m),
+              text: m.body ? m.body.slice(0, PREVIEW_LENGTH) : null,
+              gift: m.gift?.key ?? null,
+              at: m.createdAt.toISOString(),
+            }
+          : null,
+      },
+    ];
   });
 }
 

@@ -27,6 +27,10 @@ export const giftImage = (key: string) => `/gifts/${key}.svg`;
 
 /** Active gifts with their price for a sender of `site`. */
 export async function giftOptions(site: Pick<Site, "message_credits" | "photo_credits" | "gift_credits">): Promise<GiftOption[]> {
-  const gifts = await getDb().gift.findMany({ where: { active: true }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, key: true, credits: true } });
+  const gifts = await getDb().gift.findMany({
+    where: { active: true },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true, key: true, credits: true },
+  });
   return gifts.map((g) => ({ id: g.id, key: g.key, credits: messageCost(site, "gift", g), image: giftImage(g.key) }));
 }

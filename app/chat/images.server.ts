@@ -66,4 +66,5 @@ export async function chatImageFile(site: Site, viewerProfileId: number, file: s
   return { body, maxAge: Math.max(0, Math.min(86_400, Math.floor((granted.expiresAt - now) / 1000))) };
 }
 
-const variantKey = (image: { filename: string; thumbFilename: string }, variant: ChatImageVariant) => (variant === "thumb" ? image.thumbFilename : image.filename);
+const variantKey = (image: { filename: string; thumbFilename: string }, variant: ChatImageVariant) =>
+  variant === "thumb" ? image.thumbFilename : image.filename;

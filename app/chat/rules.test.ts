@@ -16,7 +16,8 @@ describe("a text message", () => {
 
   it("keeps line breaks and refuses control characters and undecodable bytes", () => {
     expect(checkText(site, "a\nb")).toEqual({ ok: true, body: "a\nb" });
-    for (const bad of ["a\u0000", "a\u0007", "a\u001b[", "a\u007f", "a\ufffd"]) expect(checkText(site, bad)).toMatchObject({ ok: false, error: "messages.invalidInput" });
+    for (const bad of ["a\u0000", "a\u0007", "a\u001b[", "a\u007f", "a\ufffd"])
+      expect(checkText(site, bad)).toMatchObject({ ok: false, error: "messages.invalidInput" });
   });
 });
 

@@ -34,10 +34,7 @@ export interface Sender {
 
 export type ChatTarget = { conversationId: number | null } | { profileId: number | null };
 
-export type Content =
-  | { kind: "text"; body: string }
-  | { kind: "gift"; giftId: number | null }
-  | { kind: "image"; file: File };
+export type Content = { kind: "text"; body: string } | { kind: "gift"; giftId: number | null } | { kind: "image"; file: File };
 
 export type SendOk = { ok: true; conversationId: number; messageId: number; balance: number; repeated: boolean; partnerId?: number };
 export type SendRefused = { ok: false; status: number; error: string; params?: Record<string, unknown> };
@@ -86,16 +83,35 @@ function inTurn<T>(userId: number, fn: () => Promise<T>, queue = true): Promise<
   const run = (turns.get(userId) ?? Promise.resolve()).then(fn);
   const done = run.catch(() => undefined);
   turns.set(userId, done);
-  void done.then(() => { if (turns.get(userId) === done) turns.delete(userId); });
+  void done.then(() => {
+    if (turns.get(userId) === done) turns.delete(userId);
+  });
   return run;
 }
 
-export async function sendMessage(site: Site, sender: Sender, target: ChatTarget, content: Content, clientKey: string, { queue = true } = {}): Promise<SendResult> {
+export async function sendMessage(
+  site: Site,
+  sender: Sender,
+  target: ChatTarget,
+  content: Content,
+  clientKey: string,
+  { queue = true } = {},
+): Promise<SendResult> {
   if (!CLIENT_KEY.test(clientKey)) return refused(400, "messages.invalidInput");
   const db = getDb();
   // a retry of a message that is stored already: answered before any upload is processed
-  const repeat = await db.message.findUnique({ where: { senderId_clientKey: { senderId: sender.profileId, clientKey } }, select: { id: true, conversationId: true } });
-  if (repeat) return { ok: true, repeated: true, conversationId: repeat.conversationId, messageId: repeat.id, balance: (await db.user.findUniqueOrThrow({ where: { id: sender.userId }, select: { credits: true } })).credits };
+  const repeat = await db.message.findUnique({
+    where: { senderId_clientKey: { senderId: sender.profileId, clientKey } },
+    select: { id: true, conversationId: true },
+  });
+  if (repeat)
+    return {
+      ok: true,
+      repeated: true,
+      conversationId: repeat.conversationId,
+      messageId: repeat.id,
+      balance: (await db.user.findUniqueOrThrow({ where: { id: sender.userId }, select: { credits: true } })).credits,
+    };
 
   let body: string | null = null;
   let gift: { id: number; credits: number | null } | null = null;
@@ -121,10 +137,12 @@ export async function sendMessage(site: Site, sender: Sender, target: ChatTarget
   }
 
   try {
-    const result = await inTurn(sender.userId, () => db.$transaction(
-      (tx) => store(tx, site, sender, target, { kind: content.kind, body, gift, image }, clientKey),
-      { maxWait: 10_000, timeout: 20_000 },
-    ), queue);
+    const result = await inTurn(
+      sender.userId,
+      () =>
+        db.$transaction((tx) => store(tx, site, sender, target, { kind: content.kind, body, gift, image }, clientKey), { maxWait: 10_000, timeout: 20_000 }),
+      queue,
+    );
     if (result.repeated && image) await removeChatImageFiles(image);
     // the partner's pages; not the sender's: its page revalidates after its own send, and a
     // second revalidation started by the event would cancel that one (the balance shown stays stale)
@@ -173,7 +191,10 @@ async function store(tx: Tx, site: Site, sender: Sender, target: ChatTarget, con
   // one member's sends, starts and credit changes queue up here
   const [me] = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM users WHERE id = ${sender.userId} FOR UPDATE`;
   if (!me) throw new Refused(NOT_FOUND);
-  const repeat = await tx.message.findUnique({ where: { senderId_clientKey: { senderId: sender.profileId, clientKey } }, select: { id: true, conversationId: true } });
+  const repeat = await tx.message.findUnique({
+    where: { senderId_clientKey: { senderId: sender.profileId, clientKey } },
+    select: { id: true, conversationId: true },
+  });
   if (repeat) return { ok: true, repeated: true, conversationId: repeat.conversationId, messageId: repeat.id, balance: me.credits };
 
   const { conversationId, partnerId } = await resolveConversation(tx, site, sender, target);
@@ -182,21 +203,33 @@ async function store(tx: Tx, site: Site, sender: Sender, target: ChatTarget, con
     ? await tx.chatImage.create({ data: { conversationId, uploaderId: sender.profileId, ...content.image }, select: { id: true } })
     : null;
   const message = await tx.message.create({
-    data: { conversationId, senderId: sender.profileId, body: content.body, imageId: image?.id ?? null, giftId: content.gift?.id ?? null, creditsCost: cost, clientKey },
+    data: {
+      conversationId,
+      senderId: sender.profileId,
+      body: content.body,
+      imageId: image?.id ?? null,
+      giftId: content.gift?.id ?? null,
+      creditsCost: cost,
+      clientKey,
+    },
     select: { id: true, createdAt: true },
   });
-  const balance = cost > 0
-    ? await applyCredits(tx, {
-        userId: sender.userId,
-        delta: -cost,
-        reason: content.kind === "text" ? "message" : content.kind === "image" ? "photo" : "gift",
-        idempotencyKey: `chat:${sender.profileId}:${clientKey}`,
-        reference: { type: "message", id: String(message.id) },
-      })
-    : me.credits;
+  const balance =
+    cost > 0
+      ? await applyCredits(tx, {
+          userId: sender.userId,
+          delta: -cost,
+          reason: content.kind === "text" ? "message" : content.kind === "image" ? "photo" : "gift",
+          idempotencyKey: `chat:${sender.profileId}:${clientKey}`,
+          reference: { type: "message", id: String(message.id) },
+        })
+      : me.credits;
   await tx.conversation.update({ where: { id: conversationId }, data: { lastMessageId: message.id, lastMessageAt: message.createdAt } });
   // the partner gets an unread message, and the chat comes back to both lists if it was removed
-  await tx.conversationParticipant.update({ where: { conversationId_profileId: { conversationId, profileId: partnerId } }, data: { unreadCount: { increment: 1 }, removedAt: null } });
+  await tx.conversationParticipant.update({
+    where: { conversationId_profileId: { conversationId, profileId: partnerId } },
+    data: { unreadCount: { increment: 1 }, removedAt: null },
+  });
   await tx.conversationParticipant.updateMany({ where: { conversationId, profileId: sender.profileId, removedAt: { not: null } }, data: { removedAt: null } });
   return { ok: true, repeated: false, conversationId, messageId: message.id, balance, partnerId };
 }
@@ -222,7 +255,10 @@ async function resolveConversation(tx: Tx, site: Site, sender: Sender, target: C
   await tx.conversation.createMany({ data: [{ ...pair, startedById: sender.profileId }], skipDuplicates: true });
   const conversation = await tx.conversation.findUniqueOrThrow({ where: { lowProfileId_highProfileId: pair }, select: { id: true } });
   await tx.conversationParticipant.createMany({
-    data: [{ conversationId: conversation.id, profileId: sender.profileId }, { conversationId: conversation.id, profileId: access.partner.id }],
+    data: [
+      { conversationId: conversation.id, profileId: sender.profileId },
+      { conversationId: conversation.id, profileId: access.partner.id },
+    ],
     skipDuplicates: true,
   });
   return { conversationId: conversation.id, partnerId: access.partner.id };

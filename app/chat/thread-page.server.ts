@@ -100,6 +100,7 @@ export async function handleSend(request: Request, context: Readonly<RouterConte
   } else content = { kind: "text", body: fields.icebreaker ?? typed };
 
   const sent: SendResult = await sendMessage(site, { userId: user.id, profileId: user.profile.id, paidUser: user.paidUser }, target, content, clientKey);
-  if (!sent.ok) return refuse(sent.status, sent.error, sent.params, { clientKey, ...(content.kind === "text" ? { body: typed.slice(0, site.message_length * 2) } : {}) });
+  if (!sent.ok)
+    return refuse(sent.status, sent.error, sent.params, { clientKey, ...(content.kind === "text" ? { body: typed.slice(0, site.message_length * 2) } : {}) });
   return data<SendAnswer>({ ok: true, clientKey, conversationId: sent.conversationId });
 }

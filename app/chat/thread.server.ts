@@ -45,7 +45,13 @@ export interface ThreadPage {
 }
 
 /** A page of the thread ending before `before` (the newest page without it). The caller checked access. */
-export async function loadThread(site: Pick<Site, "key">, viewer: number, conversationId: number, before: Cursor | null, pageSize = THREAD_PAGE_SIZE): Promise<ThreadPage> {
+export async function loadThread(
+  site: Pick<Site, "key">,
+  viewer: number,
+  conversationId: number,
+  before: Cursor | null,
+  pageSize = THREAD_PAGE_SIZE,
+): Promise<ThreadPage> {
   const rows = await getDb().message.findMany({
     where: {
       conversationId,
@@ -55,7 +61,12 @@ export async function loadThread(site: Pick<Site, "key">, viewer: number, conver
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: pageSize + 1,
     select: {
-      id: true, senderId: true, body: true, imageId: true, clientKey: true, createdAt: true,
+      id: true,
+      senderId: true,
+      body: true,
+      imageId: true,
+      clientKey: true,
+      createdAt: true,
       image: { select: { width: true, height: true } },
       gift: { select: { key: true } },
     },

@@ -3,7 +3,13 @@ import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
 import { Button } from "./ui/index.ts";
 /** The warning banners of the default layout (spec section 4). */
-export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boolean; notificationsDisabled: boolean; profilePhoto: boolean }; email: string }) {
+export function AlertsBar({
+  alerts,
+  email,
+}: {
+  alerts: { activationReminder: boolean; notificationsDisabled: boolean; profilePhoto: boolean };
+  email: string;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   // right after signup on a phone the reminder is a modal instead of a bar
@@ -19,23 +25,36 @@ export function AlertsBar({ alerts, email }: { alerts: { activationReminder: boo
     <div className="border-b border-warning/50 bg-warning/20">
       {showActivation ? (
         <div
-          className={asModal
-            ? "fixed inset-x-4 top-1/3 z-50 flex flex-wrap items-center gap-3 rounded-lg bg-white p-5 text-sm shadow-2xl md:static md:inset-auto md:mx-auto md:max-w-[1140px] md:rounded-none md:bg-transparent md:p-0 md:py-2 md:shadow-none"
-            : "container-site flex flex-wrap items-center gap-3 py-2 text-sm"}
+          className={
+            asModal
+              ? "fixed inset-x-4 top-1/3 z-50 flex flex-wrap items-center gap-3 rounded-lg bg-white p-5 text-sm shadow-2xl md:static md:inset-auto md:mx-auto md:max-w-[1140px] md:rounded-none md:bg-transparent md:p-0 md:py-2 md:shadow-none"
+              : "container-site flex flex-wrap items-center gap-3 py-2 text-sm"
+          }
           role={asModal ? "dialog" : undefined}
           data-testid="activation-reminder"
         >
           <p className="flex-1">{t("alerts.activation", { email })}</p>
           <resend.Form method="post" action="/api/activation-mail">
-            <Button type="submit" variant="link" size="inline">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</Button>
-            {resend.data?.error ? <span role="alert" className="ml-2 text-danger">{resend.data.error}</span> : null}
+            <Button type="submit" variant="link" size="inline">
+              {resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}
+            </Button>
+            {resend.data?.error ? (
+              <span role="alert" className="ml-2 text-danger">
+                {resend.data.error}
+              </span>
+            ) : null}
           </resend.Form>
           <DismissButton fetcher={dismiss} alert="activation_reminder" />
         </div>
       ) : null}
       {showPhoto ? (
         <div className="container-site flex items-center gap-3 py-2 text-sm" data-testid="photo-warning">
-          <p className="flex-1">{t("alerts.photo")} <a href="/profile" className="font-semibold underline">{t("alerts.photoAction")}</a></p>
+          <p className="flex-1">
+            {t("alerts.photo")}{" "}
+            <a href="/profile" className="font-semibold underline">
+              {t("alerts.photoAction")}
+            </a>
+          </p>
           <DismissButton fetcher={dismiss} alert="profile_photo" />
         </div>
       ) : null}
@@ -54,7 +73,9 @@ function DismissButton({ fetcher, alert }: { fetcher: ReturnType<typeof useFetch
   return (
     <fetcher.Form method="post" action="/api/alerts">
       <input type="hidden" name="alert" value={alert} />
-      <Button type="submit" variant="subtle" size="inline" aria-label={t("alerts.dismiss")} className="h-8 w-8 text-lg">×</Button>
+      <Button type="submit" variant="subtle" size="inline" aria-label={t("alerts.dismiss")} className="h-8 w-8 text-lg">
+        ×
+      </Button>
     </fetcher.Form>
   );
 }

@@ -21,7 +21,9 @@ export function BlockButton({ name, blocked }: { name: string; blocked: boolean 
     <Form method="post" className="mt-8">
       {asking ? (
         <Card role="group" aria-labelledby="block-question" padding="sm" className="border-l-4 border-danger" data-testid="block-confirm">
-          <p id="block-question" className="font-semibold text-dark">{t("profileView.blockQuestion", { name })}</p>
+          <p id="block-question" className="font-semibold text-dark">
+            {t("profileView.blockQuestion", { name })}
+          </p>
           <p className="mt-1 text-sm text-black/70">{t("profileView.blockExplained", { name })}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button type="submit" name="intent" value="block" variant="danger" size="sm" data-testid="block-yes" autoFocus>
@@ -39,7 +41,10 @@ export function BlockButton({ name, blocked }: { name: string; blocked: boolean 
           value="block"
           variant="link"
           size="inline"
-          onClick={(e) => { e.preventDefault(); setAsking(true); }}
+          onClick={(e) => {
+            e.preventDefault();
+            setAsking(true);
+          }}
           className="text-sm text-danger"
           data-testid="block-toggle"
         >

@@ -37,18 +37,30 @@ export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView
   return (
     <li className={`relative flex flex-col rounded-2xl p-5 transition ${style.card}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
       {pkg.bestValue ? (
-        <Badge tone="secondary" className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap px-3 uppercase tracking-wide shadow" data-testid="best-value">
+        <Badge
+          tone="secondary"
+          className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap px-3 uppercase tracking-wide shadow"
+          data-testid="best-value"
+        >
           {t("checkout.bestValue")}
         </Badge>
       ) : null}
       <p className="text-4xl font-black tracking-tight">{pkg.credits}</p>
       <p className="text-sm font-semibold opacity-70">{t("checkout.creditsUnit", { count: pkg.credits })}</p>
-      <p className={`mt-4 text-2xl font-bold ${style.price}`} data-testid="package-price">{money(pkg.priceCents, pkg.currency)}</p>
+      <p className={`mt-4 text-2xl font-bold ${style.price}`} data-testid="package-price">
+        {money(pkg.priceCents, pkg.currency)}
+      </p>
       <p className="text-xs opacity-70">
         {t("checkout.perCredit", { price: money(Math.round(perCredit), pkg.currency) })}
         {saving > 0 ? <span className="ml-1 font-bold">· {t("checkout.save", { percent: saving })}</span> : null}
       </p>
-      <Button to={href} variant={style.button} size="sm" className="mt-5" aria-label={t("checkout.choosePackage", { credits: t("checkout.creditsCount", { count: pkg.credits }), price: money(pkg.priceCents, pkg.currency) })}>
+      <Button
+        to={href}
+        variant={style.button}
+        size="sm"
+        className="mt-5"
+        aria-label={t("checkout.choosePackage", { credits: t("checkout.creditsCount", { count: pkg.credits }), price: money(pkg.priceCents, pkg.currency) })}
+      >
         {t("checkout.choose")}
       </Button>
     </li>
@@ -63,7 +75,10 @@ export function MethodName({ method }: { method: string }) {
 /** A method as a small brand chip. */
 export function MethodChip({ method, selected = false, wide = false }: { method: string; selected?: boolean; wide?: boolean }) {
   return (
-    <span className={`${wide ? "flex w-full justify-center" : "inline-flex"} items-center rounded-lg border px-3 py-1.5 text-sm font-semibold ${selected ? "border-primary bg-accent text-primary" : "border-black/15 bg-white text-dark"}`} data-testid={`method-${method}`}>
+    <span
+      className={`${wide ? "flex w-full justify-center" : "inline-flex"} items-center rounded-lg border px-3 py-1.5 text-sm font-semibold ${selected ? "border-primary bg-accent text-primary" : "border-black/15 bg-white text-dark"}`}
+      data-testid={`method-${method}`}
+    >
       <MethodName method={method} />
     </span>
   );
@@ -73,9 +88,17 @@ export function MethodBlock({ methods, country }: { methods: string[]; country: 
   const { t, i18n } = useTranslation();
   return (
     <Card as="section" className="mt-8" aria-labelledby="methods-title" data-testid="method-block">
-      <h2 id="methods-title" className="text-lg font-bold">{t("checkout.methodsTitle", { country: countryName(country, i18n.language) })}</h2>
+      <h2 id="methods-title" className="text-lg font-bold">
+        {t("checkout.methodsTitle", { country: countryName(country, i18n.language) })}
+      </h2>
       {methods.length ? (
-        <ul className="mt-3 flex flex-wrap gap-2">{methods.map((m) => <li key={m}><MethodChip method={m} /></li>)}</ul>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {methods.map((m) => (
+            <li key={m}>
+              <MethodChip method={m} />
+            </li>
+          ))}
+        </ul>
       ) : (
         <p className="mt-2 text-sm text-black/60">{t("checkout.noMethods")}</p>
       )}
@@ -94,8 +117,17 @@ export function SummaryRow({ label, value, strong = false, testId }: { label: Re
 }
 
 export function Notice({ tone, children, testId }: { tone: "danger" | "success" | "info"; children: ReactNode; testId?: string }) {
-  const cls = tone === "danger" ? "border-danger/40 bg-danger/10 text-danger" : tone === "success" ? "border-success/40 bg-success/10 text-success" : "border-black/10 bg-light text-dark";
-  return <p role={tone === "danger" ? "alert" : "status"} className={`rounded-xl border px-4 py-3 text-sm font-semibold ${cls}`} data-testid={testId}>{children}</p>;
+  const cls =
+    tone === "danger"
+      ? "border-danger/40 bg-danger/10 text-danger"
+      : tone === "success"
+        ? "border-success/40 bg-success/10 text-success"
+        : "border-black/10 bg-light text-dark";
+  return (
+    <p role={tone === "danger" ? "alert" : "status"} className={`rounded-xl border px-4 py-3 text-sm font-semibold ${cls}`} data-testid={testId}>
+      {children}
+    </p>
+  );
 }
 
 export function Spinner() {

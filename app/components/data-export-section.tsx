@@ -20,8 +20,12 @@ export function DataExportSection({ state, result, busy }: Props) {
       <p className="text-sm text-black/70">{t("privacy.intro")}</p>
       {result?.message ? <FormMessage tone={result.ok ? "success" : "danger"} message={result.message} params={result.params} /> : null}
       {!result && state.pending ? <FormMessage tone="info" message="privacy.pending" /> : null}
-      {!result && !state.pending && state.readyUntil ? <FormMessage tone="info" message="privacy.readyUntil" params={{ date: utcDate(state.readyUntil, i18n.language) }} /> : null}
-      <SubmitButton busy={busy || state.pending} className="self-start">{t("privacy.request")}</SubmitButton>
+      {!result && !state.pending && state.readyUntil ? (
+        <FormMessage tone="info" message="privacy.readyUntil" params={{ date: utcDate(state.readyUntil, i18n.language) }} />
+      ) : null}
+      <SubmitButton busy={busy || state.pending} className="self-start">
+        {t("privacy.request")}
+      </SubmitButton>
     </Form>
   );
 }

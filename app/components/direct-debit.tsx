@@ -22,12 +22,18 @@ export function OrderCard({ order, children }: { order: OrderSummary; children: 
           <p className="mt-1 text-sm text-white/90">{t("directdebit.package", { credits: order.credits })}</p>
         </div>
         <p className="flex flex-col items-end">
-          {order.listPrice ? <s className="text-sm text-white/75" data-testid="dd-list-price">{order.listPrice}</s> : null}
+          {order.listPrice ? (
+            <s className="text-sm text-white/75" data-testid="dd-list-price">
+              {order.listPrice}
+            </s>
+          ) : null}
           <span className="text-2xl font-extrabold whitespace-nowrap sm:text-3xl">{order.price}</span>
         </p>
       </div>
       <Card as="section">{children}</Card>
-      <Link to="/credits" className="self-center text-sm text-primary underline">{t("directdebit.otherMethod")}</Link>
+      <Link to="/credits" className="self-center text-sm text-primary underline">
+        {t("directdebit.otherMethod")}
+      </Link>
     </main>
   );
 }
@@ -38,7 +44,7 @@ export interface MandateFormState {
   message?: string | undefined;
 }
 
-const FIELDS = [
+const _FIELDS = [
   ["accountHolder", "name", "text"],
   ["iban", "off", "text"],
   ["street", "address-line1", "text"],
@@ -52,10 +58,20 @@ export function MandateForm({ order, state }: { order: OrderSummary; state: Mand
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const validated = !!state.errors;
-  const field = (name: (typeof FIELDS)[number][0], autoComplete: string, type: string, className = "") => (
-    <FormField key={name} name={name} type={type} label={t(`directdebit.${name}`)} autoComplete={autoComplete} required className={className}
-      defaultValue={state.values?.[name]} error={state.errors?.[name]} validated={validated}
-      {...(name === "iban" ? { spellCheck: false, autoCapitalize: "characters", placeholder: "NL91 ABNA 0417 1643 00", maxLength: 64 } : { maxLength: 80 })} />
+  const field = (name: (typeof _FIELDS)[number][0], autoComplete: string, type: string, className = "") => (
+    <FormField
+      key={name}
+      name={name}
+      type={type}
+      label={t(`directdebit.${name}`)}
+      autoComplete={autoComplete}
+      required
+      className={className}
+      defaultValue={state.values?.[name]}
+      error={state.errors?.[name]}
+      validated={validated}
+      {...(name === "iban" ? { spellCheck: false, autoCapitalize: "characters", placeholder: "NL91 ABNA 0417 1643 00", maxLength: 64 } : { maxLength: 80 })}
+    />
   );
   return (
     <Form method="post" className="flex flex-col gap-4" data-testid="dd-mandate" noValidate>
@@ -73,7 +89,9 @@ export function MandateForm({ order, state }: { order: OrderSummary; state: Mand
         {field("city", "address-level2", "text", "col-span-2")}
       </div>
       {field("phone", "tel", "tel")}
-      <Button type="submit" disabled={busy} size="lg" block className="mt-2">{t("directdebit.sendCode")}</Button>
+      <Button type="submit" disabled={busy} size="lg" block className="mt-2">
+        {t("directdebit.sendCode")}
+      </Button>
     </Form>
   );
 }
@@ -86,7 +104,17 @@ export interface ChallengeView {
   minutes: number;
 }
 
-export function CodeForm({ order, challenge, message, restartTo }: { order: OrderSummary; challenge: ChallengeView; message?: string | undefined; restartTo: string }) {
+export function CodeForm({
+  order,
+  challenge,
+  message,
+  restartTo,
+}: {
+  order: OrderSummary;
+  challenge: ChallengeView;
+  message?: string | undefined;
+  restartTo: string;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   return (
@@ -95,12 +123,26 @@ export function CodeForm({ order, challenge, message, restartTo }: { order: Orde
       <input type="hidden" name="challenge" value={challenge.token} />
       <h2 className="text-lg font-semibold">{t("directdebit.codeTitle")}</h2>
       <p className="text-sm text-black/70">{t("directdebit.codeSent", { email: challenge.email, minutes: challenge.minutes })}</p>
-      <p className="rounded-lg bg-light px-3 py-2 font-mono text-sm" data-testid="dd-iban">{t("directdebit.debitFrom", { iban: challenge.ibanMasked, holder: challenge.accountHolder })}</p>
+      <p className="rounded-lg bg-light px-3 py-2 font-mono text-sm" data-testid="dd-iban">
+        {t("directdebit.debitFrom", { iban: challenge.ibanMasked, holder: challenge.accountHolder })}
+      </p>
       <FormMessage message={message} />
-      <FormField name="otp" label={t("directdebit.otp")} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required
-        className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]" />
-      <Button type="submit" disabled={busy} size="lg" block>{t("directdebit.confirm", { price: order.price })}</Button>
-      <Link to={restartTo} className="self-center text-sm text-primary underline">{t("directdebit.newCode")}</Link>
+      <FormField
+        name="otp"
+        label={t("directdebit.otp")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+      />
+      <Button type="submit" disabled={busy} size="lg" block>
+        {t("directdebit.confirm", { price: order.price })}
+      </Button>
+      <Link to={restartTo} className="self-center text-sm text-primary underline">
+        {t("directdebit.newCode")}
+      </Link>
     </Form>
   );
 }

@@ -23,8 +23,12 @@ export function EntryWarningModal({ siteName }: { siteName: string }) {
       <p className="text-sm leading-relaxed">{t("entryWarning.body", { siteName })}</p>
       <fetcher.Form method="post" action="/api/entry-warning" className="mt-6 flex flex-wrap gap-3" onSubmit={() => setSubmitted(true)}>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">{t("entryWarning.enter")}</Button>
-        <a href="https://www.google.com/" className={buttonClass({ variant: "outline" }, "flex-1")}>{t("entryWarning.leave")}</a>
+        <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">
+          {t("entryWarning.enter")}
+        </Button>
+        <a href="https://www.google.com/" className={buttonClass({ variant: "outline" }, "flex-1")}>
+          {t("entryWarning.leave")}
+        </a>
       </fetcher.Form>
     </Dialog>
   );

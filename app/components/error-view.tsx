@@ -24,7 +24,9 @@ function ErrorContent({ status, message, showHomeLink, siteName }: Props) {
     <main className="container-site flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
       <title>{siteName ? `${message} | ${siteName}` : message}</title>
       <p className="text-6xl font-bold text-primary">{status}</p>
-      <h1 className="text-2xl font-semibold" data-testid="error-message">{message}</h1>
+      <h1 className="text-2xl font-semibold" data-testid="error-message">
+        {message}
+      </h1>
       {showHomeLink ? (
         <a href="/" className="rounded-full bg-primary px-6 py-2 font-semibold text-white hover:opacity-90">
           {t("errors.backHome")}
@@ -51,7 +53,9 @@ function ErrorPageFailure() {
   return (
     <main className="container-site py-16 text-center">
       <h1 className="text-xl font-semibold">{t("errors.errorPageFailed")}</h1>
-      <a href="/" className="mt-4 inline-block underline">{t("errors.goHome")}</a>
+      <a href="/" className="mt-4 inline-block underline">
+        {t("errors.goHome")}
+      </a>
     </main>
   );
 }

@@ -10,7 +10,12 @@ export const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/avi
 export function FilePicker({ name, accept = PHOTO_TYPES, testId }: { name: string; accept?: string; testId?: string }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<{ name: string; preview: string } | null>(null);
-  useEffect(() => () => { if (chosen) URL.revokeObjectURL(chosen.preview); }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
   return (
     <label
       className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-lg border-2 border-dashed border-black/20 p-3 hover:border-primary focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40"
@@ -19,14 +24,21 @@ export function FilePicker({ name, accept = PHOTO_TYPES, testId }: { name: strin
       {chosen ? (
         <img src={chosen.preview} alt="" className="h-14 w-14 shrink-0 rounded object-cover" data-testid="file-picker-preview" />
       ) : (
-        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-primary/10 text-primary"><CameraIcon /></span>
+        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-primary/10 text-primary">
+          <CameraIcon />
+        </span>
       )}
       <span className="min-w-0">
         <span className="block font-semibold text-primary">{chosen ? t("filePicker.change") : t("profileEdit.addPhoto")}</span>
-        <span className="block truncate text-sm text-black/60" data-testid="file-picker-name">{chosen?.name ?? t("filePicker.hint")}</span>
+        <span className="block truncate text-sm text-black/60" data-testid="file-picker-name">
+          {chosen?.name ?? t("filePicker.hint")}
+        </span>
       </span>
       <input
-        type="file" name={name} accept={accept} className="sr-only"
+        type="file"
+        name={name}
+        accept={accept}
+        className="sr-only"
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           setChosen(file ? { name: file.name, preview: URL.createObjectURL(file) } : null);

@@ -2,7 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Checkbox } from "./ui/index.ts";
 
-export interface Geocode { country: string; region: string; city: string }
+export interface Geocode {
+  country: string;
+  region: string;
+  city: string;
+}
 
 const MAX_AGE_MS = 60 * 60_000; // spec: a cached position may be at most 1 hour old
 
@@ -28,10 +32,20 @@ export function GeolocationButton({ onLocated }: { onLocated: (g: Geocode) => bo
   };
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <Checkbox role="switch" checked={state === "done" || state === "asking"} onChange={(e) => (e.target.checked ? locate() : setState("idle"))} label={t("settings.useLocation")} data-testid="geolocation-toggle" />
+      <Checkbox
+        role="switch"
+        checked={state === "done" || state === "asking"}
+        onChange={(e) => (e.target.checked ? locate() : setState("idle"))}
+        label={t("settings.useLocation")}
+        data-testid="geolocation-toggle"
+      />
       {state === "denied" ? <span className="text-danger">{t("settings.locationDenied")}</span> : null}
       {state === "unknown" ? <span className="text-danger">{t("settings.locationUnknown")}</span> : null}
-      {state === "done" ? <span className="text-success" data-testid="geolocation-done">{t("settings.locationFound")}</span> : null}
+      {state === "done" ? (
+        <span className="text-success" data-testid="geolocation-done">
+          {t("settings.locationFound")}
+        </span>
+      ) : null}
     </div>
   );
 }

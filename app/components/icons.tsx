@@ -1,8 +1,18 @@
 // Small inline icons (no icon font, no extra request); decorative: labels come from the caller.
 export function HeartIcon({ filled = true, className = "h-5 w-5" }: { filled?: boolean; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={filled ? 0 : 2}>
-      <path strokeLinejoin="round" d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.5.8-1.3 2.3-2.5 4.4-2.5 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      aria-hidden="true"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={filled ? 0 : 2}
+    >
+      <path
+        strokeLinejoin="round"
+        d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.5.8-1.3 2.3-2.5 4.4-2.5 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z"
+      />
     </svg>
   );
 }
@@ -44,14 +54,26 @@ export function SearchIcon({ className = "h-5 w-5" }: { className?: string }) {
 export function MaskIcon({ className = "h-4 w-4" }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="currentColor">
-      <path d="M3 4.5c3-1.3 6-1.6 9-1.6s6 .3 9 1.6c.3 4.4-.1 8.4-1.8 11.4C17.6 18.8 15 20.6 12 21c-3-.4-5.6-2.2-7.2-5.1C3.1 12.9 2.7 8.9 3 4.5zm4 5.1c.4 1 1.3 1.6 2.3 1.6s1.9-.6 2.3-1.6H7zm5.4 0c.4 1 1.3 1.6 2.3 1.6s1.9-.6 2.3-1.6h-4.6zM8.5 15c1 1.2 2.2 1.8 3.5 1.8s2.5-.6 3.5-1.8h-7z" fillRule="evenodd" />
+      <path
+        d="M3 4.5c3-1.3 6-1.6 9-1.6s6 .3 9 1.6c.3 4.4-.1 8.4-1.8 11.4C17.6 18.8 15 20.6 12 21c-3-.4-5.6-2.2-7.2-5.1C3.1 12.9 2.7 8.9 3 4.5zm4 5.1c.4 1 1.3 1.6 2.3 1.6s1.9-.6 2.3-1.6H7zm5.4 0c.4 1 1.3 1.6 2.3 1.6s1.9-.6 2.3-1.6h-4.6zM8.5 15c1 1.2 2.2 1.8 3.5 1.8s2.5-.6 3.5-1.8h-7z"
+        fillRule="evenodd"
+      />
     </svg>
   );
 }
 
 export function FlagIcon({ className = "h-4 w-4" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       <path d="M4 22V4m0 0h12l-2 4 2 4H4" />
     </svg>
   );

@@ -37,8 +37,14 @@ export function InstalledAppCookie() {
 
 /** Spec section 2: only in the installed app (which has no browser back button), on these routes. */
 export const BACK_BUTTON_ROUTES = [
-  "members-id", "likes-m-id", "likes", "likes-type",
-  "routes/credits", "routes/credits.repeat-order", "routes/credits.$id", "routes/payments.$id",
+  "members-id",
+  "likes-m-id",
+  "likes",
+  "likes-type",
+  "routes/credits",
+  "routes/credits.repeat-order",
+  "routes/credits.$id",
+  "routes/payments.$id",
 ];
 
 export function InstalledAppBackButton({ routeIds, label }: { routeIds: string[]; label: string }) {

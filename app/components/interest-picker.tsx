@@ -3,6 +3,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { INTERESTS } from "#app/profiles/profile-fields.ts";
 
 /** The 51 interests as toggle chips; submits every checked one as the form's `interests` field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata is generic over each form's schema
 export function InterestPicker({ field }: { field: FieldMetadata<any, any> }) {
   const { t } = useTranslation();
   const selected = [field.initialValue ?? []].flat();
@@ -13,12 +14,20 @@ export function InterestPicker({ field }: { field: FieldMetadata<any, any> }) {
       <legend className="mb-2 text-sm font-medium">{t("profile.fields.interests")}</legend>
       <div className="flex flex-wrap gap-2">
         {INTERESTS.map((i) => (
-          <label key={i} className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
-            <input type="checkbox" name={field.name} form={field.formId} value={i} defaultChecked={selected.includes(i)} className="sr-only" />{t(`profile.interests.${i}`)}
+          <label
+            key={i}
+            className="flex items-center gap-1 rounded-full border border-black/15 px-3 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
+          >
+            <input type="checkbox" name={field.name} form={field.formId} value={i} defaultChecked={selected.includes(i)} className="sr-only" />
+            {t(`profile.interests.${i}`)}
           </label>
         ))}
       </div>
-      {error ? <p id={field.errorId} className="mt-1 text-sm text-danger" role="alert">{t(error)}</p> : null}
+      {error ? (
+        <p id={field.errorId} className="mt-1 text-sm text-danger" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -10,7 +10,9 @@ export function LanguageSwitcher({ locales, current }: { locales: Locale[]; curr
   return (
     <Form method="post" action="/lang-config" className="flex items-center gap-1" data-testid="language-switcher">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor="language" className="sr-only">{t("nav.language")}</label>
+      <label htmlFor="language" className="sr-only">
+        {t("nav.language")}
+      </label>
       <select
         id="language"
         name="language"
@@ -19,11 +21,15 @@ export function LanguageSwitcher({ locales, current }: { locales: Locale[]; curr
         onChange={(e) => e.currentTarget.form?.requestSubmit()}
       >
         {locales.map((l) => (
-          <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
         ))}
       </select>
       <noscript>
-        <button type="submit" className="rounded bg-dark px-2 py-1 text-sm text-white">{t("nav.changeLanguage")}</button>
+        <button type="submit" className="rounded bg-dark px-2 py-1 text-sm text-white">
+          {t("nav.changeLanguage")}
+        </button>
       </noscript>
     </Form>
   );

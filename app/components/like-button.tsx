@@ -13,7 +13,13 @@ type LikeAnswer = { liked: boolean; match: boolean; created: boolean; id: number
  * Like / unlike: a form post to /members/{id}/like that works without JavaScript; with it, a
  * fetcher shows the new state at once and the match moment when the like made a match.
  */
-export function LikeButton({ profile, liked: initial, likedMe = false, source, variant = "icon" }: {
+export function LikeButton({
+  profile,
+  liked: initial,
+  likedMe = false,
+  source,
+  variant = "icon",
+}: {
   profile: { id: number; name: string; photo: string | null };
   liked: boolean;
   likedMe?: boolean;
@@ -32,7 +38,11 @@ export function LikeButton({ profile, liked: initial, likedMe = false, source, v
     if (fetcher.state === "idle" && answer && "match" in answer && answer.match && answer.created) setMatched(true);
   }, [fetcher.state, answer]);
 
-  const label = liked ? t("likes.unlikeName", { name: profile.name }) : likedMe ? t("likes.likeBackName", { name: profile.name }) : t("likes.likeName", { name: profile.name });
+  const label = liked
+    ? t("likes.unlikeName", { name: profile.name })
+    : likedMe
+      ? t("likes.likeBackName", { name: profile.name })
+      : t("likes.likeName", { name: profile.name });
   const text = liked ? t("likes.liked") : likedMe ? t("likes.likeBack") : t("likes.like");
   return (
     <>
@@ -65,12 +75,26 @@ export function LikeButton({ profile, liked: initial, likedMe = false, source, v
             <HeartIcon filled={liked} className="h-6 w-6" />
           </Button>
         ) : (
-          <Button type="submit" variant={liked ? "outline" : "primary"} size="lg" aria-pressed={liked} title={label} className="min-w-36 active:scale-95" data-testid="like-button" data-liked={liked}>
-            <HeartIcon filled={!liked} className="h-5 w-5" /> {text}<span className="sr-only">: {profile.name}</span>
+          <Button
+            type="submit"
+            variant={liked ? "outline" : "primary"}
+            size="lg"
+            aria-pressed={liked}
+            title={label}
+            className="min-w-36 active:scale-95"
+            data-testid="like-button"
+            data-liked={liked}
+          >
+            <HeartIcon filled={!liked} className="h-5 w-5" /> {text}
+            <span className="sr-only">: {profile.name}</span>
           </Button>
         )}
       </fetcher.Form>
-      {error ? <p role="alert" className="mt-1 text-xs font-semibold text-danger" data-testid="like-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-1 text-xs font-semibold text-danger" data-testid="like-error">
+          {error}
+        </p>
+      ) : null}
       {matched ? <MatchDialog partner={{ id: profile.id, name: profile.name, photo: profile.photo }} onClose={() => setMatched(false)} /> : null}
     </>
   );

@@ -9,9 +9,17 @@ import { regionLabelOf, regionsOf } from "#app/profiles/profile-schema.ts";
 import { GeolocationButton, type Geocode } from "./geolocation-button.tsx";
 import { FieldInput, FieldSelect, type FieldState } from "./schema-form.tsx";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata is generic over each form's schema
 type Field = FieldMetadata<any, any>;
 
-export function LocationFields({ form, fields, stateOf, countries, geolocation = false }: {
+export function LocationFields({
+  form,
+  fields,
+  stateOf,
+  countries,
+  geolocation = false,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form that holds these three fields
   form: Pick<FormMetadata<any>, "update">;
   fields: { country: Field; region: Field; city: Field };
   stateOf: (field: Field) => FieldState;
@@ -36,11 +44,20 @@ export function LocationFields({ form, fields, stateOf, countries, geolocation =
     <div className="@container flex flex-col gap-3" data-testid="location-fields">
       {geolocation ? <GeolocationButton onLocated={located} /> : null}
       <div className="grid gap-4 @xl:grid-cols-3">
-        <FieldSelect field={fields.country} label={t("profile.fields.country")} state={stateOf(fields.country)}
-          options={countries.map((c) => ({ value: c, label: names.of(c) ?? c }))} />
-        <FieldSelect field={fields.region} label={t(`profile.regionLabel.${regionLabelOf(country)}`)} state={stateOf(fields.region)}
-          selectKey={`${country}:${preset.round}`} defaultValue={country === preset.country ? preset.region : ""}
-          options={regionsOf(country).map((r) => ({ value: r, label: r }))} />
+        <FieldSelect
+          field={fields.country}
+          label={t("profile.fields.country")}
+          state={stateOf(fields.country)}
+          options={countries.map((c) => ({ value: c, label: names.of(c) ?? c }))}
+        />
+        <FieldSelect
+          field={fields.region}
+          label={t(`profile.regionLabel.${regionLabelOf(country)}`)}
+          state={stateOf(fields.region)}
+          selectKey={`${country}:${preset.round}`}
+          defaultValue={country === preset.country ? preset.region : ""}
+          options={regionsOf(country).map((r) => ({ value: r, label: r }))}
+        />
         <FieldInput field={fields.city} label={t("profile.fields.city")} state={stateOf(fields.city)} autoComplete="address-level2" />
       </div>
     </div>

@@ -7,7 +7,11 @@ export function MessagePage({ title, body, link, testId }: { title: string; body
       <Card className="mx-auto max-w-lg text-center md:p-8" data-testid={testId}>
         <h1 className="text-2xl font-bold text-primary">{title}</h1>
         <p className="mt-4 leading-relaxed">{body}</p>
-        {link ? <Button to={link.to} className="mt-6">{link.label}</Button> : null}
+        {link ? (
+          <Button to={link.to} className="mt-6">
+            {link.label}
+          </Button>
+        ) : null}
       </Card>
     </main>
   );

@@ -20,13 +20,27 @@ export function NotificationSwitches({ off, disabled, result }: { off: readonly 
         {NOTIFICATION_TYPES.map((n) => (
           <Checkbox key={n} name="enabled" value={n} defaultChecked={!off.includes(n)} label={t(`settings.notificationTypes.${n}`)} />
         ))}
-        <SubmitButton busy={busy} className="mt-2 self-start">{t("settings.save")}</SubmitButton>
+        <SubmitButton busy={busy} className="mt-2 self-start">
+          {t("settings.save")}
+        </SubmitButton>
       </Form>
     </Card>
   );
 }
 
-export function EmailSourceSwitch({ type, on, email, loggedIn, result }: { type: NotificationTypeName; on: boolean; email: string; loggedIn: boolean; result: Result }) {
+export function EmailSourceSwitch({
+  type,
+  on,
+  email,
+  loggedIn,
+  result,
+}: {
+  type: NotificationTypeName;
+  on: boolean;
+  email: string;
+  loggedIn: boolean;
+  result: Result;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const name = t(`settings.notificationTypes.${type}`);
@@ -39,7 +53,9 @@ export function EmailSourceSwitch({ type, on, email, loggedIn, result }: { type:
         <SubmitButton busy={busy}>{t(on ? "notifications.turnOff" : "notifications.turnOn", { type: name })}</SubmitButton>
       </Form>
       <p className="text-sm text-black/70">
-        <Link to={loggedIn ? "/notifications" : "/login?redirectTo=%2Fnotifications"} className="font-semibold underline">{t("notifications.manageAll")}</Link>
+        <Link to={loggedIn ? "/notifications" : "/login?redirectTo=%2Fnotifications"} className="font-semibold underline">
+          {t("notifications.manageAll")}
+        </Link>
       </p>
     </Card>
   );

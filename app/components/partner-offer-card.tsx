@@ -19,15 +19,27 @@ export function PartnerOfferCard({ offer, className = "" }: { offer: Offer; clas
       data-offer-type={offer.type}
     >
       <div className="relative aspect-[4/5] bg-dark">
-        {offer.image ? <img src={offer.image} alt="" loading="lazy" className="h-full w-full object-cover opacity-90" /> : (
-          <div className="flex h-full items-center justify-center text-4xl text-white/60" aria-hidden>{offer.type === "cam" ? "●" : "♥"}</div>
+        {offer.image ? (
+          <img src={offer.image} alt="" loading="lazy" className="h-full w-full object-cover opacity-90" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-4xl text-white/60" aria-hidden>
+            {offer.type === "cam" ? "●" : "♥"}
+          </div>
         )}
-        <Badge tone="secondary" className="absolute left-2 top-2 uppercase" data-testid="partner-offer-label">{t("partnerOffers.label")}</Badge>
-        {offer.type === "cam" ? <Badge tone="primary" className="absolute right-2 top-2">{t("partnerOffers.live")}</Badge> : null}
+        <Badge tone="secondary" className="absolute left-2 top-2 uppercase" data-testid="partner-offer-label">
+          {t("partnerOffers.label")}
+        </Badge>
+        {offer.type === "cam" ? (
+          <Badge tone="primary" className="absolute right-2 top-2">
+            {t("partnerOffers.live")}
+          </Badge>
+        ) : null}
       </div>
       <div className="p-2">
         <p className="truncate font-semibold group-hover:text-primary">{title}</p>
-        <p className="truncate text-xs text-black/60">{t(`partnerOffers.cta.${offer.type}`)} ↗<span className="sr-only"> ({t("partnerOffers.newWindow")})</span></p>
+        <p className="truncate text-xs text-black/60">
+          {t(`partnerOffers.cta.${offer.type}`)} ↗<span className="sr-only"> ({t("partnerOffers.newWindow")})</span>
+        </p>
       </div>
     </Card>
   );

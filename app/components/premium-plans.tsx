@@ -26,8 +26,20 @@ const Cross = () => (
 
 function Cell({ value }: { value: boolean | string }) {
   const { t } = useTranslation();
-  if (value === true) return <><Check /><span className="sr-only">{t("discounts.premium.yes")}</span></>;
-  if (value === false) return <><Cross /><span className="sr-only">{t("discounts.premium.no")}</span></>;
+  if (value === true)
+    return (
+      <>
+        <Check />
+        <span className="sr-only">{t("discounts.premium.yes")}</span>
+      </>
+    );
+  if (value === false)
+    return (
+      <>
+        <Cross />
+        <span className="sr-only">{t("discounts.premium.no")}</span>
+      </>
+    );
   return <span className="font-semibold">{value}</span>;
 }
 
@@ -47,8 +59,12 @@ export function PlanComparison({ facts }: { facts: PlanFacts }) {
       <table className="w-full text-sm sm:text-base" data-testid="plan-comparison">
         <thead>
           <tr>
-            <th className="p-3 text-left font-normal text-black/60 sm:p-4"><span className="sr-only">{t("discounts.premium.feature")}</span></th>
-            <th scope="col" className="w-24 p-3 text-center font-bold sm:w-32 sm:p-4">{t("discounts.premium.free")}</th>
+            <th className="p-3 text-left font-normal text-black/60 sm:p-4">
+              <span className="sr-only">{t("discounts.premium.feature")}</span>
+            </th>
+            <th scope="col" className="w-24 p-3 text-center font-bold sm:w-32 sm:p-4">
+              {t("discounts.premium.free")}
+            </th>
             <th scope="col" className="w-28 bg-primary p-3 text-center font-bold text-white sm:w-36 sm:p-4">
               {t("discounts.premium.premium")}
             </th>
@@ -57,9 +73,15 @@ export function PlanComparison({ facts }: { facts: PlanFacts }) {
         <tbody>
           {rows.map(([label, free, premium]) => (
             <tr key={label} className="border-t border-black/5">
-              <th scope="row" className="p-3 text-left font-normal sm:p-4">{label}</th>
-              <td className="p-3 text-center sm:p-4"><Cell value={free} /></td>
-              <td className="bg-primary/5 p-3 text-center text-primary sm:p-4"><Cell value={premium} /></td>
+              <th scope="row" className="p-3 text-left font-normal sm:p-4">
+                {label}
+              </th>
+              <td className="p-3 text-center sm:p-4">
+                <Cell value={free} />
+              </td>
+              <td className="bg-primary/5 p-3 text-center text-primary sm:p-4">
+                <Cell value={premium} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -92,7 +114,10 @@ export function CreditCosts({ costs }: { costs: PlanFacts["costs"] }) {
 export function DiscountRibbon({ discount }: { discount: NonNullable<PlanFacts["discount"]> }) {
   const { t } = useTranslation();
   return (
-    <p className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-secondary/20 px-4 py-3 text-center text-sm font-semibold text-dark ring-1 ring-secondary" data-testid="premium-discount">
+    <p
+      className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-secondary/20 px-4 py-3 text-center text-sm font-semibold text-dark ring-1 ring-secondary"
+      data-testid="premium-discount"
+    >
       <Badge tone="secondary">-{discount.percentage}%</Badge>
       {t("discounts.premium.discountNow", { percent: discount.percentage })}
       {discount.secondsLeft !== null && discount.secondsLeft < 86_400 ? (

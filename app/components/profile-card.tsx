@@ -45,22 +45,50 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
   const country = countryName(language, profile.country);
   const ring = profile.likeNew ? "ring-2 ring-primary ring-offset-2 ring-offset-light" : "";
   return (
-    <Surface padding="none" className={cx("group relative overflow-hidden transition hover:shadow-md", ring)} data-testid="profile-card" data-profile-id={profile.id} data-like-new={profile.likeNew ? "true" : undefined}>
+    <Surface
+      padding="none"
+      className={cx("group relative overflow-hidden transition hover:shadow-md", ring)}
+      data-testid="profile-card"
+      data-profile-id={profile.id}
+      data-like-new={profile.likeNew ? "true" : undefined}
+    >
       <Link to={`/members/${profile.id}`} className="block">
         <div className="relative aspect-[4/5] bg-accent">
-          {profile.thumb ? <MemberPhoto thumb={profile.thumb} display={profile.display} alt={profile.name} sizes={PHOTO_SIZES.card} priority={priority} className="h-full w-full object-cover" /> : (
-            <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>♥</div>
+          {profile.thumb ? (
+            <MemberPhoto
+              thumb={profile.thumb}
+              display={profile.display}
+              alt={profile.name}
+              sizes={PHOTO_SIZES.card}
+              priority={priority}
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <div className="flex h-full items-center justify-center text-4xl text-primary/40" aria-hidden>
+              ♥
+            </div>
           )}
-          {profile.online ? <Badge tone="success" className="absolute left-2 top-2 shadow-sm">{t("search.online")}</Badge> : null}
+          {profile.online ? (
+            <Badge tone="success" className="absolute left-2 top-2 shadow-sm">
+              {t("search.online")}
+            </Badge>
+          ) : null}
           {profile.fictional ? <FictionalMark className="absolute right-2 top-2 rounded-full bg-white/90 p-1" /> : null}
           {profile.match ? (
-            <Badge tone="secondary" className="absolute bottom-2 left-2 shadow-sm" data-testid="match-badge"><HeartIcon className="h-3 w-3" />{t("likes.matchBadge")}</Badge>
+            <Badge tone="secondary" className="absolute bottom-2 left-2 shadow-sm" data-testid="match-badge">
+              <HeartIcon className="h-3 w-3" />
+              {t("likes.matchBadge")}
+            </Badge>
           ) : profile.likeNew ? (
-            <Badge tone="primary" className="absolute bottom-2 left-2 shadow-sm" data-testid="like-new-badge">{t("likes.newBadge")}</Badge>
+            <Badge tone="primary" className="absolute bottom-2 left-2 shadow-sm" data-testid="like-new-badge">
+              {t("likes.newBadge")}
+            </Badge>
           ) : null}
         </div>
         <div className="p-2">
-          <p className="truncate font-semibold group-hover:text-primary">{profile.name}, {profile.age}</p>
+          <p className="truncate font-semibold group-hover:text-primary">
+            {profile.name}, {profile.age}
+          </p>
           <p className="truncate text-xs text-black/60">{[profile.city, country].filter(Boolean).join(", ")}</p>
         </div>
       </Link>
@@ -69,7 +97,12 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
         // over the photo's lower right corner, outside the link (a form cannot sit inside one)
         <div className="pointer-events-none absolute inset-x-0 top-0 aspect-[4/5]">
           <div className="pointer-events-auto absolute bottom-2 right-2">
-            <LikeButton profile={{ id: profile.id, name: profile.name, photo: profile.thumb }} liked={profile.liked} likedMe={profile.likedMe ?? false} source={likeSource} />
+            <LikeButton
+              profile={{ id: profile.id, name: profile.name, photo: profile.thumb }}
+              liked={profile.liked}
+              likedMe={profile.likedMe ?? false}
+              source={likeSource}
+            />
           </div>
         </div>
       ) : null}
@@ -105,7 +138,9 @@ export function ProfileGrid({ profiles, likeSource, offers = [], atTop = true }:
           </Fragment>
         );
       })}
-      {offers.slice(placed).map((o) => <PartnerOfferCard key={`offer-${o.url}`} offer={o} />)}
+      {offers.slice(placed).map((o) => (
+        <PartnerOfferCard key={`offer-${o.url}`} offer={o} />
+      ))}
     </div>
   );
 }

@@ -6,11 +6,19 @@ import { InterestPicker } from "./interest-picker.tsx";
 import { LocationFields } from "./location-fields.tsx";
 import { FieldSelect, FieldTextarea, type FieldState } from "./schema-form.tsx";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata is generic over each form's schema
 type Field = FieldMetadata<any, any>;
 
 /** The inputs of one signup step (the fields of its schema, signupStepSchema). */
-export function ProfileStepFields({ step, form, fields, stateOf, countries }: {
+export function ProfileStepFields({
+  step,
+  form,
+  fields,
+  stateOf,
+  countries,
+}: {
   step: "personal" | "about" | "location";
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form that holds these fields
   form: Pick<FormMetadata<any>, "update">;
   fields: Record<string, Field>;
   stateOf: (field: Field) => FieldState;
@@ -18,8 +26,12 @@ export function ProfileStepFields({ step, form, fields, stateOf, countries }: {
 }) {
   const { t } = useTranslation();
   const select = (name: string, group: string, values: readonly string[]) => (
-    <FieldSelect field={fields[name]!} label={t(`profile.fields.${name}`)} state={stateOf(fields[name]!)}
-      options={values.map((v) => ({ value: v, label: t(`profile.${group}.${v}`) }))} />
+    <FieldSelect
+      field={fields[name]!}
+      label={t(`profile.fields.${name}`)}
+      state={stateOf(fields[name]!)}
+      options={values.map((v) => ({ value: v, label: t(`profile.${group}.${v}`) }))}
+    />
   );
   if (step === "personal") {
     return (
@@ -28,8 +40,15 @@ export function ProfileStepFields({ step, form, fields, stateOf, countries }: {
         {select("hairColor", "hair", HAIR)}
         {select("eyeColor", "eye", EYES)}
         {select("bodyType", "bodyType", BODY)}
-        <FieldSelect field={fields.tattoos!} label={t("profile.fields.tattoos")} state={stateOf(fields.tattoos!)}
-          options={[{ value: "yes", label: t("profile.yes") }, { value: "no", label: t("profile.no") }]} />
+        <FieldSelect
+          field={fields.tattoos!}
+          label={t("profile.fields.tattoos")}
+          state={stateOf(fields.tattoos!)}
+          options={[
+            { value: "yes", label: t("profile.yes") },
+            { value: "no", label: t("profile.no") },
+          ]}
+        />
       </div>
     );
   }
@@ -41,5 +60,13 @@ export function ProfileStepFields({ step, form, fields, stateOf, countries }: {
       </>
     );
   }
-  return <LocationFields form={form} fields={{ country: fields.country!, region: fields.region!, city: fields.city! }} stateOf={stateOf} countries={countries} geolocation />;
+  return (
+    <LocationFields
+      form={form}
+      fields={{ country: fields.country!, region: fields.region!, city: fields.city! }}
+      stateOf={stateOf}
+      countries={countries}
+      geolocation
+    />
+  );
 }

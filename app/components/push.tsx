@@ -7,9 +7,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { alertHiddenOn } from "#app/alerts/alert-routes.ts";
 import { Button, Card, Checkbox } from "./ui/index.ts";
-import {
-  currentPushState, registerServiceWorker, sendPageHidden, subscribePush, unsubscribePush, type PushState,
-} from "#app/notifications/push-client.ts";
+import { currentPushState, registerServiceWorker, sendPageHidden, subscribePush, unsubscribePush, type PushState } from "#app/notifications/push-client.ts";
 
 /** Mounted for signed-in members on every page: the worker, its messages and the beacon. */
 export function PushRuntime() {
@@ -41,7 +39,9 @@ export function usePushState() {
   const [state, setState] = useState<PushState>("unknown");
   useEffect(() => {
     let live = true;
-    void currentPushState().then((s) => live && setState(s)).catch(() => live && setState("unsupported"));
+    void currentPushState()
+      .then((s) => live && setState(s))
+      .catch(() => live && setState("unsupported"));
     return () => {
       live = false;
     };
@@ -90,14 +90,25 @@ export function PushPrompt({ publicKey, show }: { publicKey: string | null; show
   const dismiss = useFetcher();
   if (!show || !offerable || alertHiddenOn("push_prompt", pathname) || dismiss.formData) return null;
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-info/40 bg-[color-mix(in_srgb,var(--color-info)_10%,white)] pb-[env(safe-area-inset-bottom)] shadow-lg" data-testid="push-prompt">
+    <div
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-info/40 bg-[color-mix(in_srgb,var(--color-info)_10%,white)] pb-[env(safe-area-inset-bottom)] shadow-lg"
+      data-testid="push-prompt"
+    >
       <div className="container-site flex flex-wrap items-center gap-3 py-2 text-sm">
         <p className="flex-1">{t("push.prompt")}</p>
-        {failed ? <span role="alert" className="text-danger">{t("push.failed")}</span> : null}
-        <Button variant="link" size="inline" disabled={busy} onClick={() => void subscribe()}>{t("push.enable")}</Button>
+        {failed ? (
+          <span role="alert" className="text-danger">
+            {t("push.failed")}
+          </span>
+        ) : null}
+        <Button variant="link" size="inline" disabled={busy} onClick={() => void subscribe()}>
+          {t("push.enable")}
+        </Button>
         <dismiss.Form method="post" action="/api/alerts">
           <input type="hidden" name="alert" value="push_prompt" />
-          <Button type="submit" variant="subtle" size="inline" aria-label={t("alerts.dismiss")} className="h-8 w-8 text-lg">×</Button>
+          <Button type="submit" variant="subtle" size="inline" aria-label={t("alerts.dismiss")} className="h-8 w-8 text-lg">
+            ×
+          </Button>
         </dismiss.Form>
       </div>
     </div>
@@ -117,7 +128,11 @@ export function PushSwitch({ publicKey }: { publicKey: string | null }) {
       <Checkbox role="switch" checked={on} aria-checked={on} disabled={busy || !usable} onChange={() => void toggle()} label={t("push.device")} />
       {state === "denied" ? <p className="text-sm text-black/70">{t("push.denied")}</p> : null}
       {state === "unsupported" ? <p className="text-sm text-black/70">{t("push.unsupported")}</p> : null}
-      {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
+      {failed ? (
+        <p role="alert" className="text-sm text-danger">
+          {t("push.failed")}
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -136,15 +151,28 @@ export function SignupPushStep({ publicKey, next }: { publicKey: string | null; 
   useEffect(() => {
     if (done) void navigate(next, { replace: true });
   }, [done, next, navigate]);
-  if (state === "unknown" && publicKey) return <p className="text-sm text-black/60" data-testid="signup-step-push" aria-busy="true">{t("nav.loading")}</p>;
+  if (state === "unknown" && publicKey)
+    return (
+      <p className="text-sm text-black/60" data-testid="signup-step-push" aria-busy="true">
+        {t("nav.loading")}
+      </p>
+    );
   return (
     <div className="flex flex-col gap-4" data-testid="signup-step-push">
       <h1 className="text-2xl font-bold text-primary">{t("signup.steps.push.title")}</h1>
       <p className="text-sm text-black/70">{t("signup.steps.push.intro")}</p>
-      {failed ? <p role="alert" className="text-sm text-danger">{t("push.failed")}</p> : null}
+      {failed ? (
+        <p role="alert" className="text-sm text-danger">
+          {t("push.failed")}
+        </p>
+      ) : null}
       <div className="flex items-center justify-between gap-3">
-        <Button to={next} variant="link" size="inline" className="text-sm">{t("signup.pushNotNow")}</Button>
-        <Button disabled={busy || !offerable} onClick={() => void subscribe()}>{t("signup.pushAllow")}</Button>
+        <Button to={next} variant="link" size="inline" className="text-sm">
+          {t("signup.pushNotNow")}
+        </Button>
+        <Button disabled={busy || !offerable} onClick={() => void subscribe()}>
+          {t("signup.pushAllow")}
+        </Button>
       </div>
     </div>
   );

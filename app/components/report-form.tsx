@@ -25,26 +25,70 @@ export function ReportForm({ name, requestKey, errors, params, action, onCancel 
     <Card as={Form} method="post" action={action} padding="sm" data-testid="report-form" aria-labelledby="report-title">
       <input type="hidden" name="intent" value="report" />
       <input type="hidden" name="key" value={requestKey} />
-      <p id="report-title" className="font-semibold text-dark">{t("support.report.title", { name })}</p>
+      <p id="report-title" className="font-semibold text-dark">
+        {t("support.report.title", { name })}
+      </p>
       <p className="mt-1 text-sm text-black/70">{t("support.report.explained", { name })}</p>
-      <Select id="report-reason" name="reason" required defaultValue="" label={t("support.report.reason")} placeholder={t("support.report.choose")}
-        options={REPORT_REASONS.map((r) => ({ value: r, label: t(`support.reasons.${r}`) }))} error={errors?.reason ? t(errors.reason, params) : undefined} className="mt-3" />
-      <TextArea id="report-text" name="text" rows={3} maxLength={4000} label={t("support.report.details")} error={errors?.text ? t(errors.text, { max: 4000 }) : undefined} className="mt-3" />
+      <Select
+        id="report-reason"
+        name="reason"
+        required
+        defaultValue=""
+        label={t("support.report.reason")}
+        placeholder={t("support.report.choose")}
+        options={REPORT_REASONS.map((r) => ({ value: r, label: t(`support.reasons.${r}`) }))}
+        error={errors?.reason ? t(errors.reason, params) : undefined}
+        className="mt-3"
+      />
+      <TextArea
+        id="report-text"
+        name="text"
+        rows={3}
+        maxLength={4000}
+        label={t("support.report.details")}
+        error={errors?.text ? t(errors.text, { max: 4000 }) : undefined}
+        className="mt-3"
+      />
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" size="sm" disabled={busy} data-testid="report-send">{t("support.report.send")}</Button>
-        {onCancel ? <Button variant="outline" size="sm" onClick={onCancel}>{t("support.report.cancel")}</Button> : null}
+        <Button type="submit" variant="danger" size="sm" disabled={busy} data-testid="report-send">
+          {t("support.report.send")}
+        </Button>
+        {onCancel ? (
+          <Button variant="outline" size="sm" onClick={onCancel}>
+            {t("support.report.cancel")}
+          </Button>
+        ) : null}
       </div>
     </Card>
   );
 }
 
 /** "Report {name}" that opens the form in place; it stays open when the server refused the send. */
-export function ReportButton({ name, errors, params }: { name: string; errors?: Record<string, string> | undefined; params?: Record<string, unknown> | undefined }) {
+export function ReportButton({
+  name,
+  errors,
+  params,
+}: {
+  name: string;
+  errors?: Record<string, string> | undefined;
+  params?: Record<string, unknown> | undefined;
+}) {
   const { t } = useTranslation();
   const [key, setKey] = useState<string | null>(() => (errors ? newRequestKey() : null));
-  if (key) return <div className="mt-4"><ReportForm name={name} requestKey={key} errors={errors} params={params} onCancel={() => setKey(null)} /></div>;
+  if (key)
+    return (
+      <div className="mt-4">
+        <ReportForm name={name} requestKey={key} errors={errors} params={params} onCancel={() => setKey(null)} />
+      </div>
+    );
   return (
-    <Button variant="link" size="inline" onClick={() => setKey(newRequestKey())} className="mt-4 text-sm text-black/70 hover:text-dark" data-testid="report-open">
+    <Button
+      variant="link"
+      size="inline"
+      onClick={() => setKey(newRequestKey())}
+      className="mt-4 text-sm text-black/70 hover:text-dark"
+      data-testid="report-open"
+    >
       <FlagIcon /> {t("support.report.open", { name })}
     </Button>
   );

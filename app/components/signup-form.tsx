@@ -40,10 +40,21 @@ function useSignupDraft(form: React.RefObject<HTMLFormElement | null>) {
   }, [form]);
 }
 
-export const clearSignupDraft = () => { try { sessionStorage.removeItem(DRAFT_KEY); } catch {} };
+export const clearSignupDraft = () => {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {}
+};
 
 /** Step 0: message or create. Posts to /signup; works as a page and inside the modal. */
-export function SignupForm({ gate, data, targetProfile, onStarted, inModal, messageLength = 1000 }: {
+export function SignupForm({
+  gate,
+  data,
+  targetProfile,
+  onStarted,
+  inModal,
+  messageLength = 1000,
+}: {
   gate: SignupGateState;
   /** the site's message_length, for the error of a message that is too long */
   messageLength?: number;
@@ -67,35 +78,118 @@ export function SignupForm({ gate, data, targetProfile, onStarted, inModal, mess
     return <FormMessage tone="info" message="signup.closedTrafficSource" />;
   }
   return (
-    <FormComponent method="post" action={targetProfile ? `/members/${targetProfile.id}/signup` : "/signup"} ref={formRef} className="flex flex-col gap-4" onInput={onStarted} data-testid="signup-form" noValidate>
+    <FormComponent
+      method="post"
+      action={targetProfile ? `/members/${targetProfile.id}/signup` : "/signup"}
+      ref={formRef}
+      className="flex flex-col gap-4"
+      onInput={onStarted}
+      data-testid="signup-form"
+      noValidate
+    >
       {targetProfile ? (
         <>
           <input type="hidden" name="target_profile" value={targetProfile.id} />
           <div>
-            <label htmlFor="signup_message" className="mb-1 block text-sm font-medium">{t("signup.messageTo", { name: targetProfile.name })}</label>
-            <textarea id="signup_message" name="signup_message" rows={3} maxLength={1000} defaultValue={values.signup_message} aria-invalid={errors.signup_message ? true : undefined}
+            <label htmlFor="signup_message" className="mb-1 block text-sm font-medium">
+              {t("signup.messageTo", { name: targetProfile.name })}
+            </label>
+            <textarea
+              id="signup_message"
+              name="signup_message"
+              rows={3}
+              maxLength={1000}
+              defaultValue={values.signup_message}
+              aria-invalid={errors.signup_message ? true : undefined}
               aria-describedby={errors.signup_message ? "signup_message-error" : undefined}
-              className={controlClass(errors.signup_message ? "invalid" : validated ? "valid" : "idle", undefined, true)} />
-            {errors.signup_message ? <p id="signup_message-error" className="mt-1 text-sm text-danger" role="alert">{t(errors.signup_message, { max: result?.messageLength ?? messageLength })}</p> : null}
+              className={controlClass(errors.signup_message ? "invalid" : validated ? "valid" : "idle", undefined, true)}
+            />
+            {errors.signup_message ? (
+              <p id="signup_message-error" className="mt-1 text-sm text-danger" role="alert">
+                {t(errors.signup_message, { max: result?.messageLength ?? messageLength })}
+              </p>
+            ) : null}
           </div>
         </>
       ) : null}
       <FormMessage message={result?.formError} params={result?.formParams} />
       {gate === "invite_only" ? (
-        <FormField name="invite_code" label={t("signup.inviteCode")} error={errors.invite_code} validated={validated} defaultValue={values.invite_code} required hint={<p className="mt-1 text-xs text-black/60">{t("signup.inviteOnly")}</p>} />
+        <FormField
+          name="invite_code"
+          label={t("signup.inviteCode")}
+          error={errors.invite_code}
+          validated={validated}
+          defaultValue={values.invite_code}
+          required
+          hint={<p className="mt-1 text-xs text-black/60">{t("signup.inviteOnly")}</p>}
+        />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField name="gender" label={t("signup.iAm")} required error={errors.gender} validated={validated} defaultValue={values.gender}
-          options={[{ value: "male", label: t("signup.aMan") }, { value: "female", label: t("signup.aWoman") }]} />
-        <SelectField name="seeking" label={t("signup.seeking")} required error={errors.seeking} validated={validated} defaultValue={values.seeking}
-          options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
+        <SelectField
+          name="gender"
+          label={t("signup.iAm")}
+          required
+          error={errors.gender}
+          validated={validated}
+          defaultValue={values.gender}
+          options={[
+            { value: "male", label: t("signup.aMan") },
+            { value: "female", label: t("signup.aWoman") },
+          ]}
+        />
+        <SelectField
+          name="seeking"
+          label={t("signup.seeking")}
+          required
+          error={errors.seeking}
+          validated={validated}
+          defaultValue={values.seeking}
+          options={[
+            { value: "female", label: t("signup.women") },
+            { value: "male", label: t("signup.men") },
+          ]}
+        />
       </div>
-      <FormField name="name" label={t("signup.username")} autoComplete="username" required error={errors.name} validated={validated} defaultValue={values.name} />
-      <FormField name="email" type="email" label={t("signup.email")} autoComplete="email" required error={errors.email} validated={validated} defaultValue={values.email}
-        onBlur={emailHint.onBlur} hint={emailHint.hint} />
-      <FormField name="password" type="password" label={t("signup.password")} autoComplete="new-password" required error={errors.password} validated={validated}
-        hint={<p className="mt-1 text-xs text-black/60">{t("signup.passwordRule")}</p>} />
-      <FormField name="date_of_birth" type="date" label={t("signup.dateOfBirth")} required error={errors.date_of_birth} validated={validated} defaultValue={values.date_of_birth} />
+      <FormField
+        name="name"
+        label={t("signup.username")}
+        autoComplete="username"
+        required
+        error={errors.name}
+        validated={validated}
+        defaultValue={values.name}
+      />
+      <FormField
+        name="email"
+        type="email"
+        label={t("signup.email")}
+        autoComplete="email"
+        required
+        error={errors.email}
+        validated={validated}
+        defaultValue={values.email}
+        onBlur={emailHint.onBlur}
+        hint={emailHint.hint}
+      />
+      <FormField
+        name="password"
+        type="password"
+        label={t("signup.password")}
+        autoComplete="new-password"
+        required
+        error={errors.password}
+        validated={validated}
+        hint={<p className="mt-1 text-xs text-black/60">{t("signup.passwordRule")}</p>}
+      />
+      <FormField
+        name="date_of_birth"
+        type="date"
+        label={t("signup.dateOfBirth")}
+        required
+        error={errors.date_of_birth}
+        validated={validated}
+        defaultValue={values.date_of_birth}
+      />
       <p className="text-xs text-black/60">{t("signup.consent")}</p>
       <SubmitButton busy={fetcher.state !== "idle"}>{targetProfile ? t("signup.sendAndCreate") : t("signup.create")}</SubmitButton>
     </FormComponent>

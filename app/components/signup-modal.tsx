@@ -21,9 +21,15 @@ export function SignupButton({ size = "nav" }: { size?: "nav" | "hero" }) {
   // the page on phones, the modal from md up: each in a wrapper that sets only its display
   return (
     <>
-      <span className="contents md:hidden"><Button to="/signup" {...SIGNUP_LOOK[size]}>{t("nav.signup")}</Button></span>
+      <span className="contents md:hidden">
+        <Button to="/signup" {...SIGNUP_LOOK[size]}>
+          {t("nav.signup")}
+        </Button>
+      </span>
       <span className="hidden md:contents">
-        <Button onClick={() => setOpen(true)} {...SIGNUP_LOOK[size]} data-testid={size === "hero" ? "hero-signup-open" : "signup-open"}>{t("nav.signup")}</Button>
+        <Button onClick={() => setOpen(true)} {...SIGNUP_LOOK[size]} data-testid={size === "hero" ? "hero-signup-open" : "signup-open"}>
+          {t("nav.signup")}
+        </Button>
       </span>
       {open ? <SignupModal onClose={() => setOpen(false)} /> : null}
     </>
@@ -38,12 +44,24 @@ export function MessageOrSignupButton({ target, className }: { target: { id: num
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!useSignupOpen()) {
-    return <Button to={`/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}`} className={className} data-testid="message-login-link">{t("chat.writeMessage")}</Button>;
+    return (
+      <Button to={`/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}`} className={className} data-testid="message-login-link">
+        {t("chat.writeMessage")}
+      </Button>
+    );
   }
   return (
     <>
-      <span className="contents md:hidden"><Button to={`/members/${target.id}/signup`} className={className} data-testid="message-signup-link">{t("chat.writeMessage")}</Button></span>
-      <span className="hidden md:contents"><Button onClick={() => setOpen(true)} className={className} data-testid="message-signup-open">{t("chat.writeMessage")}</Button></span>
+      <span className="contents md:hidden">
+        <Button to={`/members/${target.id}/signup`} className={className} data-testid="message-signup-link">
+          {t("chat.writeMessage")}
+        </Button>
+      </span>
+      <span className="hidden md:contents">
+        <Button onClick={() => setOpen(true)} className={className} data-testid="message-signup-open">
+          {t("chat.writeMessage")}
+        </Button>
+      </span>
       {open ? <SignupModal onClose={() => setOpen(false)} targetProfile={target} /> : null}
     </>
   );
@@ -55,7 +73,15 @@ export function SignupModal({ onClose, targetProfile }: { onClose: () => void; t
   const root = useRootData()!;
   const [inProgress, setInProgress] = useState(false);
   return (
-    <Dialog onClose={onClose} dismissible={!inProgress} title={t("signup.title", { siteName: root.site.name })} titleId="signup-title" size="md" closeLabel={t("signup.close")} data-testid="signup-modal">
+    <Dialog
+      onClose={onClose}
+      dismissible={!inProgress}
+      title={t("signup.title", { siteName: root.site.name })}
+      titleId="signup-title"
+      size="md"
+      closeLabel={t("signup.close")}
+      data-testid="signup-modal"
+    >
       <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} targetProfile={targetProfile ?? null} />
     </Dialog>
   );

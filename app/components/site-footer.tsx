@@ -19,11 +19,21 @@ export function SiteFooter({ siteName, showUsFooter }: { siteName: string; showU
       <div className="container-site py-8">
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {LINKS.map(([href, key]) => (
-            <li key={href}><a className="hover:text-white hover:underline" href={href}>{t(key)}</a></li>
+            <li key={href}>
+              <a className="hover:text-white hover:underline" href={href}>
+                {t(key)}
+              </a>
+            </li>
           ))}
         </ul>
-        <p className="mt-6 text-xs leading-relaxed text-white/60" data-testid="disclaimer">{t("footer.disclaimer", { siteName })}</p>
-        {showUsFooter ? <p className="mt-3 text-xs text-white/60" data-testid="us-footer">{t("footer.us")}</p> : null}
+        <p className="mt-6 text-xs leading-relaxed text-white/60" data-testid="disclaimer">
+          {t("footer.disclaimer", { siteName })}
+        </p>
+        {showUsFooter ? (
+          <p className="mt-3 text-xs text-white/60" data-testid="us-footer">
+            {t("footer.us")}
+          </p>
+        ) : null}
         <p className="mt-3 text-xs text-white/60">{t("footer.copyright", { siteName, year: new Date().getFullYear() })}</p>
       </div>
     </footer>

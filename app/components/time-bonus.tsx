@@ -19,7 +19,11 @@ export const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
 /** The brand colour into a darker shade of itself. */
 const GRADIENT = "from-primary to-[color-mix(in_srgb,var(--color-primary)_60%,black)]";
 
-export interface TimeBonusData { secondsLeft: number; percentage: number; popupDismissed: boolean }
+export interface TimeBonusData {
+  secondsLeft: number;
+  percentage: number;
+  popupDismissed: boolean;
+}
 
 /** 3725 → "01:02:05" */
 export function formatCountdown(seconds: number) {
@@ -46,7 +50,9 @@ function useSecondsLeft(data: TimeBonusData | null) {
       return remaining;
     };
     if (tick() === 0) return;
-    const timer = window.setInterval(() => { if (tick() === 0) window.clearInterval(timer); }, 1000);
+    const timer = window.setInterval(() => {
+      if (tick() === 0) window.clearInterval(timer);
+    }, 1000);
     return () => window.clearInterval(timer);
   }, [data]);
   return data ? left : 0;
@@ -64,7 +70,10 @@ export function TimeBonus({ data }: { data: TimeBonusData | null }) {
   useEffect(() => {
     if (!inArea || !data) return;
     const timer = window.setTimeout(() => setPopupDue(true), TIME_BONUS_POPUP_DELAY_MS);
-    return () => { window.clearTimeout(timer); setPopupDue(false); };
+    return () => {
+      window.clearTimeout(timer);
+      setPopupDue(false);
+    };
   }, [inArea, data]);
 
   if (!data || left <= 0 || !inArea) return null;
@@ -98,7 +107,9 @@ function TimeBonusBanner({ percentage, left }: { percentage: number; left: numbe
         <p className="flex items-center gap-3">
           <span className="text-white/80">{t("discounts.endsIn")}</span>
           <Countdown left={left} className="rounded bg-black/25 px-2 py-0.5 text-base font-bold" />
-          <Button to="/credits" variant="light" size="sm">{t("discounts.bannerCta")}</Button>
+          <Button to="/credits" variant="light" size="sm">
+            {t("discounts.bannerCta")}
+          </Button>
         </p>
       </div>
     </div>
@@ -115,17 +126,25 @@ function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; lef
   };
   return (
     <Modal size="md" onClose={close} labelledBy={titleId} className="overflow-hidden rounded-2xl text-center shadow-2xl" data-testid="time-bonus-popup">
-      <Button variant="ghost-light" size="inline" onClick={close} aria-label={t("discounts.close")} className="absolute right-2 top-2 h-9 w-9 text-2xl">×</Button>
+      <Button variant="ghost-light" size="inline" onClick={close} aria-label={t("discounts.close")} className="absolute right-2 top-2 h-9 w-9 text-2xl">
+        ×
+      </Button>
       <div className={`${GRADIENT} bg-gradient-to-br px-6 pb-6 pt-8 text-white`}>
         <p className="mx-auto flex h-24 w-24 items-center justify-center rounded-full bg-secondary text-3xl font-black text-dark shadow-lg">-{percentage}%</p>
-        <h2 id={titleId} className="mt-4 text-2xl font-extrabold">{t("discounts.popupTitle", { percent: percentage })}</h2>
+        <h2 id={titleId} className="mt-4 text-2xl font-extrabold">
+          {t("discounts.popupTitle", { percent: percentage })}
+        </h2>
       </div>
       <div className="px-6 py-6">
         <p className="leading-relaxed">{t("discounts.popupText", { percent: percentage })}</p>
         <p className="mt-4 text-sm text-black/60">{t("discounts.endsIn")}</p>
         <Countdown left={left} className="text-3xl font-bold text-primary" />
-        <Button to="/credits" onClick={close} size="lg" block className="mt-6">{t("discounts.popupCta")}</Button>
-        <Button variant="link" size="inline" onClick={close} className="mt-3 text-sm text-black/60">{t("discounts.popupNoThanks")}</Button>
+        <Button to="/credits" onClick={close} size="lg" block className="mt-6">
+          {t("discounts.popupCta")}
+        </Button>
+        <Button variant="link" size="inline" onClick={close} className="mt-3 text-sm text-black/60">
+          {t("discounts.popupNoThanks")}
+        </Button>
       </div>
     </Modal>
   );

@@ -24,13 +24,23 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     return () => window.clearTimeout(timer);
   }, [toast?.id]); // a new toast has a new id
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-3 sm:bottom-6 sm:justify-end sm:px-6">
+    <div
+      aria-live="polite"
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-3 sm:bottom-6 sm:justify-end sm:px-6"
+    >
       {shown ? (
-        <div className={`pointer-events-auto flex w-full max-w-[350px] items-start gap-3 rounded-xl border-l-4 px-4 py-3 text-sm text-dark shadow-lg ring-1 ring-black/5 ${TONES[shown.kind]}`} data-testid="toast" data-kind={shown.kind}>
+        <div
+          className={`pointer-events-auto flex w-full max-w-[350px] items-start gap-3 rounded-xl border-l-4 px-4 py-3 text-sm text-dark shadow-lg ring-1 ring-black/5 ${TONES[shown.kind]}`}
+          data-testid="toast"
+          data-kind={shown.kind}
+        >
           <span className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DOTS[shown.kind]}`} aria-hidden />
           <p className="flex-1 font-medium">{t(shown.key, shown.values ?? {})}</p>
           <button type="button" onClick={() => setShown(null)} className="-m-1 rounded p-1 text-black/60 hover:text-dark" aria-label={t("toast.close")}>
-            <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden><path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3 14.7 16 16 14.7 11.3 10 16 5.3 14.7 4 10 8.7z" /></svg>
+            <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden>
+              <path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3 14.7 16 16 14.7 11.3 10 16 5.3 14.7 4 10 8.7z" />
+            </svg>
           </button>
         </div>
       ) : null}

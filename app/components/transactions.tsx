@@ -35,14 +35,24 @@ export function TransactionList({ rows }: { rows: TransactionRow[] }) {
     <main className="container-site flex max-w-3xl flex-col gap-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold text-primary">{t("transactions.title")}</h1>
       {rows.length === 0 ? (
-        <Card as="p" className="text-black/70">{t("transactions.empty")}</Card>
+        <Card as="p" className="text-black/70">
+          {t("transactions.empty")}
+        </Card>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="transactions">
           {rows.map((r) => (
             <li key={r.id}>
-              <Card as={Link} padding="sm" to={`/transactions/${r.id}`} className="flex items-center justify-between gap-4 hover:shadow-md" data-testid="transaction">
+              <Card
+                as={Link}
+                padding="sm"
+                to={`/transactions/${r.id}`}
+                className="flex items-center justify-between gap-4 hover:shadow-md"
+                data-testid="transaction"
+              >
                 <div className="min-w-0">
-                  <p className="font-semibold">{t("directdebit.package", { credits: r.credits })} <span className="text-sm font-normal text-black/60">{`#${r.id}`}</span></p>
+                  <p className="font-semibold">
+                    {t("directdebit.package", { credits: r.credits })} <span className="text-sm font-normal text-black/60">{`#${r.id}`}</span>
+                  </p>
                   <p className="truncate text-sm text-black/60">{`${r.date} · ${r.method}`}</p>
                 </div>
                 <div className="flex flex-col items-end gap-1">
@@ -77,7 +87,9 @@ export function TransactionDetail({ row, refund, refundResult }: { row: Transact
   ];
   return (
     <main className="container-site flex max-w-xl flex-col gap-4 py-8 sm:py-10">
-      <Link to="/transactions" className="text-sm text-primary underline">← {t("transactions.back")}</Link>
+      <Link to="/transactions" className="text-sm text-primary underline">
+        ← {t("transactions.back")}
+      </Link>
       <h1 className="text-2xl font-bold text-primary">{t("transactions.detailTitle", { id: row.id })}</h1>
       {refundResult === "done" ? <FormMessage tone="success" message="transactions.refund.done" /> : null}
       {refundResult === "failed" ? <FormMessage message="transactions.refund.failed" /> : null}
@@ -102,7 +114,9 @@ export function TransactionDetail({ row, refund, refundResult }: { row: Transact
         <Card as={Form} method="post" action={`/transactions/${row.id}/refund`} className="flex flex-col gap-3" data-testid="refund-offer">
           <h2 className="font-semibold">{t("transactions.refund.title")}</h2>
           <p className="text-sm text-black/70">{t("transactions.refund.offer", { ...refund })}</p>
-          <Button type="submit" variant="outline" className="self-start">{t("transactions.refund.button")}</Button>
+          <Button type="submit" variant="outline" className="self-start">
+            {t("transactions.refund.button")}
+          </Button>
         </Card>
       ) : null}
     </main>

@@ -5,14 +5,39 @@ export const isLocale = (v: unknown): v is Locale => LOCALES.includes(v as Local
 
 /** Each language names itself, so the switcher reads the same in every locale. */
 export const LOCALE_NAMES: Record<Locale, string> = {
-  da: "Dansk", de: "Deutsch", en: "English", es: "Español", fi: "Suomi", fr: "Français",
-  it: "Italiano", nb: "Norsk bokmål", nl: "Nederlands", pl: "Polski", sv: "Svenska",
+  da: "Dansk",
+  de: "Deutsch",
+  en: "English",
+  es: "Español",
+  fi: "Suomi",
+  fr: "Français",
+  it: "Italiano",
+  nb: "Norsk bokmål",
+  nl: "Nederlands",
+  pl: "Polski",
+  sv: "Svenska",
 };
 
 export const COUNTRY_LANGUAGES: Record<string, Locale[]> = {
-  US: ["en", "es"], NL: ["nl"], BE: ["nl", "fr", "de"], FR: ["fr"], IT: ["it"], ES: ["es"],
-  DE: ["de"], AT: ["de"], IE: ["en"], GB: ["en"], CA: ["en", "fr"], PL: ["pl"], AU: ["en"],
-  NZ: ["en"], CH: ["de", "it", "fr", "en"], DK: ["da"], FI: ["fi", "sv"], NO: ["nb"], SE: ["sv"],
+  US: ["en", "es"],
+  NL: ["nl"],
+  BE: ["nl", "fr", "de"],
+  FR: ["fr"],
+  IT: ["it"],
+  ES: ["es"],
+  DE: ["de"],
+  AT: ["de"],
+  IE: ["en"],
+  GB: ["en"],
+  CA: ["en", "fr"],
+  PL: ["pl"],
+  AU: ["en"],
+  NZ: ["en"],
+  CH: ["de", "it", "fr", "en"],
+  DK: ["da"],
+  FI: ["fi", "sv"],
+  NO: ["nb"],
+  SE: ["sv"],
 };
 
 /**

@@ -10,7 +10,14 @@ import { useTranslation } from "./use-translation.ts";
 
 async function instance(language: string, common: Record<string, string>) {
   const i18n = createInstance();
-  await i18n.init({ lng: language, fallbackLng: false, ns: ["common"], defaultNS: "common", resources: { [language]: { common } }, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: language,
+    fallbackLng: false,
+    ns: ["common"],
+    defaultNS: "common",
+    resources: { [language]: { common } },
+    interpolation: { escapeValue: false },
+  });
   return i18n;
 }
 
@@ -53,7 +60,11 @@ describe("the placeholder shortcut", () => {
 
   function Texts({ calls }: { calls: [string, Record<string, unknown>][] }) {
     const { t } = useTranslation();
-    return createElement("ul", null, calls.map(([key, options], i) => createElement("li", { key: i }, String(t(key, options as never)))));
+    return createElement(
+      "ul",
+      null,
+      calls.map(([key, options], i) => createElement("li", { key: i }, String(t(key, options as never)))),
+    );
   }
   const renderCalls = (i18n: I18n, calls: [string, Record<string, unknown>][]) =>
     renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(Texts, { calls })));
@@ -71,13 +82,32 @@ describe("the placeholder shortcut", () => {
       calls.push([base, values], [base, { ...values, count: 1 }], [base, { ...values, count: 5 }], [base, { ...values, extra: "x" }]);
     }
     expect(calls.length).toBeGreaterThan(40);
-    const expected = renderToStaticMarkup(createElement("ul", null, calls.map(([key, options], i) => createElement("li", { key: i }, String(fixed(key, options as never))))));
+    const expected = renderToStaticMarkup(
+      createElement(
+        "ul",
+        null,
+        calls.map(([key, options], i) => createElement("li", { key: i }, String(fixed(key, options as never)))),
+      ),
+    );
     expect(renderCalls(i18n, calls)).toBe(expected);
   });
 
   it("leaves plurals, missing keys and nested texts to i18next", async () => {
-    const i18n = await instance("en", { photos_one: "{{count}} photo", photos_other: "{{count}} photos", nested: "Hi $t(name)", name: "Ana", greet: "Hi {{name}}" });
-    const calls: [string, Record<string, unknown>][] = [["photos", { count: 1 }], ["photos", { count: 3 }], ["absent", { name: "x" }], ["nested", { x: 1 }], ["greet", { name: "Bo" }], ["greet", { name: "Bo", defaultValue: "d" }]];
+    const i18n = await instance("en", {
+      photos_one: "{{count}} photo",
+      photos_other: "{{count}} photos",
+      nested: "Hi $t(name)",
+      name: "Ana",
+      greet: "Hi {{name}}",
+    });
+    const calls: [string, Record<string, unknown>][] = [
+      ["photos", { count: 1 }],
+      ["photos", { count: 3 }],
+      ["absent", { name: "x" }],
+      ["nested", { x: 1 }],
+      ["greet", { name: "Bo" }],
+      ["greet", { name: "Bo", defaultValue: "d" }],
+    ];
     expect(renderCalls(i18n, calls)).toBe("<ul><li>1 photo</li><li>3 photos</li><li>absent</li><li>Hi Ana</li><li>Hi Bo</li><li>Hi Bo</li></ul>");
   });
 });

@@ -11,7 +11,15 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
 export const LANDER_NAMES = [
-  "tinderswipe", "alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video",
+  "tinderswipe",
+  "alonetonight",
+  "collagelanding",
+  "gallery",
+  "iconslanding",
+  "maplanding",
+  "socialnetwork",
+  "transitionsvideolanding",
+  "video",
 ] as const;
 export type LanderName = (typeof LANDER_NAMES)[number];
 export const isLanderName = (name: string | undefined): name is LanderName => LANDER_NAMES.includes(name as LanderName);
@@ -20,7 +28,9 @@ export const PROFILE_LANDING_SLUG_DESIGNS = ["landing2", "landing3"] as const;
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 /** Media the app serves itself, from public/landers/. */
-const mediaPath = z.string().regex(/^\/landers\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpg|jpeg|webp|mp4|webm)$/, "must be a file under /landers/ (svg, png, jpg, webp, mp4 or webm)");
+const mediaPath = z
+  .string()
+  .regex(/^\/landers\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpg|jpeg|webp|mp4|webm)$/, "must be a file under /landers/ (svg, png, jpg, webp, mp4 or webm)");
 const text = z.object({ headline: z.string().min(1).max(120), copy: z.string().min(1).max(600) }).strict();
 
 const slugSchema = z

@@ -16,8 +16,14 @@ export async function loadProfileLanding({ request, context, params }: Args, des
   const { site, locale } = requestInfo(request, context);
   const user = getUser(context);
   const result = await profileLanding({
-    site, locale, design, id: parseId(params.id), slug: params.slug,
-    viewerProfileId: user?.profile?.id ?? null, loggedIn: !!user, trafficSource: hasTrafficSource(context),
+    site,
+    locale,
+    design,
+    id: parseId(params.id),
+    slug: params.slug,
+    viewerProfileId: user?.profile?.id ?? null,
+    loggedIn: !!user,
+    trafficSource: hasTrafficSource(context),
   });
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "member") throw redirect(`/members/${result.id}`);

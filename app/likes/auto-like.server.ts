@@ -18,7 +18,12 @@ export async function autoLike(site: LikeSite & Pick<Site, "niche" | "countries"
   const answer = await getDb().$transaction(async (tx): Promise<AutoLike> => {
     await lockProfile(tx, seeker.id);
     const recent = await tx.like.findFirst({
-      where: { likerId: seeker.id, source: "auto", createdAt: { gt: new Date(now.getTime() - LIMITS.autoLike.windowSeconds * 1000) }, liked: visibleWhere(site, seeker.id) },
+      where: {
+        likerId: seeker.id,
+        source: "auto",
+        createdAt: { gt: new Date(now.getTime() - LIMITS.autoLike.windowSeconds * 1000) },
+        liked: visibleWhere(site, seeker.id),
+      },
       orderBy: { createdAt: "desc" },
       select: { liked: { select: { ...matchSelect, likesGiven: { where: { likedId: seeker.id }, select: { id: true } } } } },
     });

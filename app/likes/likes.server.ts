@@ -89,7 +89,12 @@ export async function markLikeSeen(viewerId: number, likerId: number) {
 /** Between the member and one profile: did they like it, did it like them. */
 export async function likeStatus(viewerId: number, otherId: number) {
   const rows = await getDb().like.findMany({
-    where: { OR: [{ likerId: viewerId, likedId: otherId }, { likerId: otherId, likedId: viewerId }] },
+    where: {
+      OR: [
+        { likerId: viewerId, likedId: otherId },
+        { likerId: otherId, likedId: viewerId },
+      ],
+    },
     select: { likerId: true },
   });
   const liked = rows.some((r) => r.likerId === viewerId);
@@ -98,19 +103,18 @@ export async function likeStatus(viewerId: number, otherId: number) {
 }
 
 /** cardSelect with whether the viewer liked the profile, so cards and their like buttons come from one statement. */
-export const likedCardSelect = (viewerId: number) => ({
-  ...cardSelect,
-  likesReceived: { where: { likerId: viewerId }, select: { id: true } },
-}) satisfies Prisma.ProfileSelect;
+export const likedCardSelect = (viewerId: number) =>
+  ({
+    ...cardSelect,
+    likesReceived: { where: { likerId: viewerId }, select: { id: true } },
+  }) satisfies Prisma.ProfileSelect;
 
 /**
  * Cards shared by every viewer, each with whether this member liked it: one lookup of the
  * member's likes among them (the unique index on liker and liked) instead of a search of their own.
  */
 export async function withLikeStates<T extends { id: number }>(cards: T[], likerId: number): Promise<(T & { liked: boolean })[]> {
-  const rows = cards.length
-    ? await getDb().like.findMany({ where: { likerId, likedId: { in: cards.map((c) => c.id) } }, select: { likedId: true } })
-    : [];
+  const rows = cards.length ? await getDb().like.findMany({ where: { likerId, likedId: { in: cards.map((c) => c.id) } }, select: { likedId: true } }) : [];
   const liked = new Set(rows.map((r) => r.likedId));
   return cards.map((card) => ({ ...card, liked: liked.has(card.id) }));
 }
@@ -139,11 +143,12 @@ export const LIKES_CAP = 500;
 
 export type LikeCard = ProfileCard & { liked: boolean; likedMe: boolean; likeNew: boolean; match: boolean; likedAt: string };
 
-const counterpartSelect = (viewerId: number) => ({
-  ...cardSelect,
-  likesGiven: { where: { likedId: viewerId }, select: { seenAt: true } },
-  likesReceived: { where: { likerId: viewerId }, select: { id: true } },
-}) satisfies Prisma.ProfileSelect;
+const counterpartSelect = (viewerId: number) =>
+  ({
+    ...cardSelect,
+    likesGiven: { where: { likedId: viewerId }, select: { seenAt: true } },
+    likesReceived: { where: { likerId: viewerId }, select: { id: true } },
+  }) satisfies Prisma.ProfileSelect;
 
 type Counterpart = Prisma.ProfileGetPayload<{ select: ReturnType<typeof counterpartSelect> }>;
 
@@ -157,9 +162,12 @@ function toLikeCard(p: Counterpart, likedAt: Date, site: LikeSite): LikeCard {
 function tabQuery(site: LikeSite, viewerId: number, tab: LikesTab) {
   const visible = visibleWhere(site, viewerId);
   switch (tab) {
-    case "liked": return { where: { likerId: viewerId, liked: visible }, side: "liked" as const };
-    case "received": return { where: { likedId: viewerId, liker: visible }, side: "liker" as const };
-    case "matches": return { where: { likerId: viewerId, liked: { ...visible, likesGiven: { some: { likedId: viewerId } } } }, side: "liked" as const };
+    case "liked":
+      return { where: { likerId: viewerId, liked: visible }, side: "liked" as const };
+    case "received":
+      return { where: { likedId: viewerId, liker: visible }, side: "liker" as const };
+    case "matches":
+      return { where: { likerId: viewerId, liked: { ...visible, likesGiven: { some: { likedId: viewerId } } } }, side: "liked" as const };
   }
 }
 
@@ -168,9 +176,10 @@ export async function likesList(site: LikeSite, viewerId: number, tab: LikesTab,
   const q = tabQuery(site, viewerId, tab);
   const select = counterpartSelect(viewerId);
   const page = { where: q.where, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }], take: Math.min(limit, LIKES_CAP) + 1 };
-  const rows = q.side === "liked"
-    ? (await getDb().like.findMany({ ...page, select: { createdAt: true, liked: { select } } })).map((r) => ({ at: r.createdAt, p: r.liked }))
-    : (await getDb().like.findMany({ ...page, select: { createdAt: true, liker: { select } } })).map((r) => ({ at: r.createdAt, p: r.liker }));
+  const rows =
+    q.side === "liked"
+      ? (await getDb().like.findMany({ ...page, select: { createdAt: true, liked: { select } } })).map((r) => ({ at: r.createdAt, p: r.liked }))
+      : (await getDb().like.findMany({ ...page, select: { createdAt: true, liker: { select } } })).map((r) => ({ at: r.createdAt, p: r.liker }));
   const cards = rows.slice(0, limit).map((r) => toLikeCard(r.p, r.at, site));
   return { cards, hasMore: rows.length > limit && limit < LIKES_CAP };
 }

@@ -87,7 +87,12 @@ type MatchRow = Prisma.ProfileGetPayload<{ select: typeof matchSelect }>;
 
 function matchScore(seeker: Seeker, row: MatchRow) {
   const shared = row.interests.filter((i) => seeker.interests.includes(i)).length;
-  return shared * 10 + (seeker.region && row.region === seeker.region ? 4 : 0) + (row.seeking === seeker.gender ? 3 : 0) + (row.mainPhoto?.status === "active" ? 2 : 0);
+  return (
+    shared * 10 +
+    (seeker.region && row.region === seeker.region ? 4 : 0) +
+    (row.seeking === seeker.gender ? 3 : 0) +
+    (row.mainPhoto?.status === "active" ? 2 : 0)
+  );
 }
 
 export function toMatchCard(row: MatchRow, seeker: Pick<Seeker, "interests">, site: Pick<Site, "key" | "cdn_prefix">): MatchCard {

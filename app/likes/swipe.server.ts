@@ -60,7 +60,8 @@ export async function swipe(site: LikeSite, seekerId: number, targetId: number |
         const access = await profileAccess(site, seekerId, targetId, tx);
         if (access.kind === "blocked_by_them") return { kind: "blocked", name: access.name };
         if (!mayContact(access)) return { kind: "not_found" };
-        if (!counted) await tx.swipe.upsert({ where: key, create: { profileId: seekerId, targetId, liked: false, at: now }, update: { liked: false, at: now } });
+        if (!counted)
+          await tx.swipe.upsert({ where: key, create: { profileId: seekerId, targetId, liked: false, at: now }, update: { liked: false, at: now } });
         return { kind: "passed", status };
       }
       if (!counted && status.left === 0) return { kind: "limit", status };

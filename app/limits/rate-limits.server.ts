@@ -70,16 +70,18 @@ export type Taken = { ok: true; counts: number[] };
 export type Refused = { ok: false; retryAfterMs: number };
 
 function counter(name: CounterName) {
-  return singleton(`rateLimiter:${name}`, () =>
-    new RateLimiterPrisma({
-      storeClient: getDb(),
-      tableName: "rateLimit",
-      keyPrefix: name,
-      // its sweep deletes every row expired over an hour ago, whatever the counter: one per process is enough
-      clearExpiredByTimeout: name === "loginAccount",
-      ...COUNTERS[name],
-      ...(name === "signupIp" ? { points: getEnv().SIGNUPS_PER_IP_PER_HOUR } : {}),
-    }),
+  return singleton(
+    `rateLimiter:${name}`,
+    () =>
+      new RateLimiterPrisma({
+        storeClient: getDb(),
+        tableName: "rateLimit",
+        keyPrefix: name,
+        // its sweep deletes every row expired over an hour ago, whatever the counter: one per process is enough
+        clearExpiredByTimeout: name === "loginAccount",
+        ...COUNTERS[name],
+        ...(name === "signupIp" ? { points: getEnv().SIGNUPS_PER_IP_PER_HOUR } : {}),
+      }),
   );
 }
 
@@ -95,7 +97,10 @@ export function ipKey(ip: string) {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 async function takeOne(name: CounterName, key: string): Promise<{ ok: true; count: number } | Refused> {
@@ -125,7 +130,7 @@ export async function take(...checks: Check[]): Promise<Taken | Refused> {
     if (failed) throw (failed as PromiseRejectedResult).reason;
     return { ok: false, retryAfterMs: Math.max(...refused) };
   }
-  return { ok: true, counts: results.map((r) => ((r as PromiseFulfilledResult<{ count: number }>).value.count)) };
+  return { ok: true, counts: results.map((r) => (r as PromiseFulfilledResult<{ count: number }>).value.count) };
 }
 
 /** Gives back what `take` counted, for a request that turned out not to count (a successful login). */

@@ -17,7 +17,10 @@ export type LiveEvent =
   | { type: "counts" };
 
 type Listener = (event: LiveEvent) => void;
-interface Envelope { to: number[]; event: LiveEvent }
+interface Envelope {
+  to: number[];
+  event: LiveEvent;
+}
 
 const CHANNEL = "rendezvous_live";
 

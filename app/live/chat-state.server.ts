@@ -14,7 +14,8 @@ export interface LiveCounts {
 }
 
 /** The top bar's badges as columns `unread` and `newLikes`, for a statement that also reads something else (user-context.server.ts). */
-export const liveCountsSql = (site: Site, viewer: Prisma.Sql) => Prisma.sql`${unreadTotalSql(site, viewer)} AS unread, ${newLikesSql(site, viewer)} AS "newLikes"`;
+export const liveCountsSql = (site: Site, viewer: Prisma.Sql) =>
+  Prisma.sql`${unreadTotalSql(site, viewer)} AS unread, ${newLikesSql(site, viewer)} AS "newLikes"`;
 
 /** The top bar's badges. */
 export async function liveCounts(site: Site, profileId: number): Promise<LiveCounts> {

@@ -13,10 +13,7 @@ export interface LiveSnapshot {
   credits: number | null;
 }
 
-export type LiveEventData =
-  | { type: "message" | "read"; conversationId: number }
-  | { type: "like" | "match"; profileId: number }
-  | { type: "counts" };
+export type LiveEventData = { type: "message" | "read"; conversationId: number } | { type: "like" | "match"; profileId: number } | { type: "counts" };
 
 export const POLL_START_MS = 5_000;
 export const POLL_MS = 60_000;
@@ -62,7 +59,11 @@ export function useLiveRevalidation(concerns: (event: LiveEventData) => boolean)
   }, [pending, busy, revalidator.state]);
 }
 
-interface ChatsAnswer { unread_total: number; new_likes_total: number; credits: number }
+interface ChatsAnswer {
+  unread_total: number;
+  new_likes_total: number;
+  credits: number;
+}
 
 async function pushSubscribed() {
   try {

@@ -30,7 +30,11 @@ export async function renderAccountMail({ kind, site, locale, name, link, params
   const paragraphs = [t("greeting", vars), t(`${kind}.body`, vars)];
   const footer = await siteFooter(site, locale);
   const { html, text } = await renderMail(AccountMailTemplate, {
-    site, locale, paragraphs, link, footer,
+    site,
+    locale,
+    paragraphs,
+    link,
+    footer,
     button: t(`${kind}.button`),
     linkFallback: t("linkFallback"),
     ignore: t(`${kind}.ignore`),

@@ -39,8 +39,11 @@ describe("account mail in the site's brand and the member's language", () => {
   });
 
   it("gives the two sites different brands and colours", async () => {
-    const [a, b] = await Promise.all(["lovely", "mature"].map((key) =>
-      renderAccountMail({ kind: "passwordReset", site: site(key), locale: "en", to: "x@example.com", name: "X", link: "https://example.com/r?token=t" })));
+    const [a, b] = await Promise.all(
+      ["lovely", "mature"].map((key) =>
+        renderAccountMail({ kind: "passwordReset", site: site(key), locale: "en", to: "x@example.com", name: "X", link: "https://example.com/r?token=t" }),
+      ),
+    );
     expect(a!.html).not.toContain(site("mature").mail_name);
     expect(b!.html).not.toContain(site("lovely").mail_name);
     expect(a!.html).not.toContain(site("mature").branding.colors.primary);
@@ -52,8 +55,16 @@ describe("notification mail", () => {
     const s = site("pride");
     const origin = "http://pride.localhost:3000";
     const { html, text, unsubscribe } = await renderNotificationMail({
-      kind: "weeklyUpdate", type: "weekly_updates", site: s, origin, locale: "sv", userId: 7, to: "x@example.com",
-      recipientName: "Kim", path: "/members", profiles: [{ name: "Al <b>", age: 30, city: "Malmö", path: "/members/12" }],
+      kind: "weeklyUpdate",
+      type: "weekly_updates",
+      site: s,
+      origin,
+      locale: "sv",
+      userId: 7,
+      to: "x@example.com",
+      recipientName: "Kim",
+      path: "/members",
+      profiles: [{ name: "Al <b>", age: 30, city: "Malmö", path: "/members/12" }],
     });
     expect(unsubscribe).toContain("&");
     expect(text).toContain(unsubscribe);

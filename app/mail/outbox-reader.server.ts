@@ -20,7 +20,10 @@ export async function readOutboxMail(file: string): Promise<OutboxMail> {
   // the text part carries the links unescaped; an HTML-only mail is read through its text rendering
   const text = mail.text ?? "";
   const links = [...new Set((text.match(LINK) ?? []).map((l) => l.replace(/[.,;]+$/, "")))];
-  const to = [mail.to].flat().map((a) => a?.text ?? "").join(", ");
+  const to = [mail.to]
+    .flat()
+    .map((a) => a?.text ?? "")
+    .join(", ");
   return { file, to, subject: mail.subject ?? "", date: mail.date?.toISOString() ?? "", links };
 }
 
@@ -28,5 +31,10 @@ export async function readOutboxMail(file: string): Promise<OutboxMail> {
 export async function readOutbox(limit = 50): Promise<OutboxMail[]> {
   const names = (await readdir(outboxDir()).catch(() => [])).filter((f) => f.endsWith(".eml"));
   const dated = await Promise.all(names.map(async (f) => ({ f, at: (await stat(path.join(outboxDir(), f)).catch(() => null))?.mtimeMs ?? 0 })));
-  return Promise.all(dated.sort((a, b) => b.at - a.at).slice(0, limit).map((d) => readOutboxMail(d.f)));
+  return Promise.all(
+    dated
+      .sort((a, b) => b.at - a.at)
+      .slice(0, limit)
+      .map((d) => readOutboxMail(d.f)),
+  );
 }

@@ -51,7 +51,11 @@ export const messageIdHeader = (id: string, from: Mail.Options["from"]) => `<${i
 
 export const outboxFile = (id: string) => path.join(outboxDir(), `${id}.eml`);
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 export async function wasDelivered(id: string) {
   return !!(await getDb().mailDelivery.findUnique({ where: { messageId: id }, select: { messageId: true } }));

@@ -10,7 +10,11 @@ export interface MediaAnswer {
   body: Buffer | null;
 }
 
-const notFound: MediaAnswer = { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, body: Buffer.from("Not found") };
+const notFound: MediaAnswer = {
+  status: 404,
+  headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  body: Buffer.from("Not found"),
+};
 
 export async function serveMedia(site: Pick<Site, "key">, method: string, pathname: string, now = Date.now()): Promise<MediaAnswer> {
   if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { Allow: "GET, HEAD" }, body: null };

@@ -36,10 +36,7 @@ export interface Notification {
   profiles?: MailProfile[];
 }
 
-export type Outcome =
-  | { sent: true }
-  | { sent: false; reason: "not_eligible" | "switched_off" | "capped" }
-  | { sent: false; reason: "quiet"; delayMs: number };
+export type Outcome = { sent: true } | { sent: false; reason: "not_eligible" | "switched_off" | "capped" } | { sent: false; reason: "quiet"; delayMs: number };
 
 /** The public origin of a site for links in mails sent outside a request. */
 export function siteOrigin(site: Site) {
@@ -56,12 +53,22 @@ export async function deliverNotification(n: Notification, { now = new Date(), s
   const db = getDb();
   const user = await db.user.findUnique({
     where: { id: n.userId },
-    select: { id: true, siteKey: true, email: true, status: true, language: true, notificationsOff: true, notificationsDisabled: true, profile: { select: { name: true, fictional: true, country: true } } },
+    select: {
+      id: true,
+      siteKey: true,
+      email: true,
+      status: true,
+      language: true,
+      notificationsOff: true,
+      notificationsDisabled: true,
+      profile: { select: { name: true, fictional: true, country: true } },
+    },
   });
   const site = user && getSiteRegistry().byKey.get(user.siteKey);
   // the activation reminder is the one mail for an account that is not active yet
   const status = n.kind === "activationReminder" ? "not_confirmed" : "active";
-  if (!user || !site || !user.profile || user.profile.fictional || user.status !== status || user.notificationsDisabled.length) return { sent: false, reason: "not_eligible" };
+  if (!user || !site || !user.profile || user.profile.fictional || user.status !== status || user.notificationsDisabled.length)
+    return { sent: false, reason: "not_eligible" };
   if (user.notificationsOff.includes(n.type)) return { sent: false, reason: "switched_off" };
   const delayMs = skipQuiet ? 0 : quietDelayMs(parseQuietHours(getEnv().NOTIFICATION_QUIET_HOURS), user.profile.country, now);
   if (delayMs > 0) return { sent: false, reason: "quiet", delayMs };
@@ -79,8 +86,17 @@ export async function deliverNotification(n: Notification, { now = new Date(), s
   // the mail id is the notification's, so queueing it again sends it at most once
   await sendNotificationMail(
     {
-      kind: n.kind, type: n.type, site, origin: siteOrigin(site), locale: mailLocale(site, user.language), userId: user.id, to: user.email,
-      recipientName: user.profile.name, name: n.name, path: n.link ? await n.link() : n.path, profiles: n.profiles,
+      kind: n.kind,
+      type: n.type,
+      site,
+      origin: siteOrigin(site),
+      locale: mailLocale(site, user.language),
+      userId: user.id,
+      to: user.email,
+      recipientName: user.profile.name,
+      name: n.name,
+      path: n.link ? await n.link() : n.path,
+      profiles: n.profiles,
     },
     `notify-${n.key.replace(/[^A-Za-z0-9_-]/g, "-")}`,
   );

@@ -24,13 +24,19 @@ export const NOTIFICATION_JOB_OPTIONS = {
 };
 
 export const jobIdOf = (job: NotificationJob) =>
-  job.kind === "message" ? `message-${job.messageId}`
-    : job.kind === "like" ? `like-${job.likerId}-${job.likedId}-${job.match ? "match" : "like"}`
-    : job.kind === "unread-reminder" ? `unread-${job.userId}-${job.newestMessageId}`
-    : job.kind === "activation-reminder" ? `activation-${job.userId}`
-    : job.kind === "weekly-update" ? `weekly-${job.userId}-${job.week}`
-    : job.kind === "weekly-scan" && job.afterId ? `weekly-scan-after-${job.afterId}-${Date.now()}`
-    : `${job.kind}-${Date.now()}`;
+  job.kind === "message"
+    ? `message-${job.messageId}`
+    : job.kind === "like"
+      ? `like-${job.likerId}-${job.likedId}-${job.match ? "match" : "like"}`
+      : job.kind === "unread-reminder"
+        ? `unread-${job.userId}-${job.newestMessageId}`
+        : job.kind === "activation-reminder"
+          ? `activation-${job.userId}`
+          : job.kind === "weekly-update"
+            ? `weekly-${job.userId}-${job.week}`
+            : job.kind === "weekly-scan" && job.afterId
+              ? `weekly-scan-after-${job.afterId}-${Date.now()}`
+              : `${job.kind}-${Date.now()}`;
 
 export async function enqueueNotification(job: NotificationJob, options: { delay?: number; jobId?: string } = {}) {
   await getQueue(QUEUE_NAMES.notifications).add(job.kind, job, { ...NOTIFICATION_JOB_OPTIONS, jobId: jobIdOf(job), ...options });

@@ -17,14 +17,23 @@ async function messageNotification(messageId: number): Promise<Notification | nu
   const db = getDb();
   const message = await db.message.findUnique({
     where: { id: messageId },
-    select: { id: true, senderId: true, conversationId: true, sender: { select: { name: true } }, conversation: { select: { participants: { select: { profileId: true, profile: { select: { userId: true } } } } } } },
+    select: {
+      id: true,
+      senderId: true,
+      conversationId: true,
+      sender: { select: { name: true } },
+      conversation: { select: { participants: { select: { profileId: true, profile: { select: { userId: true } } } } } },
+    },
   });
   const recipient = message?.conversation.participants.find((p) => p.profileId !== message.senderId);
   if (!message || !recipient) return null;
   const first = (await db.message.count({ where: { conversationId: message.conversationId, id: { lt: message.id } } })) === 0;
   return {
-    key: `message:${message.id}`, userId: recipient.profile.userId, name: message.sender.name,
-    type: first ? "new_conversations" : "new_messages", kind: first ? "newConversation" : "newMessage",
+    key: `message:${message.id}`,
+    userId: recipient.profile.userId,
+    name: message.sender.name,
+    type: first ? "new_conversations" : "new_messages",
+    kind: first ? "newConversation" : "newMessage",
     path: `/chats/${message.conversationId}`,
   };
 }
@@ -38,8 +47,13 @@ async function likeNotification(likerId: number, likedId: number, match: boolean
   // the like must still be there (taken back before the job ran: nothing to tell)
   if (!(await getDb().like.findUnique({ where: { likerId_likedId: { likerId, likedId } }, select: { id: true } }))) return null;
   return {
-    key: `like:${likerId}:${likedId}${match ? ":match" : ""}`, userId: liked.userId, name: liker.name, type: "like",
-    kind: match ? "match" : "like", path: match ? `/members/${likerId}/chat` : "/likes", profileId: likerId,
+    key: `like:${likerId}:${likedId}${match ? ":match" : ""}`,
+    userId: liked.userId,
+    name: liker.name,
+    type: "like",
+    kind: match ? "match" : "like",
+    path: match ? `/members/${likerId}/chat` : "/likes",
+    profileId: likerId,
   };
 }
 
@@ -63,7 +77,10 @@ export async function dueUnreadReminders(now = new Date()) {
     LIMIT ${SCAN_BATCH}`;
 }
 
-export interface JobResult { outcome: Outcome | "nothing"; requeued?: number }
+export interface JobResult {
+  outcome: Outcome | "nothing";
+  requeued?: number;
+}
 
 /** Runs one notification job; a job held back by quiet hours is queued again for the morning. */
 export async function runNotificationJob(job: NotificationJob, now = new Date()): Promise<JobResult | { queued: number }> {
@@ -83,11 +100,22 @@ export async function runNotificationJob(job: NotificationJob, now = new Date())
     if (next) await enqueueNotification({ kind: "weekly-scan", afterId: next });
     return { queued: due.length };
   }
-  const notification: Notification | null = job.kind === "message" ? await messageNotification(job.messageId)
-    : job.kind === "like" ? await likeNotification(job.likerId, job.likedId, job.match)
-    : job.kind === "activation-reminder" ? activationReminder(job.userId)
-    : job.kind === "weekly-update" ? await weeklyUpdate(job.userId, job.week, now)
-    : { key: `unread:${job.userId}:${job.newestMessageId}`, userId: job.userId, type: "unread_message_reminders", kind: "unreadReminder", path: "/chats" };
+  const notification: Notification | null =
+    job.kind === "message"
+      ? await messageNotification(job.messageId)
+      : job.kind === "like"
+        ? await likeNotification(job.likerId, job.likedId, job.match)
+        : job.kind === "activation-reminder"
+          ? activationReminder(job.userId)
+          : job.kind === "weekly-update"
+            ? await weeklyUpdate(job.userId, job.week, now)
+            : {
+                key: `unread:${job.userId}:${job.newestMessageId}`,
+                userId: job.userId,
+                type: "unread_message_reminders",
+                kind: "unreadReminder",
+                path: "/chats",
+              };
   if (!notification) return { outcome: "nothing" };
   // the push goes out now, whatever the mail's quiet hours and cap say; its job id is the
   // notification's, so a retried or requeued mail job queues it once

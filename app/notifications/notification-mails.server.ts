@@ -15,11 +15,21 @@ import { unsubscribeUrl } from "./unsubscribe-link.server.ts";
 export type NotificationMailKind = "newMessage" | "newConversation" | "like" | "match" | "unreadReminder" | "activationReminder" | "weeklyUpdate";
 
 /** A member listed in a mail (the weekly update's new members), linked to their profile. */
-export interface MailProfile { name: string; age: number; city: string | null; path: string }
+export interface MailProfile {
+  name: string;
+  age: number;
+  city: string | null;
+  path: string;
+}
 
 const BUTTON: Record<NotificationMailKind, string> = {
-  newMessage: "newMessage.button", newConversation: "newMessage.button", like: "like.button", match: "match.button", unreadReminder: "unreadReminder.button",
-  activationReminder: "activationReminder.button", weeklyUpdate: "weeklyUpdate.button",
+  newMessage: "newMessage.button",
+  newConversation: "newMessage.button",
+  like: "like.button",
+  match: "match.button",
+  unreadReminder: "unreadReminder.button",
+  activationReminder: "activationReminder.button",
+  weeklyUpdate: "weeklyUpdate.button",
 };
 
 const profileLine = (p: MailProfile) => `${p.name}, ${p.age}${p.city ? ` · ${p.city}` : ""}`;
@@ -70,15 +80,18 @@ export async function renderNotificationMail(m: NotificationMail) {
 /** Renders and queues the mail under `mailId` (a repeated call with the same id sends nothing more). */
 export async function sendNotificationMail(m: NotificationMail, mailId: string) {
   const { subject, text, html, unsubscribe } = await renderNotificationMail(m);
-  await enqueueMail({
-    siteKey: m.site.key,
-    message: {
-      ...siteSender(m.site),
-      to: m.to,
-      subject,
-      text,
-      html,
-      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  await enqueueMail(
+    {
+      siteKey: m.site.key,
+      message: {
+        ...siteSender(m.site),
+        to: m.to,
+        subject,
+        text,
+        html,
+        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      },
     },
-  }, mailId);
+    mailId,
+  );
 }

@@ -74,17 +74,21 @@ export async function unsubscribePush(): Promise<PushState> {
 export function sendPageHidden() {
   const body = new Blob(["{}"], { type: "application/json" });
   if (!navigator.sendBeacon?.("/api/page-hidden.php", body)) {
-    void fetch("/api/page-hidden.php", { method: "POST", body: "{}", keepalive: true, credentials: "same-origin", headers: { "content-type": "application/json" } }).catch(() => {});
+    void fetch("/api/page-hidden.php", {
+      method: "POST",
+      body: "{}",
+      keepalive: true,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+    }).catch(() => {});
   }
 }
 
 /** What a push the service worker passed on means for the open page, as a live event (the
  * pages reload chats and likes as they do for the live stream); null for other messages. */
-export function liveEventOfPush(message: unknown):
-  | { type: "message"; conversationId: number }
-  | { type: "like" | "match"; profileId: number }
-  | { type: "counts" }
-  | null {
+export function liveEventOfPush(
+  message: unknown,
+): { type: "message"; conversationId: number } | { type: "like" | "match"; profileId: number } | { type: "counts" } | null {
   const m = message as { type?: unknown; kind?: unknown; url?: unknown } | null;
   if (!m || m.type !== "push") return null;
   const path = typeof m.url === "string" ? new URL(m.url, window.location.origin).pathname : "";

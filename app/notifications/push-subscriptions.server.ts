@@ -6,12 +6,18 @@ import { getEnv } from "#app/utils/env.server.ts";
 /** Is the endpoint on one of the push services this deployment sends to (PUSH_ENDPOINT_HOSTS)? */
 export function knownPushService(endpoint: string) {
   const host = URL.parse(endpoint)?.hostname.toLowerCase() ?? "";
-  return getEnv().PUSH_ENDPOINT_HOSTS.toLowerCase().split(",").some((h) => host === h || host.endsWith(`.${h}`));
+  return getEnv()
+    .PUSH_ENDPOINT_HOSTS.toLowerCase()
+    .split(",")
+    .some((h) => host === h || host.endsWith(`.${h}`));
 }
 
 /** Push services hand out https endpoints of a few hundred characters and base64url keys. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/ }).max(1000).refine(knownPushService),
+  endpoint: z
+    .url({ protocol: /^https$/ })
+    .max(1000)
+    .refine(knownPushService),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 

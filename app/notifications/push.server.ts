@@ -46,8 +46,7 @@ export const PUSH_JOB_OPTIONS = {
 };
 
 const safeId = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, "-");
-export const pushJobId = (job: PushJob) =>
-  job.kind === "notify" ? `push-${safeId(job.key)}` : `push-${safeId(job.key)}-d${job.subscriptionId}`;
+export const pushJobId = (job: PushJob) => (job.kind === "notify" ? `push-${safeId(job.key)}` : `push-${safeId(job.key)}-d${job.subscriptionId}`);
 
 export async function enqueuePush(job: PushJob) {
   await getQueue(QUEUE_NAMES.push).add(job.kind, job, { ...PUSH_JOB_OPTIONS, jobId: pushJobId(job) });
@@ -74,7 +73,11 @@ export async function runPushNotify(job: Extract<PushJob, { kind: "notify" }>, n
   const user = await getDb().user.findUnique({
     where: { id: job.userId },
     select: {
-      id: true, siteKey: true, status: true, language: true, pageHiddenAt: true,
+      id: true,
+      siteKey: true,
+      status: true,
+      language: true,
+      pageHiddenAt: true,
       profile: { select: { fictional: true, lastActiveAt: true } },
       pushSubscriptions: { select: { id: true }, orderBy: { id: "asc" } },
     },
@@ -112,11 +115,13 @@ export async function runPushDevice(job: Extract<PushJob, { kind: "device" }>): 
   // stored before PUSH_ENDPOINT_HOSTS changed: never post to a host that is not a push service
   if (!knownPushService(sub.endpoint)) return "no_subscription";
   try {
-    await webPush.sendNotification(
-      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-      JSON.stringify(job.payload),
-      { vapidDetails: vapid, TTL: PUSH_TTL_S, contentEncoding: "aes128gcm", urgency: "high", timeout: 15_000 },
-    );
+    await webPush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(job.payload), {
+      vapidDetails: vapid,
+      TTL: PUSH_TTL_S,
+      contentEncoding: "aes128gcm",
+      urgency: "high",
+      timeout: 15_000,
+    });
     return "sent";
   } catch (error) {
     if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {

@@ -2,10 +2,24 @@
 // time zone of their own; the time zone of their profile's country stands in for it when the
 // country has one (countries spanning several zones, such as the US, have none here: no quiet hours).
 export const COUNTRY_TIME_ZONES: Record<string, string> = {
-  NL: "Europe/Amsterdam", BE: "Europe/Brussels", DE: "Europe/Berlin", AT: "Europe/Vienna", CH: "Europe/Zurich",
-  FR: "Europe/Paris", IT: "Europe/Rome", ES: "Europe/Madrid", GB: "Europe/London", IE: "Europe/Dublin",
-  PL: "Europe/Warsaw", DK: "Europe/Copenhagen", FI: "Europe/Helsinki", NO: "Europe/Oslo", SE: "Europe/Stockholm",
-  LU: "Europe/Luxembourg", PT: "Europe/Lisbon", NZ: "Pacific/Auckland",
+  NL: "Europe/Amsterdam",
+  BE: "Europe/Brussels",
+  DE: "Europe/Berlin",
+  AT: "Europe/Vienna",
+  CH: "Europe/Zurich",
+  FR: "Europe/Paris",
+  IT: "Europe/Rome",
+  ES: "Europe/Madrid",
+  GB: "Europe/London",
+  IE: "Europe/Dublin",
+  PL: "Europe/Warsaw",
+  DK: "Europe/Copenhagen",
+  FI: "Europe/Helsinki",
+  NO: "Europe/Oslo",
+  SE: "Europe/Stockholm",
+  LU: "Europe/Luxembourg",
+  PT: "Europe/Lisbon",
+  NZ: "Pacific/Auckland",
 };
 
 export interface QuietHours {
@@ -19,7 +33,8 @@ export interface QuietHours {
 export function parseQuietHours(value: string | undefined): QuietHours | null {
   const m = /^(\d{1,2})-(\d{1,2})$/.exec(value ?? "");
   if (!m) return null;
-  const from = Number(m[1]), to = Number(m[2]);
+  const from = Number(m[1]),
+    to = Number(m[2]);
   if (from > 24 || to > 24 || from % 24 === to % 24) return null;
   return { from: from % 24, to: to % 24 };
 }

@@ -44,7 +44,11 @@ export async function dueActivationReminders(now = new Date()) {
 
 export function activationReminder(userId: number): Notification {
   return {
-    key: `activation:${userId}`, userId, type: "reminders", kind: "activationReminder", path: "/activate",
+    key: `activation:${userId}`,
+    userId,
+    type: "reminders",
+    kind: "activationReminder",
+    path: "/activate",
     // a fresh link, made only once the mail is claimed (a reminder that is not sent issues no token)
     link: async () => `/activate?token=${await issueToken(userId, "activation")}`,
   };
@@ -81,7 +85,11 @@ export async function weeklyUpdate(userId: number, week: string, now = new Date(
   });
   if (!faces.length) return null;
   return {
-    key: `weekly:${userId}:${week}`, userId, type: "weekly_updates", kind: "weeklyUpdate", path: "/members",
+    key: `weekly:${userId}:${week}`,
+    userId,
+    type: "weekly_updates",
+    kind: "weeklyUpdate",
+    path: "/members",
     profiles: faces.map((f) => ({ name: f.name, age: ageFrom(f.dateOfBirth), city: f.city, path: `/members/${f.id}` })),
   };
 }

@@ -25,7 +25,11 @@ export const unsubscribeUrl = (origin: string, target: UnsubscribeTarget) => `${
 
 const querySchema = z.object({
   source: z.literal("email"),
-  u: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().int().max(2_147_483_647)),
+  u: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647)),
   type: z.enum(NOTIFICATION_TYPES),
   sig: z.string().regex(/^[\w-]{32}$/),
 });

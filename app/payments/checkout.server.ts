@@ -61,7 +61,12 @@ const orderSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   country: z.string().regex(/^[A-Z]{2}$/),
   locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
-  code: z.string().trim().max(64).optional().transform((c) => (c ? c : undefined)),
+  code: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((c) => (c ? c : undefined)),
   origin: z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin),
   idempotencyKey: z.string().regex(ORDER_KEY),
   repeatOf: z.number().int().min(1).max(MAX_ID).optional(),
@@ -81,7 +86,10 @@ const resultPath = (paymentId: number) => `/payments/${paymentId}`;
 const scopedKey = (userId: number, key: string) => `order:${userId}:${key}`;
 
 async function repeatedAnswer(db: Db | Tx, userId: number, siteKey: string, key: string): Promise<CheckoutAnswer | null> {
-  const existing = await db.payment.findUnique({ where: { idempotencyKey: scopedKey(userId, key) }, select: { id: true, userId: true, siteKey: true, status: true, checkoutUrl: true } });
+  const existing = await db.payment.findUnique({
+    where: { idempotencyKey: scopedKey(userId, key) },
+    select: { id: true, userId: true, siteKey: true, status: true, checkoutUrl: true },
+  });
   if (!existing || existing.userId !== userId || existing.siteKey !== siteKey) return null;
   const redirectTo = existing.status === "pending" && existing.checkoutUrl ? existing.checkoutUrl : resultPath(existing.id);
   return { ok: true, paymentId: existing.id, redirectTo };
@@ -115,44 +123,63 @@ export async function startCheckout(db: Db, order: CheckoutOrder): Promise<Check
 
   let created: { id: number; amountCents: number; mandate: string | null };
   try {
-    created = await db.$transaction(async (tx) => {
-      // one member's orders queue up here: a once-per-user code, the direct-debit limit
-      const [me] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id = ${o.userId} AND site_key = ${site.key} FOR UPDATE`;
-      if (!me) throw new Refused("package_unavailable");
-      const again = await repeatedAnswer(tx, o.userId, site.key, o.idempotencyKey);
-      if (again) throw new Repeated(again);
+    created = await db.$transaction(
+      async (tx) => {
+        // one member's orders queue up here: a once-per-user code, the direct-debit limit
+        const [me] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id = ${o.userId} AND site_key = ${site.key} FOR UPDATE`;
+        if (!me) throw new Refused("package_unavailable");
+        const again = await repeatedAnswer(tx, o.userId, site.key, o.idempotencyKey);
+        if (again) throw new Repeated(again);
 
-      let mandate: string | null = null;
-      if (o.repeatOf) {
-        const earlier = await tx.payment.findFirst({
-          where: { id: o.repeatOf, userId: o.userId, siteKey: site.key, status: "completed", provider: provider.key, mandateReference: { not: null } },
-          select: { mandateReference: true },
+        let mandate: string | null = null;
+        if (o.repeatOf) {
+          const earlier = await tx.payment.findFirst({
+            where: { id: o.repeatOf, userId: o.userId, siteKey: site.key, status: "completed", provider: provider.key, mandateReference: { not: null } },
+            select: { mandateReference: true },
+          });
+          if (!earlier || provider.recurring === false) throw new Refused("method_unavailable");
+          mandate = earlier.mandateReference;
+        }
+
+        const discount = await discountForOrder(tx, {
+          site,
+          userId: o.userId,
+          ...(o.code ? { code: o.code } : {}),
+          priceCents: pkg.priceCents,
+          currency: pkg.currency,
+          country: o.country,
+          method: o.method,
         });
-        if (!earlier || provider.recurring === false) throw new Refused("method_unavailable");
-        mandate = earlier.mandateReference;
-      }
-
-      const discount = await discountForOrder(tx, {
-        site, userId: o.userId, ...(o.code ? { code: o.code } : {}), priceCents: pkg.priceCents, currency: pkg.currency, country: o.country, method: o.method,
-      });
-      if (!discount.ok) throw new Refused("code_invalid");
-      const amountCents = discountedCents(pkg.priceCents, discount.discount);
-      if (amountCents <= 0) throw new Refused("code_invalid");
-      if (o.method === "sdd") {
-        const gate = await directDebitGate(tx, { site, userId: o.userId, amountCents, currency: pkg.currency });
-        if (!gate.ok) throw new Refused(gate.error);
-      }
-      const payment = await tx.payment.create({
-        data: {
-          userId: o.userId, siteKey: site.key, packageId: pkg.id, credits: pkg.credits, method: o.method, amountCents, listPriceCents: pkg.priceCents,
-          currency: pkg.currency, country: o.country, status: "pending", provider: provider.key, recurring: Boolean(mandate),
-          idempotencyKey: scopedKey(o.userId, o.idempotencyKey),
-        },
-        select: { id: true },
-      });
-      if (discount.discount) await redeemDiscount(tx, discount.discount, o.userId, payment.id);
-      return { id: payment.id, amountCents, mandate };
-    }, { maxWait: 10_000, timeout: 20_000 });
+        if (!discount.ok) throw new Refused("code_invalid");
+        const amountCents = discountedCents(pkg.priceCents, discount.discount);
+        if (amountCents <= 0) throw new Refused("code_invalid");
+        if (o.method === "sdd") {
+          const gate = await directDebitGate(tx, { site, userId: o.userId, amountCents, currency: pkg.currency });
+          if (!gate.ok) throw new Refused(gate.error);
+        }
+        const payment = await tx.payment.create({
+          data: {
+            userId: o.userId,
+            siteKey: site.key,
+            packageId: pkg.id,
+            credits: pkg.credits,
+            method: o.method,
+            amountCents,
+            listPriceCents: pkg.priceCents,
+            currency: pkg.currency,
+            country: o.country,
+            status: "pending",
+            provider: provider.key,
+            recurring: Boolean(mandate),
+            idempotencyKey: scopedKey(o.userId, o.idempotencyKey),
+          },
+          select: { id: true },
+        });
+        if (discount.discount) await redeemDiscount(tx, discount.discount, o.userId, payment.id);
+        return { id: payment.id, amountCents, mandate };
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
   } catch (error) {
     if (error instanceof Repeated) return error.answer;
     if (error instanceof Refused) {
@@ -206,6 +233,16 @@ export function lastCompletedOrder(db: Db, site: Site, userId: number) {
   return db.payment.findFirst({
     where: { userId, siteKey: site.key, status: "completed", packageId: { not: null } },
     orderBy: { completedAt: "desc" },
-    select: { id: true, packageId: true, method: true, country: true, credits: true, amountCents: true, currency: true, provider: true, mandateReference: true },
+    select: {
+      id: true,
+      packageId: true,
+      method: true,
+      country: true,
+      credits: true,
+      amountCents: true,
+      currency: true,
+      provider: true,
+      mandateReference: true,
+    },
   });
 }

@@ -29,7 +29,11 @@ export function maskIban(iban: string) {
 }
 
 const text = (min: number, max: number, key: string) =>
-  z.string({ message: `${E}${key}` }).trim().min(min, { message: `${E}${key}` }).max(max, { message: `${E}${key}` });
+  z
+    .string({ message: `${E}${key}` })
+    .trim()
+    .min(min, { message: `${E}${key}` })
+    .max(max, { message: `${E}${key}` });
 
 export const mandateSchema = z.object({
   accountHolder: text(2, 70, "accountHolder").regex(/^[\p{L}\p{M}][\p{L}\p{M} .,'&/-]*$/u, { message: `${E}accountHolder` }),
@@ -57,7 +61,10 @@ export const OTP_LENGTH = 6;
 
 export const codeSchema = z.object({
   challenge: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/),
-  otp: z.string().trim().regex(/^\d{6}$/, { message: "directdebit.codeInvalid" }),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: "directdebit.codeInvalid" }),
 });
 
 /** The first error per field, as catalogue keys. */

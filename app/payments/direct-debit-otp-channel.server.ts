@@ -24,7 +24,9 @@ let configured: SmsProvider | null = null;
 /** The SMS provider in use: none yet (see the comment above). */
 export const smsProvider = (): SmsProvider | null => configured;
 /** For a future adapter (and tests): installs the provider the codes also go through. */
-export const setSmsProvider = (provider: SmsProvider | null) => { configured = provider; };
+export const setSmsProvider = (provider: SmsProvider | null) => {
+  configured = provider;
+};
 
 export interface CodeMessage {
   site: Site;
@@ -35,7 +37,6 @@ export interface CodeMessage {
   code: string;
   minutes: number;
 }
-
 
 export async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage) {
   const t: TFunction = getFixedT(locale, ["common", "mail"]);
@@ -64,6 +65,10 @@ export async function sendCode(message: CodeMessage) {
   const sms = smsProvider();
   if (sms) {
     const t = getFixedT(message.locale);
-    await sms.send({ siteKey: message.site.key, to: message.phone, text: t("directdebit.sms", { siteName: message.site.name, code: message.code, minutes: message.minutes }) });
+    await sms.send({
+      siteKey: message.site.key,
+      to: message.phone,
+      text: t("directdebit.sms", { siteName: message.site.name, code: message.code, minutes: message.minutes }),
+    });
   }
 }

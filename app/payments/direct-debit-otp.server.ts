@@ -18,8 +18,7 @@ import { maskIban, OTP_LENGTH } from "./direct-debit-form.ts";
 
 export const OTP_RULES = { ttlMinutes: 10, maxAttempts: 5, codesPerHour: 5 } as const;
 
-const hashCode = (token: string, code: string) =>
-  createHmac("sha256", getEnv().secret).update(`directdebit-otp\n${token}\n${code}`).digest("base64url");
+const hashCode = (token: string, code: string) => createHmac("sha256", getEnv().secret).update(`directdebit-otp\n${token}\n${code}`).digest("base64url");
 
 const ibanKey = () => Buffer.from(hkdfSync("sha256", getEnv().secret, "rendezvous", "direct-debit-iban", 32));
 
@@ -45,9 +44,7 @@ export interface CodeRequest {
   mandate: DirectDebitMandate;
 }
 
-export type IssuedCode =
-  | { ok: true; token: string; code: string; expiresAt: Date; ibanMasked: string }
-  | { ok: false; error: "too_many_codes" };
+export type IssuedCode = { ok: true; token: string; code: string; expiresAt: Date; ibanMasked: string } | { ok: false; error: "too_many_codes" };
 
 /** Creates a challenge for the order; the caller sends `code` to the member (never stored). */
 export async function issueCode(db: Db, request: CodeRequest, now = new Date()): Promise<IssuedCode> {
@@ -59,7 +56,11 @@ export async function issueCode(db: Db, request: CodeRequest, now = new Date()):
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${request.userId} FOR UPDATE`;
     // nothing of a dead challenge's IBAN stays readable
     await tx.directDebitCode.updateMany({
-      where: { userId: request.userId, ibanCipher: { not: null }, OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }, { attempts: { gte: OTP_RULES.maxAttempts } }] },
+      where: {
+        userId: request.userId,
+        ibanCipher: { not: null },
+        OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }, { attempts: { gte: OTP_RULES.maxAttempts } }],
+      },
       data: { ibanCipher: null },
     });
     const lastHour = await tx.directDebitCode.count({ where: { userId: request.userId, createdAt: { gt: new Date(now.getTime() - 3600_000) } } });
@@ -67,8 +68,17 @@ export async function issueCode(db: Db, request: CodeRequest, now = new Date()):
     const { iban, ...address } = request.mandate;
     await tx.directDebitCode.create({
       data: {
-        token, userId: request.userId, siteKey: request.site.key, packageId: request.packageId, discountCode: request.discountCode ?? null,
-        codeHash: hashCode(token, code), expiresAt, ibanCipher: encryptIban(iban), ibanMasked, ...address, createdAt: now,
+        token,
+        userId: request.userId,
+        siteKey: request.site.key,
+        packageId: request.packageId,
+        discountCode: request.discountCode ?? null,
+        codeHash: hashCode(token, code),
+        expiresAt,
+        ibanCipher: encryptIban(iban),
+        ibanMasked,
+        ...address,
+        createdAt: now,
       },
     });
     return { ok: true as const, token, code, expiresAt, ibanMasked };
@@ -90,15 +100,21 @@ export async function pendingChallenge(db: Db, site: Site, userId: number, token
   const row = await db.directDebitCode.findFirst({
     where: { token, userId, siteKey: site.key, usedAt: null, expiresAt: { gt: now }, attempts: { lt: OTP_RULES.maxAttempts } },
   });
-  return row && {
-    token: row.token, packageId: row.packageId, discountCode: row.discountCode, ibanMasked: row.ibanMasked,
-    accountHolder: row.accountHolder, expiresAt: row.expiresAt, attemptsLeft: OTP_RULES.maxAttempts - row.attempts,
-  };
+  return (
+    row && {
+      token: row.token,
+      packageId: row.packageId,
+      discountCode: row.discountCode,
+      ibanMasked: row.ibanMasked,
+      accountHolder: row.accountHolder,
+      expiresAt: row.expiresAt,
+      attemptsLeft: OTP_RULES.maxAttempts - row.attempts,
+    }
+  );
 }
 
 export type VerifiedCode =
-  | { ok: true; codeId: number; packageId: number; discountCode: string | null; mandate: DirectDebitMandate }
-  | { ok: false; error: "code_invalid" };
+  { ok: true; codeId: number; packageId: number; discountCode: string | null; mandate: DirectDebitMandate } | { ok: false; error: "code_invalid" };
 
 /**
  * Checks a typed code. Wrong, expired, used, exhausted, another member's or another site's
@@ -119,7 +135,20 @@ export async function verifyCode(db: Db, site: Site, userId: number, token: stri
   const actual = Buffer.from(hashCode(token, otp));
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return invalid;
   // claim it: once, and the IBAN leaves the table with the claim
-  const claimed = await db.$queryRaw<{ id: number; package_id: number; discount_code: string | null; account_holder: string; iban_cipher: string | null; street: string; house_number: string; zip: string; city: string; phone: string }[]>`
+  const claimed = await db.$queryRaw<
+    {
+      id: number;
+      package_id: number;
+      discount_code: string | null;
+      account_holder: string;
+      iban_cipher: string | null;
+      street: string;
+      house_number: string;
+      zip: string;
+      city: string;
+      phone: string;
+    }[]
+  >`
     UPDATE direct_debit_codes d SET used_at = ${now}, iban_cipher = NULL
     FROM direct_debit_codes old
     WHERE d.id = ${row.id} AND old.id = d.id AND d.used_at IS NULL
@@ -127,7 +156,18 @@ export async function verifyCode(db: Db, site: Site, userId: number, token: stri
   const c = claimed[0];
   if (!c?.iban_cipher) return invalid;
   return {
-    ok: true, codeId: c.id, packageId: c.package_id, discountCode: c.discount_code,
-    mandate: { accountHolder: c.account_holder, iban: decryptIban(c.iban_cipher), street: c.street, houseNumber: c.house_number, zip: c.zip, city: c.city, phone: c.phone },
+    ok: true,
+    codeId: c.id,
+    packageId: c.package_id,
+    discountCode: c.discount_code,
+    mandate: {
+      accountHolder: c.account_holder,
+      iban: decryptIban(c.iban_cipher),
+      street: c.street,
+      houseNumber: c.house_number,
+      zip: c.zip,
+      city: c.city,
+      phone: c.phone,
+    },
   };
 }

@@ -41,7 +41,15 @@ export async function requestDirectDebitCode(
   if (!gate.ok) return gate;
   const issued = await issueCode(db, { site, userId: member.id, packageId: pkg.id, discountCode: input.discountCode, mandate: input.mandate });
   if (!issued.ok) return issued;
-  await sendCode({ site, locale: input.locale, email: member.email, phone: input.mandate.phone, name: member.name, code: issued.code, minutes: OTP_RULES.ttlMinutes });
+  await sendCode({
+    site,
+    locale: input.locale,
+    email: member.email,
+    phone: input.mandate.phone,
+    name: member.name,
+    code: issued.code,
+    minutes: OTP_RULES.ttlMinutes,
+  });
   return { ok: true, token: issued.token, ibanMasked: issued.ibanMasked };
 }
 

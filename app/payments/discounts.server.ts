@@ -46,11 +46,25 @@ export type DiscountAnswer = { ok: true; discount: OrderDiscount | null } | { ok
 
 /** Why a code does not apply; members only ever see "Code invalid". */
 export type Refusal =
-  | "not_found" | "expired" | "disabled" | "used" | "used_by_member" | "below_minimum" | "currency" | "country" | "method" | "member"
-  | "already_paid" | "window_over";
+  | "not_found"
+  | "expired"
+  | "disabled"
+  | "used"
+  | "used_by_member"
+  | "below_minimum"
+  | "currency"
+  | "country"
+  | "method"
+  | "member"
+  | "already_paid"
+  | "window_over";
 
 type CodeRow = Prisma.DiscountCodeGetPayload<object>;
-interface Member { id: number; paidUser: boolean; signupDate: Date }
+interface Member {
+  id: number;
+  paidUser: boolean;
+  signupDate: Date;
+}
 
 /** What an order looks like when a code is checked; method undefined: not chosen yet (preview). */
 export interface OrderShape {
@@ -123,7 +137,11 @@ export async function refusal(tx: Tx, row: CodeRow, member: Member, order: Order
 }
 
 const asDiscount = (row: CodeRow, member: Member): OrderDiscount => ({
-  codeId: row.id, code: row.code, percentage: row.valuePercentage, kind: row.kind, endsAt: codeEndsAt(row, member),
+  codeId: row.id,
+  code: row.code,
+  percentage: row.valuePercentage,
+  kind: row.kind,
+  endsAt: codeEndsAt(row, member),
 });
 
 async function loadMember(tx: Tx, site: Site, userId: number): Promise<Member | null> {
@@ -137,7 +155,15 @@ export async function automaticRows(tx: Tx, site: Site, kind: DiscountKind): Pro
 }
 
 /** The first automatic row of a kind that applies to this member and order. */
-async function automatic(tx: Tx, site: Site, member: Member, kind: DiscountKind, order: OrderShape, now: Date, rows?: Promise<CodeRow[]>): Promise<OrderDiscount | null> {
+async function automatic(
+  tx: Tx,
+  site: Site,
+  member: Member,
+  kind: DiscountKind,
+  order: OrderShape,
+  now: Date,
+  rows?: Promise<CodeRow[]>,
+): Promise<OrderDiscount | null> {
   if (member.paidUser) return null;
   for (const row of await (rows ?? automaticRows(tx, site, kind))) {
     if ((await refusal(tx, row, member, order, now)) === null) return asDiscount(row, member);
@@ -171,7 +197,14 @@ export async function timeBonus(tx: Tx, site: Site, user: Member | null, now = n
 }
 
 /** A typed code checked against a member and an order; used by the checkout and the preview API. */
-export async function checkCode(tx: Tx, site: Site, member: Member, code: string, order: OrderShape, now = new Date()): Promise<{ ok: true; discount: OrderDiscount } | { ok: false; reason: Refusal }> {
+export async function checkCode(
+  tx: Tx,
+  site: Site,
+  member: Member,
+  code: string,
+  order: OrderShape,
+  now = new Date(),
+): Promise<{ ok: true; discount: OrderDiscount } | { ok: false; reason: Refusal }> {
   const row = await findCode(tx, site, code);
   if (!row) return { ok: false, reason: "not_found" };
   // a code anyone may use once: parallel orders of different members queue on the code's row

@@ -4,9 +4,30 @@
 
 /** The spec's enumeration (section 3), the database enum PaymentMethod. */
 export const PAYMENT_METHODS = [
-  "sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "dankort", "mobilepay",
-  "swish", "twint", "satispay", "vipps", "cartebancaire", "nexi", "ideal", "bancontact", "applepay",
-  "paysafecard", "maestro", "paypal", "sofort", "eps",
+  "sdd",
+  "prezelewy24",
+  "blik",
+  "sct",
+  "giropay",
+  "mastercard",
+  "visa",
+  "creditcard",
+  "dankort",
+  "mobilepay",
+  "swish",
+  "twint",
+  "satispay",
+  "vipps",
+  "cartebancaire",
+  "nexi",
+  "ideal",
+  "bancontact",
+  "applepay",
+  "paysafecard",
+  "maestro",
+  "paypal",
+  "sofort",
+  "eps",
 ] as const;
 export type Method = (typeof PAYMENT_METHODS)[number];
 

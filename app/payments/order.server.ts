@@ -14,7 +14,15 @@ interface Member {
   profile: { country: string | null } | null;
 }
 
-export async function orderOverview(db: Db, site: Site, member: Member, packageId: number, methodParam: string | null, code: string | undefined, askedCountry: string | null) {
+export async function orderOverview(
+  db: Db,
+  site: Site,
+  member: Member,
+  packageId: number,
+  methodParam: string | null,
+  code: string | undefined,
+  askedCountry: string | null,
+) {
   const pkg = await db.creditPackage.findFirst({ where: { id: packageId, siteKey: site.key, active: true }, select: packageSelect });
   if (!pkg) return null;
   const country = pkg.country ?? paymentCountry(site, member.profile?.country, askedCountry);
@@ -26,7 +34,15 @@ export async function orderOverview(db: Db, site: Site, member: Member, packageI
     if (!method) return null;
   }
   const answer = await db.$transaction((tx) =>
-    discountForOrder(tx, { site, userId: member.id, ...(code ? { code } : {}), priceCents: pkg.priceCents, currency: pkg.currency, country, method: method ?? methods[0] ?? "creditcard" }),
+    discountForOrder(tx, {
+      site,
+      userId: member.id,
+      ...(code ? { code } : {}),
+      priceCents: pkg.priceCents,
+      currency: pkg.currency,
+      country,
+      method: method ?? methods[0] ?? "creditcard",
+    }),
   );
   const discount = answer.ok ? answer.discount : null;
   return {

@@ -25,7 +25,12 @@ export interface ReceiptInput {
 
 export async function renderReceipt({ site, company, memberName, memberEmail, payment, locale, t, compress = true }: ReceiptInput): Promise<Buffer> {
   const { default: PDFDocument } = await import("pdfkit"); // with its fonts, only when a receipt is asked for
-  const doc = new PDFDocument({ size: "A4", margin: 56, compress, info: { Title: t("transactions.receipt.title", { id: payment.id }), Author: company?.name ?? site.name } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    compress,
+    info: { Title: t("transactions.receipt.title", { id: payment.id }), Author: company?.name ?? site.name },
+  });
   doc.registerFont("body", FONT);
   doc.registerFont("bold", FONT_BOLD);
   const chunks: Buffer[] = [];
@@ -47,7 +52,12 @@ export async function renderReceipt({ site, company, memberName, memberEmail, pa
   }
   doc.text(site.support_email);
 
-  doc.moveDown(1.5).font("bold").fontSize(16).fillColor("#111827").text(t("transactions.receipt.title", { id: payment.id }));
+  doc
+    .moveDown(1.5)
+    .font("bold")
+    .fontSize(16)
+    .fillColor("#111827")
+    .text(t("transactions.receipt.title", { id: payment.id }));
   doc.moveDown(0.5).font("body").fontSize(10).fillColor("#374151");
   doc.text(`${t("transactions.receipt.member")}: ${memberName} (${memberEmail})`);
   doc.text(`${t("transactions.date")}: ${formatDate(payment.completedAt ?? payment.createdAt, locale)}`);
@@ -67,13 +77,26 @@ export async function renderReceipt({ site, company, memberName, memberEmail, pa
   for (const [i, [label, value]] of rows.entries()) {
     const y = doc.y;
     const last = i === rows.length - 1;
-    if (last) doc.moveTo(left, y - 2).lineTo(left + width, y - 2).strokeColor("#d1d5db").stroke();
-    doc.font(last ? "bold" : "body").fontSize(11).fillColor("#111827");
+    if (last)
+      doc
+        .moveTo(left, y - 2)
+        .lineTo(left + width, y - 2)
+        .strokeColor("#d1d5db")
+        .stroke();
+    doc
+      .font(last ? "bold" : "body")
+      .fontSize(11)
+      .fillColor("#111827");
     doc.text(label, left, y, { width: width * 0.6 });
     doc.text(value, left + width * 0.6, y, { width: width * 0.4, align: "right" });
     doc.moveDown(0.4);
   }
-  doc.moveDown(2).font("body").fontSize(9).fillColor("#6b7280").text(t("transactions.receipt.footer", { siteName: site.name, company: company?.name ?? site.name }), left, doc.y, { width });
+  doc
+    .moveDown(2)
+    .font("body")
+    .fontSize(9)
+    .fillColor("#6b7280")
+    .text(t("transactions.receipt.footer", { siteName: site.name, company: company?.name ?? site.name }), left, doc.y, { width });
   doc.end();
   return done;
 }

@@ -25,7 +25,13 @@ export interface RefundQuote {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function quote(tx: Tx | Db, site: Site, userId: number, paymentId: number, { ignorePeriod = false, now = new Date() } = {}): Promise<(RefundQuote & { reference: string; provider: string }) | null> {
+async function quote(
+  tx: Tx | Db,
+  site: Site,
+  userId: number,
+  paymentId: number,
+  { ignorePeriod = false, now = new Date() } = {},
+): Promise<(RefundQuote & { reference: string; provider: string }) | null> {
   const payment = await tx.payment.findFirst({
     where: { id: paymentId, userId, siteKey: site.key, status: "completed" },
     select: { id: true, credits: true, amountCents: true, currency: true, completedAt: true, providerReference: true, provider: true },
@@ -61,31 +67,42 @@ class ProviderFailed extends Error {}
 export async function refundUnused(db: Db, site: Site, userId: number, paymentId: number, { ignorePeriod = false } = {}): Promise<RefundAnswer> {
   const log = getLogger();
   try {
-    return await db.$transaction(async (tx): Promise<RefundAnswer> => {
-      // the purchase and the member's balance are locked: a parallel spend or return waits
-      const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM payments WHERE id = ${paymentId} AND user_id = ${userId} AND site_key = ${site.key} FOR UPDATE`;
-      if (!locked) return { ok: false, error: "not_refundable" };
-      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
-      const q = await quote(tx, site, userId, paymentId, { ignorePeriod });
-      if (!q) return { ok: false, error: "not_refundable" };
-      const provider = getProvider(q.provider);
-      if (!provider) throw new ProviderFailed();
-      await applyCredits(tx, { userId, delta: -q.credits, reason: "refund", idempotencyKey: `refund:${paymentId}`, reference: { type: "payment", id: String(paymentId) } });
-      // the provider last, inside the transaction: if it refuses, nothing above is kept
-      let reference: string;
-      try {
-        reference = await provider.refund(q.reference, q.amountCents, q.currency);
-      } catch (error) {
-        log.error({ err: error, paymentId, provider: q.provider }, "refund: provider refused");
-        throw new ProviderFailed();
-      }
-      await tx.payment.update({
-        where: { id: paymentId },
-        data: { status: "refunded", refundedCredits: q.credits, refundedCents: q.amountCents, refundReference: reference, refundedAt: new Date() },
-      });
-      log.info({ site: site.key, paymentId, credits: q.credits, amountCents: q.amountCents }, "refund: unused credits returned");
-      return { ok: true, credits: q.credits, amountCents: q.amountCents };
-    }, { maxWait: 10_000, timeout: 30_000 });
+    return await db.$transaction(
+      async (tx): Promise<RefundAnswer> => {
+        // the purchase and the member's balance are locked: a parallel spend or return waits
+        const [locked] = await tx.$queryRaw<
+          { id: number }[]
+        >`SELECT id FROM payments WHERE id = ${paymentId} AND user_id = ${userId} AND site_key = ${site.key} FOR UPDATE`;
+        if (!locked) return { ok: false, error: "not_refundable" };
+        await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
+        const q = await quote(tx, site, userId, paymentId, { ignorePeriod });
+        if (!q) return { ok: false, error: "not_refundable" };
+        const provider = getProvider(q.provider);
+        if (!provider) throw new ProviderFailed();
+        await applyCredits(tx, {
+          userId,
+          delta: -q.credits,
+          reason: "refund",
+          idempotencyKey: `refund:${paymentId}`,
+          reference: { type: "payment", id: String(paymentId) },
+        });
+        // the provider last, inside the transaction: if it refuses, nothing above is kept
+        let reference: string;
+        try {
+          reference = await provider.refund(q.reference, q.amountCents, q.currency);
+        } catch (error) {
+          log.error({ err: error, paymentId, provider: q.provider }, "refund: provider refused");
+          throw new ProviderFailed();
+        }
+        await tx.payment.update({
+          where: { id: paymentId },
+          data: { status: "refunded", refundedCredits: q.credits, refundedCents: q.amountCents, refundReference: reference, refundedAt: new Date() },
+        });
+        log.info({ site: site.key, paymentId, credits: q.credits, amountCents: q.amountCents }, "refund: unused credits returned");
+        return { ok: true, credits: q.credits, amountCents: q.amountCents };
+      },
+      { maxWait: 10_000, timeout: 30_000 },
+    );
   } catch (error) {
     if (error instanceof ProviderFailed) return { ok: false, error: "provider_failed" };
     throw error;

@@ -15,5 +15,14 @@ export async function repeatableOrder(db: Db, site: Site, userId: number) {
   const offered = providerFor(site, last.country, pkg.currency, last.method);
   if (!offered) return null;
   const stored = Boolean(last.mandateReference && offered.provider === last.provider && getProvider(last.provider)?.recurring !== false);
-  return { paymentId: last.id, packageId: pkg.id, credits: pkg.credits, priceCents: pkg.priceCents, currency: pkg.currency, method: last.method, country: last.country, stored };
+  return {
+    paymentId: last.id,
+    packageId: pkg.id,
+    credits: pkg.credits,
+    priceCents: pkg.priceCents,
+    currency: pkg.currency,
+    method: last.method,
+    country: last.country,
+    stored,
+  };
 }

@@ -18,16 +18,42 @@ export async function paymentResult(db: Db, site: Site, userId: number, paymentI
   }
   const p = await db.payment.findFirstOrThrow({
     where,
-    select: { id: true, status: true, providerReference: true, credits: true, amountCents: true, currency: true, method: true, country: true, packageId: true, recurring: true, refundedCredits: true, refundedCents: true, user: { select: { credits: true } } },
+    select: {
+      id: true,
+      status: true,
+      providerReference: true,
+      credits: true,
+      amountCents: true,
+      currency: true,
+      method: true,
+      country: true,
+      packageId: true,
+      recurring: true,
+      refundedCredits: true,
+      refundedCents: true,
+      user: { select: { credits: true } },
+    },
   });
   const state: ResultState = p.status === "pending" && !p.providerReference ? "loading" : p.status;
   // another method first; for a failed stored card PayPal leads (the spec's text names it)
-  const others = offeredMethods(site, p.country, p.currency).map((m) => m.method).filter((m) => m !== p.method || p.recurring);
+  const others = offeredMethods(site, p.country, p.currency)
+    .map((m) => m.method)
+    .filter((m) => m !== p.method || p.recurring);
   const retry = p.recurring ? [...others.filter((m) => m === "paypal"), ...others.filter((m) => m !== "paypal")] : others;
   return {
-    id: p.id, state, credits: p.credits, amountCents: p.amountCents, currency: p.currency, method: p.method, country: p.country,
-    packageId: p.packageId, recurring: p.recurring, refundedCredits: p.refundedCredits, refundedCents: p.refundedCents,
-    balance: p.user.credits, retry: p.packageId ? retry : [],
+    id: p.id,
+    state,
+    credits: p.credits,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    method: p.method,
+    country: p.country,
+    packageId: p.packageId,
+    recurring: p.recurring,
+    refundedCredits: p.refundedCredits,
+    refundedCents: p.refundedCents,
+    balance: p.user.credits,
+    retry: p.packageId ? retry : [],
     /** settled by this very request: the page's other data (top bar) was read before */
     changed,
   };

@@ -14,9 +14,7 @@ import type { ProviderPayment } from "./provider.server.ts";
 import { getProvider } from "./providers/index.server.ts";
 import { sameSignature, webhookUrlSignature } from "./webhook-signing.server.ts";
 
-export type SyncResult =
-  | { ok: true; status: PaymentStatus; changed: boolean }
-  | { ok: false; reason: "unknown" | "provider_error" | "amount_mismatch" };
+export type SyncResult = { ok: true; status: PaymentStatus; changed: boolean } | { ok: false; reason: "unknown" | "provider_error" | "amount_mismatch" };
 
 const FINAL: Record<string, PaymentStatus | undefined> = { paid: "completed", failed: "failed", canceled: "cancelled", expired: "cancelled" };
 
@@ -42,28 +40,40 @@ export async function syncPayment(db: Db, paymentId: number): Promise<SyncResult
 export async function applyProviderState(db: Db, paymentId: number, remote: ProviderPayment): Promise<SyncResult> {
   const log = getLogger();
   const next = FINAL[remote.status];
-  const result = await db.$transaction(async (tx): Promise<SyncResult & { profileId?: number | null }> => {
-    const [row] = await tx.$queryRaw<{ status: PaymentStatus; user_id: number; credits: number; amount_cents: number; currency: string }[]>`
+  const result = await db.$transaction(
+    async (tx): Promise<SyncResult & { profileId?: number | null }> => {
+      const [row] = await tx.$queryRaw<{ status: PaymentStatus; user_id: number; credits: number; amount_cents: number; currency: string }[]>`
       SELECT status, user_id, credits, amount_cents, currency FROM payments WHERE id = ${paymentId} FOR UPDATE`;
-    if (!row) return { ok: false, reason: "unknown" };
-    if (row.status !== "pending" || !next) return { ok: true, status: row.status, changed: false };
-    if (next === "completed") {
-      if (remote.amountCents !== row.amount_cents || remote.currency !== row.currency) {
-        log.error({ paymentId, expected: { amount: row.amount_cents, currency: row.currency }, reported: { amount: remote.amountCents, currency: remote.currency } }, "payment: amount or currency differs from the order; not credited");
-        return { ok: false, reason: "amount_mismatch" };
+      if (!row) return { ok: false, reason: "unknown" };
+      if (row.status !== "pending" || !next) return { ok: true, status: row.status, changed: false };
+      if (next === "completed") {
+        if (remote.amountCents !== row.amount_cents || remote.currency !== row.currency) {
+          log.error(
+            { paymentId, expected: { amount: row.amount_cents, currency: row.currency }, reported: { amount: remote.amountCents, currency: remote.currency } },
+            "payment: amount or currency differs from the order; not credited",
+          );
+          return { ok: false, reason: "amount_mismatch" };
+        }
+        await tx.payment.update({ where: { id: paymentId }, data: { status: "completed", completedAt: new Date(), mandateReference: remote.reusableMandate } });
+        await applyCredits(tx, {
+          userId: row.user_id,
+          delta: row.credits,
+          reason: "purchase",
+          idempotencyKey: `payment:${paymentId}`,
+          reference: { type: "payment", id: String(paymentId) },
+        });
+        // the first completed purchase makes the member premium, for good
+        await tx.user.update({ where: { id: row.user_id }, data: { paidUser: true } });
+      } else {
+        await tx.payment.update({ where: { id: paymentId }, data: { status: next } });
+        // a payment that never happened uses no discount: the member may use the code again
+        await tx.discountRedemption.deleteMany({ where: { paymentId } });
       }
-      await tx.payment.update({ where: { id: paymentId }, data: { status: "completed", completedAt: new Date(), mandateReference: remote.reusableMandate } });
-      await applyCredits(tx, { userId: row.user_id, delta: row.credits, reason: "purchase", idempotencyKey: `payment:${paymentId}`, reference: { type: "payment", id: String(paymentId) } });
-      // the first completed purchase makes the member premium, for good
-      await tx.user.update({ where: { id: row.user_id }, data: { paidUser: true } });
-    } else {
-      await tx.payment.update({ where: { id: paymentId }, data: { status: next } });
-      // a payment that never happened uses no discount: the member may use the code again
-      await tx.discountRedemption.deleteMany({ where: { paymentId } });
-    }
-    const profile = await tx.profile.findUnique({ where: { userId: row.user_id }, select: { id: true } });
-    return { ok: true, status: next, changed: true, profileId: profile?.id ?? null };
-  }, { maxWait: 10_000, timeout: 20_000 });
+      const profile = await tx.profile.findUnique({ where: { userId: row.user_id }, select: { id: true } });
+      return { ok: true, status: next, changed: true, profileId: profile?.id ?? null };
+    },
+    { maxWait: 10_000, timeout: 20_000 },
+  );
   if (result.ok && result.changed) {
     log.info({ paymentId, status: result.status }, "payment settled");
     if (result.profileId) announce([result.profileId], { type: "counts" });

@@ -26,7 +26,11 @@ function cachedTimeBonusRows(site: Site) {
   return rows;
 }
 
-export async function timeBonusState(site: Site, user: Pick<CurrentUser, "id" | "paidUser" | "signupDate"> & Partial<Pick<CurrentUser, "alertDismissals">> | null, now = new Date()) {
+export async function timeBonusState(
+  site: Site,
+  user: (Pick<CurrentUser, "id" | "paidUser" | "signupDate"> & Partial<Pick<CurrentUser, "alertDismissals">>) | null,
+  now = new Date(),
+) {
   if (!user || user.paidUser) return null;
   const db = getDb();
   const bonus = await timeBonus(db, site, user, now, cachedTimeBonusRows(site));

@@ -18,7 +18,15 @@ export interface Transaction {
 }
 
 const select = {
-  id: true, credits: true, method: true, amountCents: true, transactionCostsCents: true, currency: true, status: true, createdAt: true, completedAt: true,
+  id: true,
+  credits: true,
+  method: true,
+  amountCents: true,
+  transactionCostsCents: true,
+  currency: true,
+  status: true,
+  createdAt: true,
+  completedAt: true,
 } as const;
 
 export const TRANSACTIONS_PAGE = 100;
@@ -33,10 +41,27 @@ export function findTransaction(db: Db, site: Site, userId: number, paymentId: n
 
 /** Brand names stay as they are; the generic methods are translated (transactions.methods.*). */
 const METHOD_NAMES: Partial<Record<PaymentMethod, string>> = {
-  prezelewy24: "Przelewy24", blik: "BLIK", giropay: "giropay", mastercard: "Mastercard", visa: "Visa", dankort: "Dankort",
-  mobilepay: "MobilePay", swish: "Swish", twint: "TWINT", satispay: "Satispay", vipps: "Vipps", cartebancaire: "Carte Bancaire",
-  nexi: "Nexi", ideal: "iDEAL", bancontact: "Bancontact", applepay: "Apple Pay", paysafecard: "paysafecard", maestro: "Maestro",
-  paypal: "PayPal", sofort: "Sofort", eps: "EPS",
+  prezelewy24: "Przelewy24",
+  blik: "BLIK",
+  giropay: "giropay",
+  mastercard: "Mastercard",
+  visa: "Visa",
+  dankort: "Dankort",
+  mobilepay: "MobilePay",
+  swish: "Swish",
+  twint: "TWINT",
+  satispay: "Satispay",
+  vipps: "Vipps",
+  cartebancaire: "Carte Bancaire",
+  nexi: "Nexi",
+  ideal: "iDEAL",
+  bancontact: "Bancontact",
+  applepay: "Apple Pay",
+  paysafecard: "paysafecard",
+  maestro: "Maestro",
+  paypal: "PayPal",
+  sofort: "Sofort",
+  eps: "EPS",
 };
 
 export const methodLabel = (method: PaymentMethod, t: (key: string) => string) => METHOD_NAMES[method] ?? t(`transactions.methods.${method}`);

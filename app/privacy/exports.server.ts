@@ -35,10 +35,7 @@ const DAY_MS = 24 * 3600_000;
 /** a pending export whose job never finished (its retries spent) frees the member's slot after this */
 const STALE_PENDING_MS = DAY_MS;
 
-
-export type ExportRequest =
-  | { ok: true; exportId: number; created: boolean }
-  | { ok: false; error: "limit"; retryAfterMs: number };
+export type ExportRequest = { ok: true; exportId: number; created: boolean } | { ok: false; error: "limit"; retryAfterMs: number };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
@@ -63,7 +60,10 @@ export async function requestExport(
     let exportId: number;
     try {
       exportId = await db.$transaction(async (tx) => {
-        const row = await tx.dataExport.create({ data: { userId: user.id, siteKey: user.siteKey, pendingFor: user.id, staffId: options.staffId ?? null }, select: { id: true } });
+        const row = await tx.dataExport.create({
+          data: { userId: user.id, siteKey: user.siteKey, pendingFor: user.id, staffId: options.staffId ?? null },
+          select: { id: true },
+        });
         await options.inTransaction?.(tx, row.id);
         return row.id;
       });
@@ -86,7 +86,11 @@ export async function requestExport(
 
 async function enqueueBuild(exportId: number, counted: Check | null) {
   try {
-    await getQueue(QUEUE_NAMES.privacy).add("build-export", { exportId }, { jobId: `export-${exportId}`, attempts: 3, backoff: { type: "exponential", delay: 30_000 }, removeOnComplete: 1000, removeOnFail: 5000 });
+    await getQueue(QUEUE_NAMES.privacy).add(
+      "build-export",
+      { exportId },
+      { jobId: `export-${exportId}`, attempts: 3, backoff: { type: "exponential", delay: 30_000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+    );
   } catch (error) {
     await getDb().dataExport.deleteMany({ where: { id: exportId, status: "pending" } });
     if (counted) await giveBack(counted);
@@ -130,7 +134,10 @@ export async function buildExport(exportId: number, now = new Date()) {
   const db = getDb();
   const row = await db.dataExport.findUnique({ where: { id: exportId }, select: { id: true, userId: true, siteKey: true, status: true, file: true } });
   if (!row || row.status === "failed") return { built: false };
-  const user = await db.user.findUnique({ where: { id: row.userId }, select: { email: true, status: true, language: true, profile: { select: { name: true } } } });
+  const user = await db.user.findUnique({
+    where: { id: row.userId },
+    select: { email: true, status: true, language: true, profile: { select: { name: true } } },
+  });
   const site = getSiteRegistry().byKey.get(row.siteKey);
   if (!user || !site || user.status === "deleted") {
     await db.dataExport.updateMany({ where: { id: exportId, status: "pending" }, data: { status: "failed", pendingFor: null } });
@@ -146,7 +153,11 @@ export async function buildExport(exportId: number, now = new Date()) {
       if (body) images[name] = body;
     }
     const name = `${randomBytes(18).toString("base64url")}.zip`;
-    await writeZip(exportFile(name), { ...data.documents, "export.json": { exportId, createdAt: now, site: site.name, files: [...Object.keys(data.documents), ...Object.keys(images)] } }, images);
+    await writeZip(
+      exportFile(name),
+      { ...data.documents, "export.json": { exportId, createdAt: now, site: site.name, files: [...Object.keys(data.documents), ...Object.keys(images)] } },
+      images,
+    );
     const size = (await stat(exportFile(name))).size;
     const { count } = await db.dataExport.updateMany({
       where: { id: exportId, status: "pending" },
@@ -164,12 +175,18 @@ export async function buildExport(exportId: number, now = new Date()) {
 async function mailExportLink(site: Site, exportId: number, user: { email: string; language: string | null; name: string }) {
   const token = randomBytes(32).toString("base64url");
   await getDb().dataExport.update({ where: { id: exportId }, data: { tokenHash: tokenHash(token) } });
-  await sendAccountMail({ kind: "dataExport", site, locale: mailLocale(site, user.language), to: user.email, name: user.name, link: `${siteOrigin(site)}/account/data-export?token=${token}`, params: { days: EXPORT_TTL_DAYS } });
+  await sendAccountMail({
+    kind: "dataExport",
+    site,
+    locale: mailLocale(site, user.language),
+    to: user.email,
+    name: user.name,
+    link: `${siteOrigin(site)}/account/data-export?token=${token}`,
+    params: { days: EXPORT_TTL_DAYS },
+  });
 }
 
-export type Download =
-  | { ok: true; exportId: number; file: string; size: number; readyAt: Date; expiresAt: Date }
-  | { ok: false; status: 404 | 410 };
+export type Download = { ok: true; exportId: number; file: string; size: number; readyAt: Date; expiresAt: Date } | { ok: false; status: 404 | 410 };
 
 /**
  * The export a link's token names, for the member logged in on this site: someone else's
@@ -177,10 +194,16 @@ export type Download =
  */
 export async function findDownload(site: Pick<Site, "key">, userId: number, token: string | null, now = new Date()): Promise<Download> {
   if (!token || !/^[\w-]{20,100}$/.test(token)) return { ok: false, status: 404 };
-  const row = await getDb().dataExport.findUnique({ where: { tokenHash: tokenHash(token) }, select: { id: true, userId: true, siteKey: true, status: true, file: true, sizeBytes: true, readyAt: true, expiresAt: true } });
+  const row = await getDb().dataExport.findUnique({
+    where: { tokenHash: tokenHash(token) },
+    select: { id: true, userId: true, siteKey: true, status: true, file: true, sizeBytes: true, readyAt: true, expiresAt: true },
+  });
   if (!row || row.userId !== userId || row.siteKey !== site.key) return { ok: false, status: 404 };
   if (row.status !== "ready" || !row.file || !row.expiresAt || !row.readyAt || row.expiresAt <= now) return { ok: false, status: 410 };
-  const size = await stat(exportFile(row.file)).then((s) => s.size, () => null);
+  const size = await stat(exportFile(row.file)).then(
+    (s) => s.size,
+    () => null,
+  );
   if (size === null) return { ok: false, status: 410 };
   return { ok: true, exportId: row.id, file: row.file, size, readyAt: row.readyAt, expiresAt: row.expiresAt };
 }

@@ -17,7 +17,9 @@ type Client = Pick<Prisma.TransactionClient, "profile">;
 /** The sites whose members site `site` may show. */
 export function poolSiteKeys(site: PoolSite): string[] {
   if (!site.member_resell) return [site.key];
-  const keys = getSiteRegistry().sites.filter((s) => s.member_resell && s.network === site.network).map((s) => s.key);
+  const keys = getSiteRegistry()
+    .sites.filter((s) => s.member_resell && s.network === site.network)
+    .map((s) => s.key);
   return keys.includes(site.key) ? keys : [...keys, site.key];
 }
 
@@ -82,7 +84,11 @@ export type ProfileAccess =
 export function accessSelect(viewerProfileId: number | null) {
   const viewer = viewerProfileId ?? 0; // no profile has id 0: the block lists stay empty
   return {
-    id: true, name: true, siteKey: true, status: true, invisible: true,
+    id: true,
+    name: true,
+    siteKey: true,
+    status: true,
+    invisible: true,
     blocksGiven: { where: { blockedId: viewer }, select: { blockedId: true } },
     blocksReceived: { where: { blockerId: viewer }, select: { blockerId: true } },
   } satisfies Prisma.ProfileSelect;
@@ -110,5 +116,4 @@ export async function profileAccess(site: PoolSite, viewerProfileId: number | nu
 }
 
 /** Contact (write to, like, sign up for): only a visible profile the viewer has not blocked. */
-export const mayContact = (access: ProfileAccess): access is Extract<ProfileAccess, { kind: "visible" }> =>
-  access.kind === "visible" && !access.iBlocked;
+export const mayContact = (access: ProfileAccess): access is Extract<ProfileAccess, { kind: "visible" }> => access.kind === "visible" && !access.iBlocked;

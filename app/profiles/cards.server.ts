@@ -9,7 +9,15 @@ import { photoUrl } from "./photo-url.server.ts";
 export const ONLINE_WINDOW_MS = 15 * 60_000;
 
 export const cardSelect = {
-  id: true, name: true, dateOfBirth: true, gender: true, city: true, region: true, country: true, fictional: true, lastActiveAt: true,
+  id: true,
+  name: true,
+  dateOfBirth: true,
+  gender: true,
+  city: true,
+  region: true,
+  country: true,
+  fictional: true,
+  lastActiveAt: true,
   mainPhoto: { select: { thumbFilename: true, filename: true, width: true, height: true, status: true } },
 } satisfies Prisma.ProfileSelect;
 

@@ -7,7 +7,11 @@ export const PROFILE_THUMB_SIZE = { width: 200, height: 250 } as const;
 /** The display size is at most this, the photo's own proportions kept. */
 export const DISPLAY_MAX_SIZE = { width: 900, height: 1125 } as const;
 
-export interface DisplayPhoto { url: string; width: number; height: number }
+export interface DisplayPhoto {
+  url: string;
+  width: number;
+  height: number;
+}
 
 /** `thumb 200w, display 900w`; the display size only when it is known and larger than the thumbnail. */
 export function photoSrcSet(thumb: string, display: DisplayPhoto | null) {

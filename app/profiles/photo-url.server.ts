@@ -75,7 +75,12 @@ export function chatImageUrl(site: Pick<Site, "key">, viewerProfileId: number, i
 }
 
 /** The image a chat-media file name grants this viewer on this site, or null. */
-export function verifyChatImagePath(site: Pick<Site, "key">, viewerProfileId: number, file: string, now = Date.now()): { imageId: number; variant: ChatImageVariant; expiresAt: number } | null {
+export function verifyChatImagePath(
+  site: Pick<Site, "key">,
+  viewerProfileId: number,
+  file: string,
+  now = Date.now(),
+): { imageId: number; variant: ChatImageVariant; expiresAt: number } | null {
   const match = CHAT_PATH.exec(file);
   if (!match) return null;
   const [, day, signature, id, variant] = match as unknown as [string, string, string, string, ChatImageVariant];

@@ -29,10 +29,7 @@ const ACCEPTED = new Set(["jpeg", "png", "webp", "heif", "avif", "gif"]);
 const { maxPixels } = LIMITS.photoProcessing;
 
 export type PhotoError =
-  | { error: "photo.limit"; limit: number; premium: boolean }
-  | { error: "photo.invalid" }
-  | { error: "photo.tooLarge" }
-  | { error: "photo.tooManyPixels" };
+  { error: "photo.limit"; limit: number; premium: boolean } | { error: "photo.invalid" } | { error: "photo.tooLarge" } | { error: "photo.tooManyPixels" };
 
 const decoding = () => singleton("photoDecoding", () => pLimit(LIMITS.photoProcessing.concurrency));
 
@@ -52,7 +49,12 @@ export async function settleMainPhoto(tx: Prisma.TransactionClient, profileId: n
     ))`;
 }
 
-export async function addPhoto(profileId: number, paidUser: boolean, file: File, site: Pick<Site, "photo_moderation">): Promise<{ photoId: number; pending: boolean } | PhotoError> {
+export async function addPhoto(
+  profileId: number,
+  paidUser: boolean,
+  file: File,
+  site: Pick<Site, "photo_moderation">,
+): Promise<{ photoId: number; pending: boolean } | PhotoError> {
   if (file.size > MAX_UPLOAD_BYTES) return { error: "photo.tooLarge" };
   const db = getDb();
   const limit = paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
@@ -75,8 +77,13 @@ export async function addPhoto(profileId: number, paidUser: boolean, file: File,
       if (count >= limit) return null;
       const created = await tx.photo.create({
         data: {
-          profileId, filename: keys[0]!, thumbFilename: keys[1]!, width: display.info.width, height: display.info.height,
-          status: site.photo_moderation === "pre" ? "pending" : "active", position: count,
+          profileId,
+          filename: keys[0]!,
+          thumbFilename: keys[1]!,
+          width: display.info.width,
+          height: display.info.height,
+          status: site.photo_moderation === "pre" ? "pending" : "active",
+          position: count,
         },
       });
       if (created.status === "active") await settleMainPhoto(tx, profileId);
@@ -93,7 +100,11 @@ export async function addPhoto(profileId: number, paidUser: boolean, file: File,
   }
 }
 
-export interface ThumbSize { width: number; height: number; fit: "cover" | "inside" }
+export interface ThumbSize {
+  width: number;
+  height: number;
+  fit: "cover" | "inside";
+}
 const PROFILE_THUMB: ThumbSize = { ...PROFILE_THUMB_SIZE, fit: "cover" };
 export type ProcessedPhoto = { display: { data: Buffer; info: OutputInfo }; thumb: Buffer };
 
@@ -117,8 +128,16 @@ export async function processPhoto(input: Buffer, thumbSize: ThumbSize = PROFILE
       // limitInputPixels again: libvips checks it when loading, whatever the header above said
       const upright = sharp(input, { limitInputPixels: maxPixels }).rotate(); // applies the EXIF orientation; output carries no metadata
       const [display, thumb] = await Promise.all([
-        upright.clone().resize(DISPLAY_MAX_SIZE.width, DISPLAY_MAX_SIZE.height, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
-        upright.clone().resize(thumbSize.width, thumbSize.height, { fit: thumbSize.fit, withoutEnlargement: thumbSize.fit === "inside" }).jpeg({ quality: 78 }).toBuffer(),
+        upright
+          .clone()
+          .resize(DISPLAY_MAX_SIZE.width, DISPLAY_MAX_SIZE.height, { fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true }),
+        upright
+          .clone()
+          .resize(thumbSize.width, thumbSize.height, { fit: thumbSize.fit, withoutEnlargement: thumbSize.fit === "inside" })
+          .jpeg({ quality: 78 })
+          .toBuffer(),
       ]);
       return { display, thumb };
     } catch {

@@ -39,13 +39,15 @@ export async function saveProfileFields(profileId: number, fields: Prisma.Profil
 // matches nothing and is "not found". Each is one statement or transaction, so a photo deleted
 // meanwhile is "not found" too, never a foreign-key error.
 export async function setMainPhoto(profileId: number, photoId: number) {
-  const { count } = await getDb().profile.updateMany({
-    where: { id: profileId, photos: { some: { id: photoId, status: "active" } } },
-    data: { mainPhotoId: photoId },
-  }).catch((error: unknown) => {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return { count: 0 };
-    throw error;
-  });
+  const { count } = await getDb()
+    .profile.updateMany({
+      where: { id: profileId, photos: { some: { id: photoId, status: "active" } } },
+      data: { mainPhotoId: photoId },
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return { count: 0 };
+      throw error;
+    });
   return count > 0;
 }
 
@@ -77,15 +79,22 @@ export function loadOwnProfile(userId: number) {
  * The one form of /profile/settings, all or nothing: the notification types switched off and the
  * language on the account, invisible mode and the location on the profile, in one transaction.
  */
-export async function saveSettings(userId: number, profileId: number, settings: {
-  notificationsOff: NotificationType[];
-  language?: Locale | undefined;
-  invisible: boolean;
-  location: { country: string; region: string | null; city: string | null };
-}) {
+export async function saveSettings(
+  userId: number,
+  profileId: number,
+  settings: {
+    notificationsOff: NotificationType[];
+    language?: Locale | undefined;
+    invisible: boolean;
+    location: { country: string; region: string | null; city: string | null };
+  },
+) {
   const db = getDb();
   await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { notificationsOff: settings.notificationsOff, ...(settings.language ? { language: settings.language } : {}) } }),
+    db.user.update({
+      where: { id: userId },
+      data: { notificationsOff: settings.notificationsOff, ...(settings.language ? { language: settings.language } : {}) },
+    }),
     db.profile.update({ where: { id: profileId }, data: { invisible: settings.invisible, ...settings.location } }),
   ]);
 }

@@ -24,7 +24,9 @@ describe("location", () => {
 
     expect(errorsOf(parseWithZod(form({ country: "NL", region: "Bayern" }), { schema: locationSchema(lovely) }))).toEqual({ region: ["validation.region"] });
     expect(errorsOf(parseWithZod(form({ country: "SE", region: "Stockholm" }), { schema: locationSchema(lovely) })).country).toEqual(["validation.required"]);
-    expect(errorsOf(parseWithZod(form({ country: "NL", city: "x".repeat(101) }), { schema: locationSchema(lovely) }))).toEqual({ city: ["validation.tooLong"] });
+    expect(errorsOf(parseWithZod(form({ country: "NL", city: "x".repeat(101) }), { schema: locationSchema(lovely) }))).toEqual({
+      city: ["validation.tooLong"],
+    });
   });
 
   it("checks the region even while another field is invalid (the browser shows each field's error as it is left)", () => {
@@ -45,7 +47,35 @@ describe("profile", () => {
     expect(errorsOf(parseWithZod(form({ ...member, name: "M@Example.test" }), { schema }))).toEqual({ name: ["validation.usernameIsEmail"] });
     const ok = parseWithZod(form({ ...member, relationship: "", tattoos: "no", interests: "wine", aboutMe: "" }), { schema });
     expect(ok.status === "success" && ok.value).toMatchObject({ relationship: null, tattoos: false, interests: ["wine"], aboutMe: null, region: null });
-    const many = parseWithZod(form({ ...member, interests: ["wine", "beer", "tea", "coffee", "sushi", "bbq", "art", "gym", "sports", "music", "movies", "party", "beach", "tattoos", "hiking", "biking", "reading", "animals", "fashion", "cooking", "foodie"] }), { schema });
+    const many = parseWithZod(
+      form({
+        ...member,
+        interests: [
+          "wine",
+          "beer",
+          "tea",
+          "coffee",
+          "sushi",
+          "bbq",
+          "art",
+          "gym",
+          "sports",
+          "music",
+          "movies",
+          "party",
+          "beach",
+          "tattoos",
+          "hiking",
+          "biking",
+          "reading",
+          "animals",
+          "fashion",
+          "cooking",
+          "foodie",
+        ],
+      }),
+      { schema },
+    );
     expect(errorsOf(many)).toEqual({ interests: ["validation.tooMany"] });
   });
 

@@ -15,10 +15,18 @@ export const INTERESTS_MAX = 20;
 
 /** A choice that may be left empty: null then (the member cleared it). */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { message: "validation.required" }).optional().transform((v) => v ?? null);
+  z
+    .enum(values, { message: "validation.required" })
+    .optional()
+    .transform((v) => v ?? null);
 
 const text = (max: number) =>
-  z.string().trim().max(max, { message: "validation.tooLong" }).optional().transform((v) => v || null);
+  z
+    .string()
+    .trim()
+    .max(max, { message: "validation.tooLong" })
+    .optional()
+    .transform((v) => v || null);
 
 const memberFields = z.object({
   name: usernameField,
@@ -29,9 +37,15 @@ const memberFields = z.object({
   hairColor: choice(HAIR),
   eyeColor: choice(EYES),
   bodyType: choice(BODY),
-  tattoos: z.enum(["yes", "no"], { message: "validation.required" }).optional().transform((v) => (v === undefined ? null : v === "yes")),
+  tattoos: z
+    .enum(["yes", "no"], { message: "validation.required" })
+    .optional()
+    .transform((v) => (v === undefined ? null : v === "yes")),
   aboutMe: text(ABOUT_MAX),
-  interests: z.array(z.enum(INTERESTS, { message: "validation.required" })).max(INTERESTS_MAX, { message: "validation.tooMany" }).default([]),
+  interests: z
+    .array(z.enum(INTERESTS, { message: "validation.required" }))
+    .max(INTERESTS_MAX, { message: "validation.tooMany" })
+    .default([]),
 });
 
 /** The official first-level regions of a country (empty for a country we have no list of). */
@@ -47,7 +61,12 @@ export function regionLabelOf(country: string | undefined): RegionLabel {
 /** Country of the site, a region from that country's official list, a free-text city. */
 export const locationFields = (countries: readonly string[]) => ({
   country: z.enum(countries as [string, ...string[]], { message: "validation.required" }),
-  region: z.string().trim().max(100, { message: "validation.region" }).optional().transform((v) => v || null),
+  region: z
+    .string()
+    .trim()
+    .max(100, { message: "validation.region" })
+    .optional()
+    .transform((v) => v || null),
   city: text(CITY_MAX),
 });
 
@@ -74,12 +93,20 @@ export function locationSchema(countries: readonly string[]) {
  * absent from the form: no notifications, visible.
  */
 export function settingsSchema({ countries, locales }: { countries: readonly string[]; locales: readonly string[] }) {
-  return z.object({
-    enabled: z.array(z.enum(NOTIFICATION_TYPES, { message: "validation.required" })).max(NOTIFICATION_TYPES.length).default([]),
-    invisible: z.boolean().optional().transform((v) => v === true),
-    language: z.enum(locales as [string, ...string[]], { message: "validation.required" }).optional(),
-    ...locationFields(countries),
-  }).superRefine(...regionRule);
+  return z
+    .object({
+      enabled: z
+        .array(z.enum(NOTIFICATION_TYPES, { message: "validation.required" }))
+        .max(NOTIFICATION_TYPES.length)
+        .default([]),
+      invisible: z
+        .boolean()
+        .optional()
+        .transform((v) => v === true),
+      language: z.enum(locales as [string, ...string[]], { message: "validation.required" }).optional(),
+      ...locationFields(countries),
+    })
+    .superRefine(...regionRule);
 }
 
 /** The whole /profile form of the member whose e-mail address is `email` (the username may not be it). */
@@ -89,7 +116,8 @@ export function profileSchema({ countries, email }: { countries: readonly string
     .superRefine(...regionRule)
     .superRefine(
       (v, ctx) => {
-        if (typeof v.name === "string" && usernameIsEmail(v.name, email)) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
+        if (typeof v.name === "string" && usernameIsEmail(v.name, email))
+          ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
       },
       { when: (p) => !p.issues.some((i) => i.path?.[0] === "name") },
     );

@@ -10,7 +10,15 @@ export async function unfinishedSignupStep(user: { id: number; status: string })
   const p = await getDb().profile.findUnique({
     where: { userId: user.id },
     select: {
-      relationship: true, hairColor: true, eyeColor: true, bodyType: true, tattoos: true, aboutMe: true, interests: true, region: true, city: true,
+      relationship: true,
+      hairColor: true,
+      eyeColor: true,
+      bodyType: true,
+      tattoos: true,
+      aboutMe: true,
+      interests: true,
+      region: true,
+      city: true,
       _count: { select: { photos: { where: { status: { not: "rejected" } } } } },
     },
   });

@@ -21,9 +21,22 @@ const detailSelect = (viewerProfileId: number | null) => {
   const viewer = viewerProfileId ?? 0; // as in accessSelect: no profile has id 0
   return {
     ...accessSelect(viewerProfileId),
-    fictional: true, dateOfBirth: true, gender: true, sexuality: true,
-    relationship: true, hairColor: true, eyeColor: true, bodyType: true, tattoos: true, interests: true, city: true, region: true,
-    country: true, aboutMe: true, mainPhotoId: true, lastActiveAt: true,
+    fictional: true,
+    dateOfBirth: true,
+    gender: true,
+    sexuality: true,
+    relationship: true,
+    hairColor: true,
+    eyeColor: true,
+    bodyType: true,
+    tattoos: true,
+    interests: true,
+    city: true,
+    region: true,
+    country: true,
+    aboutMe: true,
+    mainPhotoId: true,
+    lastActiveAt: true,
     photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true, width: true, height: true } },
     // the likes between the viewer and the profile, read with it
     likesGiven: { where: { likedId: viewer }, select: { seenAt: true } },
@@ -32,7 +45,10 @@ const detailSelect = (viewerProfileId: number | null) => {
 };
 
 type DetailRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof detailSelect> }>;
-export type ProfileDetail = Omit<DetailRow, "photos" | "siteKey" | "status" | "invisible" | "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"> & {
+export type ProfileDetail = Omit<
+  DetailRow,
+  "photos" | "siteKey" | "status" | "invisible" | "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"
+> & {
   photos: { id: number; url: string; thumb: string; width: number | null; height: number | null }[];
 };
 type Card = ReturnType<typeof toCard> & { liked?: boolean };
@@ -41,7 +57,12 @@ export type ProfileViewResult =
   | { kind: "not_found" }
   | { kind: "blocked"; name: string }
   | {
-      kind: "ok"; profile: ProfileDetail; related: Card[]; similar: Card[]; iBlocked: boolean; own: boolean;
+      kind: "ok";
+      profile: ProfileDetail;
+      related: Card[];
+      similar: Card[];
+      iBlocked: boolean;
+      own: boolean;
       /** between a member and another's profile: who liked whom (null for visitors and on the member's own profile) */
       likes: { liked: boolean; likedMe: boolean; match: boolean } | null;
       /** the profile's like of the member is still new: opening the profile makes it seen */
@@ -56,7 +77,16 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
   if (access.kind === "none" || !row) return { kind: "not_found" };
   if (access.kind === "blocked_by_them") return { kind: "blocked", name: access.name };
   const own = access.kind === "own";
-  const { siteKey: _siteKey, status: _status, invisible: _invisible, blocksGiven: _given, blocksReceived: _received, likesGiven, likesReceived, ...profile } = row;
+  const {
+    siteKey: _siteKey,
+    status: _status,
+    invisible: _invisible,
+    blocksGiven: _given,
+    blocksReceived: _received,
+    likesGiven,
+    likesReceived,
+    ...profile
+  } = row;
   // only active photos (pending and rejected ones are the owner's and staff's); visitors and free
   // members see only the main photo of others (an active one: the first active if the main is not), premium members see all
   const main = profile.photos.find((p) => p.id === profile.mainPhotoId) ?? profile.photos[0];
@@ -64,18 +94,31 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
   const age = ageFrom(profile.dateOfBirth);
   const filters: [Prisma.ProfileWhereInput, Prisma.ProfileWhereInput] = [
     { country: profile.country, ...(profile.region ? { region: profile.region } : {}) },
-    { dateOfBirth: { gte: new Date(Date.UTC(new Date().getUTCFullYear() - age - 6, 0, 1)), lte: new Date(Date.UTC(new Date().getUTCFullYear() - age + 5, 11, 31)) }, country: { in: site.countries } },
+    {
+      dateOfBirth: {
+        gte: new Date(Date.UTC(new Date().getUTCFullYear() - age - 6, 0, 1)),
+        lte: new Date(Date.UTC(new Date().getUTCFullYear() - age + 5, 11, 31)),
+      },
+      country: { in: site.countries },
+    },
   ];
   const page = { orderBy: { lastActiveAt: "desc" as const }, take: 6 };
   const everyones = (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
     const where = { ...visibleWhere(site, null), id: { not: profile.id }, gender: profile.gender, ...filter };
     return sharedResults(`profile-cards:${siteObjectId(site)}:${JSON.stringify(where)}`, () =>
-      getDb().profile.findMany({ ...page, where, select: cardSelect }).then((r) => r.map((p) => toCard(p, site))));
+      getDb()
+        .profile.findMany({ ...page, where, select: cardSelect })
+        .then((r) => r.map((p) => toCard(p, site))),
+    );
   };
-  const mine = (viewerId: number) => (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
-    const where = { ...visibleWhere(site, viewerId), id: { notIn: [profile.id, viewerId] }, gender: profile.gender, ...filter };
-    return getDb().profile.findMany({ ...page, where, select: likedCardSelect(viewerId) }).then((r) => r.map((p) => toLikedCard(p, site)));
-  };
+  const mine =
+    (viewerId: number) =>
+    (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
+      const where = { ...visibleWhere(site, viewerId), id: { notIn: [profile.id, viewerId] }, gender: profile.gender, ...filter };
+      return getDb()
+        .profile.findMany({ ...page, where, select: likedCardSelect(viewerId) })
+        .then((r) => r.map((p) => toLikedCard(p, site)));
+    };
   const [related, similar] = await relatedCards(viewer, filters, everyones, mine);
   const other = viewer.profileId !== null && !own;
   const liked = likesReceived.length > 0;
@@ -84,7 +127,10 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
     kind: "ok",
     own,
     iBlocked: access.kind === "visible" && access.iBlocked,
-    profile: { ...profile, photos: photos.map((p) => ({ id: p.id, url: photoUrl(site, p.filename), thumb: photoUrl(site, p.thumbFilename), width: p.width, height: p.height })) },
+    profile: {
+      ...profile,
+      photos: photos.map((p) => ({ id: p.id, url: photoUrl(site, p.filename), thumb: photoUrl(site, p.thumbFilename), width: p.width, height: p.height })),
+    },
     related,
     similar: similar.filter((p) => !related.some((r) => r.id === p.id)),
     likes: other ? { liked, likedMe, match: liked && likedMe } : null,
@@ -99,7 +145,12 @@ type CardList = (filter: Prisma.ProfileWhereInput) => Promise<Card[]>;
  * with their like states read apart. A member with a block, or whose own profile is among them,
  * gets cards of their own.
  */
-async function relatedCards(viewer: Viewer, [nearby, similar]: [Prisma.ProfileWhereInput, Prisma.ProfileWhereInput], everyones: CardList, mine: (viewerId: number) => CardList) {
+async function relatedCards(
+  viewer: Viewer,
+  [nearby, similar]: [Prisma.ProfileWhereInput, Prisma.ProfileWhereInput],
+  everyones: CardList,
+  mine: (viewerId: number) => CardList,
+) {
   const both = (list: CardList) => Promise.all([list(nearby), list(similar)]);
   const viewerId = viewer.profileId;
   if (viewerId !== null && viewer.hasBlocks) return both(mine(viewerId));

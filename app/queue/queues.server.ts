@@ -7,12 +7,17 @@ import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 
-export const QUEUE_NAMES = { mail: "mail", maintenance: "maintenance", payments: "payments", notifications: "notifications", push: "push", privacy: "privacy" } as const;
+export const QUEUE_NAMES = {
+  mail: "mail",
+  maintenance: "maintenance",
+  payments: "payments",
+  notifications: "notifications",
+  push: "push",
+  privacy: "privacy",
+} as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
-type Backend =
-  | { kind: "redis"; connection: () => Redis }
-  | { kind: "postgres"; connection: () => { connectionString: string; migrate?: true } };
+type Backend = { kind: "redis"; connection: () => Redis } | { kind: "postgres"; connection: () => { connectionString: string; migrate?: true } };
 
 function backend(): Backend {
   const { REDIS_URL } = getEnv();
@@ -55,9 +60,10 @@ export function getQueue(name: QueueName): Queue {
   let queue = queues.get(name);
   if (!queue) {
     const b = backend();
-    queue = b.kind === "redis"
-      ? new Queue(physical(name), { connection: b.connection() })
-      : (new Queue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
+    queue =
+      b.kind === "redis"
+        ? new Queue(physical(name), { connection: b.connection() })
+        : (new Queue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
     queue.on("error", reportConnectionError(`queue ${name}`));
     queues.set(name, queue);
   }
@@ -78,9 +84,10 @@ function reportConnectionError(what: string) {
 
 export function createWorker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
   const b = backend();
-  const worker = b.kind === "redis"
-    ? new Worker<T>(physical(name), processor, { ...options, connection: b.connection() })
-    : (new Worker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
+  const worker =
+    b.kind === "redis"
+      ? new Worker<T>(physical(name), processor, { ...options, connection: b.connection() })
+      : (new Worker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
   worker.on("error", reportConnectionError(`worker ${name}`));
   return worker;
 }

@@ -16,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!found.ok) throw data(found.status === 410 ? t("privacy.expired") : null, { status: found.status });
   return {
     href: `/account/data-export/file?token=${encodeURIComponent(token!)}`,
-    readyAt: found.readyAt.toISOString(), expiresAt: found.expiresAt.toISOString(), size: found.size,
+    readyAt: found.readyAt.toISOString(),
+    expiresAt: found.expiresAt.toISOString(),
+    size: found.size,
   };
 }
 

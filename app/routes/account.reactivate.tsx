@@ -14,5 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Reactivate() {
   const { t } = useTranslation();
-  return <MessagePage testId="reactivation-failed" title={t("deletion.reactivationFailed")} body={t("messages.linkInvalid")} link={{ to: "/login", label: t("nav.login") }} />;
+  return (
+    <MessagePage
+      testId="reactivation-failed"
+      title={t("deletion.reactivationFailed")}
+      body={t("messages.linkInvalid")}
+      link={{ to: "/login", label: t("nav.login") }}
+    />
+  );
 }

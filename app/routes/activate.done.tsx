@@ -5,5 +5,12 @@ import { useRootData } from "#app/root.tsx";
 export default function ActivateDone() {
   const { t } = useTranslation();
   const loggedIn = !!useRootData()?.user;
-  return <MessagePage testId="activate-done" title={t("activation.doneTitle")} body={t("activation.doneBody")} link={loggedIn ? { to: "/members", label: t("signup.toSite") } : { to: "/login", label: t("nav.login") }} />;
+  return (
+    <MessagePage
+      testId="activate-done"
+      title={t("activation.doneTitle")}
+      body={t("activation.doneBody")}
+      link={loggedIn ? { to: "/members", label: t("signup.toSite") } : { to: "/login", label: t("nav.login") }}
+    />
+  );
 }

@@ -14,7 +14,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const access = user.profile ? await chatAccess(context.get(siteContext), user.profile.id, parseId(params.id)) : { kind: "none" as const };
   if (access.kind !== "ok") throw data(null, { status: 404 });
-  return data({ id: access.conversationId, name: access.partner.name, key: randomBytes(18).toString("base64url") }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { id: access.conversationId, name: access.partner.name, key: randomBytes(18).toString("base64url") },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -28,7 +31,11 @@ export default function ReportChat({ loaderData: d, actionData }: Route.Componen
   return (
     <main className="container-site py-8">
       <div className="mx-auto max-w-lg">
-        <p className="mb-3 text-sm"><Link to={`/chats/${d.id}`} className="underline">{t("support.report.backToChat", { name: d.name })}</Link></p>
+        <p className="mb-3 text-sm">
+          <Link to={`/chats/${d.id}`} className="underline">
+            {t("support.report.backToChat", { name: d.name })}
+          </Link>
+        </p>
         <h1 className="mb-4 text-2xl font-bold">{t("support.report.chatTitle")}</h1>
         <ReportForm name={d.name} requestKey={d.key} errors={actionData?.reportErrors} params={actionData?.reportParams} />
       </div>

@@ -15,7 +15,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const access = user.profile ? await chatAccess(site, user.profile.id, parseId(params.id)) : { kind: "none" as const };
   if (access.kind === "none") throw data(null, { status: 404 });
-  if (access.kind === "blocked_by_them") return data({ blockedBy: access.name, screen: null }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  if (access.kind === "blocked_by_them")
+    return data({ blockedBy: access.name, screen: null }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   const screen = await threadScreen(request, site, { paidUser: user.paidUser, profile: user.profile! }, access, `/chats/${access.conversationId}`);
   return data({ blockedBy: null, screen }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request, context);
-  const removed = form.get("intent") === "remove" && !!user.profile && (await removeChat(context.get(siteContext), user.profile.id, parseId(form.get("conversation"))));
+  const removed =
+    form.get("intent") === "remove" && !!user.profile && (await removeChat(context.get(siteContext), user.profile.id, parseId(form.get("conversation"))));
   if (!removed) throw data(null, { status: 404 });
   return redirect("/chats");
 }

@@ -22,7 +22,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const code = z.string().trim().max(64).catch("").parse(url.searchParams.get("code") ?? "");
+  const code = z
+    .string()
+    .trim()
+    .max(64)
+    .catch("")
+    .parse(url.searchParams.get("code") ?? "");
   const overview = await orderOverview(getDb(), site, user, id, params.paymentmethod ?? null, code || undefined, url.searchParams.get("country"));
   if (!overview) throw data(null, { status: 404 });
   return { ...overview, code, key: randomBytes(12).toString("base64url") };
@@ -42,9 +47,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // a package of another site or country, or a method not offered there: as the page, not found
   if (!overview?.method) throw data(null, { status: 404 });
   const answer = await startCheckout(getDb(), {
-    site, userId: user.id, packageId: id, method: overview.method, country: overview.country, locale,
+    site,
+    userId: user.id,
+    packageId: id,
+    method: overview.method,
+    country: overview.country,
+    locale,
     ...(form.data.code ? { code: form.data.code } : {}),
-    origin: new URL(request.url).origin, idempotencyKey: form.data.key,
+    origin: new URL(request.url).origin,
+    idempotencyKey: form.data.key,
   });
   if (answer.ok) return redirect(answer.redirectTo);
   const status = answer.error === "provider_failed" ? 502 : answer.error.startsWith("directdebit") ? 403 : 400;
@@ -59,7 +70,9 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
   const suffix = d.countryQuery;
   return (
     <main className="container-site py-6" data-testid="order-overview">
-      <Link to={`/credits${suffix}`} className="text-sm font-semibold text-primary hover:underline">← {t("checkout.back")}</Link>
+      <Link to={`/credits${suffix}`} className="text-sm font-semibold text-primary hover:underline">
+        ← {t("checkout.back")}
+      </Link>
       <h1 className="mt-2 text-3xl font-black tracking-tight">{t("checkout.orderTitle")}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Card as="section">
@@ -67,7 +80,11 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
           <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="order-methods">
             {d.methods.map((m) => (
               <li key={m}>
-                <Link to={`/credits/${d.pkg.id}/${m}${suffix}${d.code ? `${suffix ? "&" : "?"}code=${encodeURIComponent(d.code)}` : ""}`} className="block" aria-current={m === d.method ? "true" : undefined}>
+                <Link
+                  to={`/credits/${d.pkg.id}/${m}${suffix}${d.code ? `${suffix ? "&" : "?"}code=${encodeURIComponent(d.code)}` : ""}`}
+                  className="block"
+                  aria-current={m === d.method ? "true" : undefined}
+                >
                   <MethodChip method={m} selected={m === d.method} wide />
                 </Link>
               </li>
@@ -75,28 +92,63 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
           </ul>
           <Form method="get" className="mt-6 flex flex-wrap items-end gap-2" data-testid="code-form">
             {d.countryParam ? <input type="hidden" name="country" value={d.countryParam} /> : null}
-            <TextField name="code" label={t("checkout.codeLabel")} defaultValue={d.code} maxLength={64} autoComplete="off" className="min-w-40 flex-1 [&_input]:uppercase" />
-            <Button type="submit" variant="outline" className="h-11">{t("checkout.applyCode")}</Button>
+            <TextField
+              name="code"
+              label={t("checkout.codeLabel")}
+              defaultValue={d.code}
+              maxLength={64}
+              autoComplete="off"
+              className="min-w-40 flex-1 [&_input]:uppercase"
+            />
+            <Button type="submit" variant="outline" className="h-11">
+              {t("checkout.applyCode")}
+            </Button>
           </Form>
-          {d.codeInvalid ? <div className="mt-3"><Notice tone="danger" testId="code-invalid">{t("checkout.errors.code_invalid")}</Notice></div> : null}
+          {d.codeInvalid ? (
+            <div className="mt-3">
+              <Notice tone="danger" testId="code-invalid">
+                {t("checkout.errors.code_invalid")}
+              </Notice>
+            </div>
+          ) : null}
         </Card>
 
         <Card as="aside" aria-labelledby="summary-title">
-          <h2 id="summary-title" className="text-lg font-bold">{t("checkout.summary")}</h2>
+          <h2 id="summary-title" className="text-lg font-bold">
+            {t("checkout.summary")}
+          </h2>
           <dl className="mt-3 text-sm" data-testid="order-summary">
             <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.pkg.credits })} />
             <SummaryRow label={t("checkout.price")} value={money(d.pkg.priceCents, d.pkg.currency)} />
             {d.discount ? (
-              <SummaryRow testId="discount-line" label={t("checkout.discountLine", { code: d.discount.code, percent: d.discount.percentage })} value={`− ${money(d.pkg.priceCents - d.totalCents, d.pkg.currency)}`} />
+              <SummaryRow
+                testId="discount-line"
+                label={t("checkout.discountLine", { code: d.discount.code, percent: d.discount.percentage })}
+                value={`− ${money(d.pkg.priceCents - d.totalCents, d.pkg.currency)}`}
+              />
             ) : null}
             <SummaryRow label={t("checkout.method")} value={d.method ? <MethodName method={d.method} /> : "—"} />
             <SummaryRow strong testId="order-total" label={t("checkout.total")} value={money(d.totalCents, d.pkg.currency)} />
           </dl>
-          {actionData?.error ? <div className="mt-3"><Notice tone="danger" testId="checkout-error">{actionData.error}</Notice></div> : null}
+          {actionData?.error ? (
+            <div className="mt-3">
+              <Notice tone="danger" testId="checkout-error">
+                {actionData.error}
+              </Notice>
+            </div>
+          ) : null}
           {!d.method ? (
             <p className="mt-4 text-sm text-black/60">{t("checkout.pickMethodFirst")}</p>
           ) : d.method === "sdd" ? (
-            <Button to={`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`} size="lg" block className="mt-4" data-testid="directdebit-link">{t("checkout.continueDirectDebit")}</Button>
+            <Button
+              to={`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`}
+              size="lg"
+              block
+              className="mt-4"
+              data-testid="directdebit-link"
+            >
+              {t("checkout.continueDirectDebit")}
+            </Button>
           ) : (
             <Form method="post" className="mt-4">
               <input type="hidden" name="key" value={d.key} />

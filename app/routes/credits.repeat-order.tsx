@@ -35,8 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const repeat = await repeatableOrder(getDb(), site, user.id);
   if (!repeat?.stored) return redirect("/credits");
   const answer = await startCheckout(getDb(), {
-    site, userId: user.id, packageId: repeat.packageId, method: repeat.method, country: repeat.country, locale,
-    origin: new URL(request.url).origin, idempotencyKey: form.data.key, repeatOf: repeat.paymentId,
+    site,
+    userId: user.id,
+    packageId: repeat.packageId,
+    method: repeat.method,
+    country: repeat.country,
+    locale,
+    origin: new URL(request.url).origin,
+    idempotencyKey: form.data.key,
+    repeatOf: repeat.paymentId,
   });
   if (answer.ok) return redirect(answer.redirectTo);
   return data({ error: t(i18nKeyOfCheckoutError(answer.error)) }, { status: answer.error === "provider_failed" ? 502 : 400 });
@@ -52,16 +59,34 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
         <h1 className="text-2xl font-black">{t("checkout.repeatTitle")}</h1>
         <dl className="mt-4 text-sm">
           <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.credits })} />
-          <SummaryRow label={t("checkout.method")} value={<><MethodName method={d.method} /> · {t("checkout.storedMethod")}</>} />
+          <SummaryRow
+            label={t("checkout.method")}
+            value={
+              <>
+                <MethodName method={d.method} /> · {t("checkout.storedMethod")}
+              </>
+            }
+          />
           <SummaryRow strong label={t("checkout.total")} value={money(d.priceCents, d.currency)} />
         </dl>
         <p className="mt-2 text-xs text-black/60">{t("checkout.repeatDiscountNote")}</p>
-        {actionData?.error ? <div className="mt-3"><Notice tone="danger">{actionData.error}</Notice></div> : null}
+        {actionData?.error ? (
+          <div className="mt-3">
+            <Notice tone="danger">{actionData.error}</Notice>
+          </div>
+        ) : null}
         <Form method="post" className="mt-4">
           <input type="hidden" name="key" value={d.key} />
-          <Button type="submit" disabled={busy} size="lg" block>{t("checkout.repeatPay", { price: money(d.priceCents, d.currency) })}</Button>
+          <Button type="submit" disabled={busy} size="lg" block>
+            {t("checkout.repeatPay", { price: money(d.priceCents, d.currency) })}
+          </Button>
         </Form>
-        <Link to={`/credits/${d.packageId}/${d.method}?country=${d.country}`} className="mt-4 block text-center text-sm font-semibold text-primary hover:underline">{t("checkout.repeatOther")}</Link>
+        <Link
+          to={`/credits/${d.packageId}/${d.method}?country=${d.country}`}
+          className="mt-4 block text-center text-sm font-semibold text-primary hover:underline"
+        >
+          {t("checkout.repeatOther")}
+        </Link>
       </Card>
     </main>
   );

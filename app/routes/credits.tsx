@@ -46,11 +46,27 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
         </div>
         {d.countries.length > 1 ? (
           <Form method="get" className="flex items-center gap-2 text-sm">
-            <label htmlFor="country" className="font-semibold">{t("checkout.paymentCountry")}</label>
-            <select id="country" name="country" defaultValue={d.country} className="h-9 rounded-full border border-black/20 bg-white pl-3 pr-8 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {d.countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
+            <label htmlFor="country" className="font-semibold">
+              {t("checkout.paymentCountry")}
+            </label>
+            <select
+              id="country"
+              name="country"
+              defaultValue={d.country}
+              className="h-9 rounded-full border border-black/20 bg-white pl-3 pr-8 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25"
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              {d.countries.map((c) => (
+                <option key={c} value={c}>
+                  {countryName(c, i18n.language)}
+                </option>
+              ))}
             </select>
-            <noscript><Button type="submit" variant="outline" size="sm">{t("checkout.show")}</Button></noscript>
+            <noscript>
+              <Button type="submit" variant="outline" size="sm">
+                {t("checkout.show")}
+              </Button>
+            </noscript>
           </Form>
         ) : null}
       </header>
@@ -59,23 +75,33 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
         <section className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-accent px-5 py-4" data-testid="repeat-order">
           <p className="text-sm">
             <span className="font-bold">{t("checkout.repeatTitle")}</span>{" "}
-            {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.amountCents, d.last.currency) })} · <MethodName method={d.last.method} />
+            {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.amountCents, d.last.currency) })} ·{" "}
+            <MethodName method={d.last.method} />
           </p>
-          <Button to="/credits/repeat-order" size="sm">{t("checkout.repeat")}</Button>
+          <Button to="/credits/repeat-order" size="sm">
+            {t("checkout.repeat")}
+          </Button>
         </section>
       ) : null}
 
       {d.packages.length ? (
         <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="packages">
-          {d.packages.map((p) => <PackageCard key={p.id} pkg={p} href={`/credits/${p.id}${query}`} cheapestPerCredit={cheapest} />)}
+          {d.packages.map((p) => (
+            <PackageCard key={p.id} pkg={p} href={`/credits/${p.id}${query}`} cheapestPerCredit={cheapest} />
+          ))}
         </ul>
       ) : (
-        <Card as="p" className="mt-8 text-center">{t("checkout.noPackages")}</Card>
+        <Card as="p" className="mt-8 text-center">
+          {t("checkout.noPackages")}
+        </Card>
       )}
 
       <MethodBlock methods={d.methods} country={d.country} />
       <p className="mt-4 text-xs text-black/60">
-        {t("checkout.premiumNote")} <Link to="/pricing" className="underline">{t("checkout.pricingLink")}</Link>
+        {t("checkout.premiumNote")}{" "}
+        <Link to="/pricing" className="underline">
+          {t("checkout.pricingLink")}
+        </Link>
       </p>
     </main>
   );

@@ -23,8 +23,14 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         {loaderData.mails.map((m) => (
           <li key={m.file} className="rounded bg-white p-4 shadow-sm">
             <p className="font-semibold">{m.subject}</p>
-            <p className="text-sm text-black/60">{m.to} · {m.date}</p>
-            {m.links.map((l) => <a key={l} href={l} className="block break-all text-sm text-primary underline">{l}</a>)}
+            <p className="text-sm text-black/60">
+              {m.to} · {m.date}
+            </p>
+            {m.links.map((l) => (
+              <a key={l} href={l} className="block break-all text-sm text-primary underline">
+                {l}
+              </a>
+            ))}
           </li>
         ))}
       </ul>

@@ -38,11 +38,22 @@ async function order(request: Request, user: CurrentUser, site: Site, locale: st
   // the price the checkout will charge: the member's active discount or the typed code, asked as it asks
   const country = member(user, site).country;
   const answer = await getDb().$transaction((tx) =>
-    discountForOrder(tx, { site, userId: user.id, ...(discountCode ? { code: discountCode } : {}), priceCents: pkg.priceCents, currency: pkg.currency, country, method: "sdd" }),
+    discountForOrder(tx, {
+      site,
+      userId: user.id,
+      ...(discountCode ? { code: discountCode } : {}),
+      priceCents: pkg.priceCents,
+      currency: pkg.currency,
+      country,
+      method: "sdd",
+    }),
   );
   const totalCents = discountedCents(pkg.priceCents, answer.ok ? answer.discount : null);
   return {
-    url, pkg, discountCode, token: TOKEN.test(token) ? token : null,
+    url,
+    pkg,
+    discountCode,
+    token: TOKEN.test(token) ? token : null,
     summary: {
       credits: pkg.credits,
       price: formatMoney(totalCents, pkg.currency, locale),
@@ -63,9 +74,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       order: o.summary,
       restartTo: orderPath(o.pkg.id, o.discountCode),
-      challenge: challenge && challenge.packageId === o.pkg.id
-        ? { token: challenge.token, ibanMasked: challenge.ibanMasked, accountHolder: challenge.accountHolder, email: maskEmail(user.email), minutes: OTP_RULES.ttlMinutes }
-        : null,
+      challenge:
+        challenge && challenge.packageId === o.pkg.id
+          ? {
+              token: challenge.token,
+              ibanMasked: challenge.ibanMasked,
+              accountHolder: challenge.accountHolder,
+              email: maskEmail(user.email),
+              minutes: OTP_RULES.ttlMinutes,
+            }
+          : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -88,11 +106,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES[answer.error] }, answer.error === "code_invalid" ? 400 : 409);
   }
 
-  const values = Object.fromEntries(["accountHolder", "iban", "street", "houseNumber", "zip", "city", "phone"].map((k) => [k, String(raw[k] ?? "").slice(0, 80)]));
+  const values = Object.fromEntries(
+    ["accountHolder", "iban", "street", "houseNumber", "zip", "city", "phone"].map((k) => [k, String(raw[k] ?? "").slice(0, 80)]),
+  );
   const parsed = mandateSchema.safeParse(raw);
   if (!parsed.success) return data<ActionResult>({ step: "details", errors: mandateErrors(parsed.error), values }, 400);
-  const answer = await requestDirectDebitCode(db, { site, locale, member: member(user, site), packageId: o.pkg.id, discountCode: o.discountCode, mandate: parsed.data });
-  if (!answer.ok) return data<ActionResult>({ step: "details", message: DIRECT_DEBIT_MESSAGES[answer.error], values }, answer.error === "too_many_codes" ? 429 : 409);
+  const answer = await requestDirectDebitCode(db, {
+    site,
+    locale,
+    member: member(user, site),
+    packageId: o.pkg.id,
+    discountCode: o.discountCode,
+    mandate: parsed.data,
+  });
+  if (!answer.ok)
+    return data<ActionResult>({ step: "details", message: DIRECT_DEBIT_MESSAGES[answer.error], values }, answer.error === "too_many_codes" ? 429 : 409);
   return redirect(orderPath(o.pkg.id, o.discountCode, answer.token));
 }
 

@@ -49,22 +49,41 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
         <div className="container-site grid items-center gap-8 py-10 md:grid-cols-[3fr_2fr] md:py-20">
           <div>
             {site.tagline ? <p className="text-sm font-semibold uppercase tracking-widest text-secondary">{site.tagline}</p> : null}
-            <h1 className="mt-3 max-w-2xl text-3xl font-bold leading-tight sm:text-4xl md:text-5xl" data-testid="site-title">{site.title}</h1>
+            <h1 className="mt-3 max-w-2xl text-3xl font-bold leading-tight sm:text-4xl md:text-5xl" data-testid="site-title">
+              {site.title}
+            </h1>
             <p className="mt-4 max-w-xl text-lg text-white/85">{site.description}</p>
             <div className="mt-6 flex flex-wrap items-center gap-4" data-testid="home-cta">
               {signupOpen ? <SignupButton size="hero" /> : null}
-              {signupOpen
-                ? <Link to="/login" className="font-semibold text-white underline-offset-4 hover:underline">{t("nav.login")}</Link>
-                : <Button to="/login" variant="light" size="lg">{t("nav.login")}</Button>}
+              {signupOpen ? (
+                <Link to="/login" className="font-semibold text-white underline-offset-4 hover:underline">
+                  {t("nav.login")}
+                </Link>
+              ) : (
+                <Button to="/login" variant="light" size="lg">
+                  {t("nav.login")}
+                </Button>
+              )}
             </div>
-            {d.total > 0 ? <p className="mt-4 text-sm text-white/75" data-testid="home-total">{t("home.memberCount", { count: d.total })}</p> : null}
+            {d.total > 0 ? (
+              <p className="mt-4 text-sm text-white/75" data-testid="home-total">
+                {t("home.memberCount", { count: d.total })}
+              </p>
+            ) : null}
           </div>
           {faces.length ? (
             <ul className="grid grid-cols-4 gap-2 md:grid-cols-2 md:gap-3" aria-label={t("home.newMembers")} data-testid="home-faces">
               {faces.map((m, i) => (
                 <li key={m.id} className={`overflow-hidden rounded-xl shadow-lg ring-2 ring-white/30 ${i % 2 ? "md:translate-y-6" : ""}`}>
                   <Link to={`/members/${m.id}`} className="block aspect-[4/5]">
-                    <MemberPhoto thumb={m.thumb!} display={m.display} alt={m.name} sizes={PHOTO_SIZES.homeFace} priority className="h-full w-full object-cover" />
+                    <MemberPhoto
+                      thumb={m.thumb!}
+                      display={m.display}
+                      alt={m.name}
+                      sizes={PHOTO_SIZES.homeFace}
+                      priority
+                      className="h-full w-full object-cover"
+                    />
                   </Link>
                 </li>
               ))}
@@ -83,8 +102,12 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       {d.members.length ? (
         <section className="container-site py-10" aria-labelledby="home-members-title">
           <div className="mb-4 flex items-baseline justify-between gap-4">
-            <h2 id="home-members-title" className="text-2xl font-bold text-dark">{t("home.newMembers")}</h2>
-            <Link to="/members" className="shrink-0 font-semibold text-primary hover:underline">{t("home.seeAll")}</Link>
+            <h2 id="home-members-title" className="text-2xl font-bold text-dark">
+              {t("home.newMembers")}
+            </h2>
+            <Link to="/members" className="shrink-0 font-semibold text-primary hover:underline">
+              {t("home.seeAll")}
+            </Link>
           </div>
           <ProfileGrid profiles={d.members} atTop={false} />
         </section>

@@ -13,7 +13,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { site, locale } = requestInfo(request, context);
   const user = getUser(context);
   const page = await landerPage({
-    site, locale, name: params.name, slug: params.slug, loggedIn: !!user, trafficSource: hasTrafficSource(context),
+    site,
+    locale,
+    name: params.name,
+    slug: params.slug,
+    loggedIn: !!user,
+    trafficSource: hasTrafficSource(context),
   });
   if (!page) throw data(null, { status: 404 });
   return { ...page, siteName: site.name, bounceLogging: !user && !!visitOf(context)?.bounceLogging };

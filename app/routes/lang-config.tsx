@@ -34,8 +34,17 @@ export default function LangConfig({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t("langConfig.title")}</h1>
       <Card as={Form} method="post" className="mt-6 flex max-w-md flex-col gap-2">
         {loaderData.locales.map((l) => (
-          <Button key={l} type="submit" name="language" value={l} lang={l} block variant={l === loaderData.current ? "primary" : "outline"}
-            aria-current={l === loaderData.current ? "true" : undefined} className="justify-start">
+          <Button
+            key={l}
+            type="submit"
+            name="language"
+            value={l}
+            lang={l}
+            block
+            variant={l === loaderData.current ? "primary" : "outline"}
+            aria-current={l === loaderData.current ? "true" : undefined}
+            className="justify-start"
+          >
             {LOCALE_NAMES[l]}
           </Button>
         ))}

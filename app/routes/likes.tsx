@@ -21,11 +21,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const tab = z.enum(LIKES_TABS).safeParse(params.type ?? DEFAULT_TAB);
   if (!tab.success || !user.profile) throw data(null, { status: 404 });
-  const page = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).parse(new URL(request.url).searchParams.get("page") ?? undefined);
-  const [list, counts] = await Promise.all([
-    likesList(site, user.profile.id, tab.data, page * LIKES_PAGE_SIZE),
-    likesCounts(site, user.profile.id),
-  ]);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE)
+    .catch(1)
+    .parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  const [list, counts] = await Promise.all([likesList(site, user.profile.id, tab.data, page * LIKES_PAGE_SIZE), likesCounts(site, user.profile.id)]);
   return { tab: tab.data, ...list, hasMore: list.hasMore && page < MAX_PAGE, page, counts };
 }
 
@@ -45,8 +48,14 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-black/60">{t("likes.subtitle")}</p>
         </div>
         <div className="flex gap-2">
-          <Button to="/swipe-game" size="sm"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Button>
-          <Button to="/match-finder" variant="outline" size="sm"><SparkIcon className="h-4 w-4" />{t("matchFinder.short")}</Button>
+          <Button to="/swipe-game" size="sm">
+            <HeartIcon className="h-4 w-4" />
+            {t("swipe.title")}
+          </Button>
+          <Button to="/match-finder" variant="outline" size="sm">
+            <SparkIcon className="h-4 w-4" />
+            {t("matchFinder.short")}
+          </Button>
         </div>
       </header>
 
@@ -59,9 +68,12 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
           current: d.tab === tab,
           count,
           testId: `likes-tab-${tab}`,
-          extra: tab === "received" && d.counts.new > 0
-            ? <Badge tone="secondary" className="absolute -right-0.5 -top-1.5 shadow" data-testid="likes-new-count">{t("likes.newCount", { count: d.counts.new })}</Badge>
-            : null,
+          extra:
+            tab === "received" && d.counts.new > 0 ? (
+              <Badge tone="secondary" className="absolute -right-0.5 -top-1.5 shadow" data-testid="likes-new-count">
+                {t("likes.newCount", { count: d.counts.new })}
+              </Badge>
+            ) : null,
         }))}
       />
 
@@ -74,18 +86,29 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
                 profile={card}
                 priority={i < FIRST_ROW_CARDS}
                 likeSource="likes"
-                footer={d.tab === "matches" ? (
-                  <Link to={`/members/${card.id}/chat`} className="flex items-center justify-center gap-1.5 border-t border-black/5 py-2.5 text-sm font-bold text-primary hover:bg-accent" data-testid="match-chat">
-                    <ChatIcon className="h-4 w-4" />{t("likes.write")}
-                  </Link>
-                ) : null}
+                footer={
+                  d.tab === "matches" ? (
+                    <Link
+                      to={`/members/${card.id}/chat`}
+                      className="flex items-center justify-center gap-1.5 border-t border-black/5 py-2.5 text-sm font-bold text-primary hover:bg-accent"
+                      data-testid="match-chat"
+                    >
+                      <ChatIcon className="h-4 w-4" />
+                      {t("likes.write")}
+                    </Link>
+                  ) : null
+                }
               />
             ))}
           </div>
-        ) : <EmptyTab tab={d.tab} />}
+        ) : (
+          <EmptyTab tab={d.tab} />
+        )}
         {d.hasMore ? (
           <div className="mt-6 text-center">
-            <Button to={`?page=${d.page + 1}`} preventScrollReset variant="outline" data-testid="likes-more">{t("search.more")}</Button>
+            <Button to={`?page=${d.page + 1}`} preventScrollReset variant="outline" data-testid="likes-more">
+              {t("search.more")}
+            </Button>
           </div>
         ) : null}
       </section>
@@ -95,14 +118,24 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
 
 function EmptyTab({ tab }: { tab: LikesTab }) {
   const { t } = useTranslation();
-  const icon = tab === "matches" ? <SparkIcon className="h-10 w-10" /> : tab === "received" ? <HeartIcon className="h-10 w-10" /> : <HeartIcon filled={false} className="h-10 w-10" />;
+  const icon =
+    tab === "matches" ? (
+      <SparkIcon className="h-10 w-10" />
+    ) : tab === "received" ? (
+      <HeartIcon className="h-10 w-10" />
+    ) : (
+      <HeartIcon filled={false} className="h-10 w-10" />
+    );
   return (
     <Card padding="none" className="mx-auto max-w-md px-6 py-10 text-center" data-testid="likes-empty">
       <div className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">{icon}</div>
       <h2 className="mt-4 text-xl font-bold">{t(`likes.empty.${tab}.title`)}</h2>
       <p className="mt-2 text-sm text-black/70">{t(`likes.empty.${tab}.body`)}</p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button to="/swipe-game"><HeartIcon className="h-4 w-4" />{t("likes.empty.swipe")}</Button>
+        <Button to="/swipe-game">
+          <HeartIcon className="h-4 w-4" />
+          {t("likes.empty.swipe")}
+        </Button>
         <Button to={tab === "received" ? "/profile" : "/members"} variant="outline">
           {tab === "received" ? t("likes.empty.profile") : t("likes.empty.search")}
         </Button>

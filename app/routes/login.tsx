@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await logIn(request, context, form);
   if (!result.ok) {
     const { retryAfterMs, ...failure } = result;
-    return data({ ...failure, email: (form.email ?? "").slice(0, 254) }, { status: result.status, headers: retryAfterMs ? retryAfterHeader(retryAfterMs) : undefined });
+    return data(
+      { ...failure, email: (form.email ?? "").slice(0, 254) },
+      { status: result.status, headers: retryAfterMs ? retryAfterHeader(retryAfterMs) : undefined },
+    );
   }
   return redirect(safeRedirectPath(form.redirectTo, request, "/members"), { headers: { "Set-Cookie": result.setCookie } });
 }
@@ -43,15 +46,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <FormMessage message={failure?.message} params={failure?.params} />
           {failure?.reason === "pending_deletion" ? (
-            <Button type="submit" name="intent" value="reactivation-mail" variant="outline" size="sm" className="self-start">{t("login.sendReactivation")}</Button>
+            <Button type="submit" name="intent" value="reactivation-mail" variant="outline" size="sm" className="self-start">
+              {t("login.sendReactivation")}
+            </Button>
           ) : null}
           <FormField name="email" type="email" label={t("signup.email")} autoComplete="email" required defaultValue={failure?.email} />
           <FormField name="password" type="password" label={t("signup.password")} autoComplete="current-password" required />
           <SubmitButton className="w-full">{t("nav.login")}</SubmitButton>
         </Form>
         <div className="mt-4 flex justify-between text-sm">
-          <Link to="/reset-password" className="underline">{t("login.forgot")}</Link>
-          {signupOpen ? <Link to="/signup" className="font-semibold underline">{t("nav.signup")}</Link> : null}
+          <Link to="/reset-password" className="underline">
+            {t("login.forgot")}
+          </Link>
+          {signupOpen ? (
+            <Link to="/signup" className="font-semibold underline">
+              {t("nav.signup")}
+            </Link>
+          ) : null}
         </div>
       </Card>
     </main>

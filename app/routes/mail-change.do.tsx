@@ -11,7 +11,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MailChangeDo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return loaderData.ok
-    ? <MessagePage testId="mail-change-done" title={t("settings.emailChangedTitle")} body={t("settings.emailChangedBody")} link={{ to: "/", label: t("signup.toSite") }} />
-    : <MessagePage testId="mail-change-error" title={t("settings.emailChangeFailed")} body={t("messages.linkInvalid")} link={{ to: "/profile/settings", label: t("nav.settings") }} />;
+  return loaderData.ok ? (
+    <MessagePage
+      testId="mail-change-done"
+      title={t("settings.emailChangedTitle")}
+      body={t("settings.emailChangedBody")}
+      link={{ to: "/", label: t("signup.toSite") }}
+    />
+  ) : (
+    <MessagePage
+      testId="mail-change-error"
+      title={t("settings.emailChangeFailed")}
+      body={t("messages.linkInvalid")}
+      link={{ to: "/profile/settings", label: t("nav.settings") }}
+    />
+  );
 }

@@ -33,14 +33,22 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
   return (
     <main className="container-site py-6" data-testid={d.signup ? "signup-matches" : "match-finder"}>
       <header className="overflow-hidden rounded-2xl bg-dark px-5 py-6 text-white shadow-sm sm:px-8">
-        <p className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-[0.18em] text-secondary"><SparkIcon className="h-4 w-4" />{t("matchFinder.kicker")}</p>
+        <p className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+          <SparkIcon className="h-4 w-4" />
+          {t("matchFinder.kicker")}
+        </p>
         <h1 className="mt-2 text-2xl font-black sm:text-3xl">{d.signup ? t("matchFinder.signupTitle", { name: d.name }) : t("matchFinder.title")}</h1>
         <p className="mt-2 max-w-2xl text-sm text-white/80">{t("matchFinder.intro")}</p>
         <div className="mt-4 flex flex-wrap gap-2">
           {d.signup ? (
-            <Button to="/members?api_signup_complete=1" variant="light" data-testid="signup-matches-continue">{t("matchFinder.continue", { siteName })}</Button>
+            <Button to="/members?api_signup_complete=1" variant="light" data-testid="signup-matches-continue">
+              {t("matchFinder.continue", { siteName })}
+            </Button>
           ) : null}
-          <Button to="/swipe-game"><HeartIcon className="h-4 w-4" />{t("swipe.title")}</Button>
+          <Button to="/swipe-game">
+            <HeartIcon className="h-4 w-4" />
+            {t("swipe.title")}
+          </Button>
         </div>
       </header>
       {d.cards.length ? (
@@ -51,11 +59,13 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
               profile={card}
               priority={i < FIRST_ROW_CARDS}
               likeSource="match_finder"
-              footer={card.shared.length ? (
-                <p className="line-clamp-2 border-t border-black/5 px-2 py-1.5 text-xs font-semibold text-primary" data-testid="shared-interests">
-                  {t("matchFinder.shared", { count: card.shared.length })}: {card.shared.map((i) => t(`profile.interests.${i}`)).join(", ")}
-                </p>
-              ) : null}
+              footer={
+                card.shared.length ? (
+                  <p className="line-clamp-2 border-t border-black/5 px-2 py-1.5 text-xs font-semibold text-primary" data-testid="shared-interests">
+                    {t("matchFinder.shared", { count: card.shared.length })}: {card.shared.map((i) => t(`profile.interests.${i}`)).join(", ")}
+                  </p>
+                ) : null
+              }
             />
           ))}
         </div>
@@ -63,12 +73,16 @@ export default function MatchFinder({ loaderData: d }: Route.ComponentProps) {
         <Card className="mx-auto mt-8 max-w-md text-center" data-testid="match-empty">
           <h2 className="text-xl font-bold">{t("matchFinder.emptyTitle")}</h2>
           <p className="mt-2 text-sm text-black/70">{t("matchFinder.emptyBody")}</p>
-          <Button to="/members" className="mt-6">{t("likes.empty.search")}</Button>
+          <Button to="/members" className="mt-6">
+            {t("likes.empty.search")}
+          </Button>
         </Card>
       )}
       {d.signup && d.cards.length ? (
         <div className="mt-8 text-center">
-          <Button to="/members?api_signup_complete=1" size="lg">{t("matchFinder.continue", { siteName })}</Button>
+          <Button to="/members?api_signup_complete=1" size="lg">
+            {t("matchFinder.continue", { siteName })}
+          </Button>
         </div>
       ) : null}
     </main>

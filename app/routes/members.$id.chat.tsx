@@ -16,9 +16,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const found = user.profile ? await chatWith(site, user.profile.id, parseId(params.id)) : { kind: "none" as const };
   if (found.kind === "none") throw data(null, { status: 404 });
-  if (found.kind === "blocked_by_them") return data({ blockedBy: found.name, screen: null }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  if (found.kind === "blocked_by_them")
+    return data({ blockedBy: found.name, screen: null }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   if (found.kind === "ok") throw redirect(`/chats/${found.conversationId}`);
-  const screen = await threadScreen(request, site, { paidUser: user.paidUser, profile: user.profile! }, { ...found, conversationId: null }, `/members/${found.partner.id}/chat`);
+  const screen = await threadScreen(
+    request,
+    site,
+    { paidUser: user.paidUser, profile: user.profile! },
+    { ...found, conversationId: null },
+    `/members/${found.partner.id}/chat`,
+  );
   return data({ blockedBy: null, screen }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

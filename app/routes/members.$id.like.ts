@@ -23,8 +23,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const source = z.enum(SOURCES).catch("profile").parse(form.get("source"));
   const js = form.get("js") === "1";
   const id = parseId(params.id);
-  const result = !user.profile ? { kind: "not_found" as const }
-    : intent.data === "like" ? await like(site, user.profile.id, id, source) : await unlike(site, user.profile.id, id);
+  const result = !user.profile
+    ? { kind: "not_found" as const }
+    : intent.data === "like"
+      ? await like(site, user.profile.id, id, source)
+      : await unlike(site, user.profile.id, id);
 
   if (result.kind === "not_found") {
     if (js) return errorResponse(context, 404, "likes.unavailable");

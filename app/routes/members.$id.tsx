@@ -2,7 +2,7 @@
 // and unblock.
 import { FictionalMark } from "#app/components/fictional-mark.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/members.$id";
 import { getUser, requireUser } from "#app/auth/user-context.server.ts";
@@ -31,7 +31,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = getUser(context);
   if (!searchVisible(site, !!user, hasTrafficSource(context))) throw redirect("/signup");
-  const result = await viewProfile(site, { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false, hasBlocks: user?.hasBlocks ?? false }, parseId(params.id));
+  const result = await viewProfile(
+    site,
+    { profileId: user?.profile?.id ?? null, paidUser: user?.paidUser ?? false, hasBlocks: user?.hasBlocks ?? false },
+    parseId(params.id),
+  );
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "blocked") return data({ blockedBy: result.name, view: null }, { status: 403 });
   // opening a liker's profile: their like is no longer new
@@ -75,8 +79,12 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   if (loaderData.blockedBy) {
     return (
       <main className="container-site py-16 text-center">
-        <p className="text-xl font-semibold" data-testid="blocked-message">{t("profileView.blockedBy", { name: loaderData.blockedBy })}</p>
-        <Link to="/members" className="mt-6 inline-block underline">{t("profileView.backToSearch")}</Link>
+        <p className="text-xl font-semibold" data-testid="blocked-message">
+          {t("profileView.blockedBy", { name: loaderData.blockedBy })}
+        </p>
+        <Link to="/members" className="mt-6 inline-block underline">
+          {t("profileView.backToSearch")}
+        </Link>
       </main>
     );
   }
@@ -86,87 +94,175 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   const fictionalWarning = v.fictionalWarning[i18n.language as never] ?? t("fictional.warning");
   const value = (f: (typeof FIELD_ORDER)[number]): string | null => {
     switch (f) {
-      case "age": return String(v.age);
-      case "gender": return t(`profile.gender.${p.gender}`);
-      case "sexuality": return t(`profile.sexuality.${p.sexuality}`);
-      case "relationship": return p.relationship ? t(`profile.relationship.${p.relationship}`) : null;
-      case "hair_color": return p.hairColor ? t(`profile.hair.${p.hairColor}`) : null;
-      case "eye_color": return p.eyeColor ? t(`profile.eye.${p.eyeColor}`) : null;
-      case "body_type": return p.bodyType ? t(`profile.bodyType.${p.bodyType}`) : null;
-      case "tattoos": return p.tattoos == null ? null : t(p.tattoos ? "profile.yes" : "profile.no");
-      case "city": return p.city;
-      case "region": return p.region;
-      case "country": return new Intl.DisplayNames([i18n.language], { type: "region" }).of(p.country) ?? p.country;
+      case "age":
+        return String(v.age);
+      case "gender":
+        return t(`profile.gender.${p.gender}`);
+      case "sexuality":
+        return t(`profile.sexuality.${p.sexuality}`);
+      case "relationship":
+        return p.relationship ? t(`profile.relationship.${p.relationship}`) : null;
+      case "hair_color":
+        return p.hairColor ? t(`profile.hair.${p.hairColor}`) : null;
+      case "eye_color":
+        return p.eyeColor ? t(`profile.eye.${p.eyeColor}`) : null;
+      case "body_type":
+        return p.bodyType ? t(`profile.bodyType.${p.bodyType}`) : null;
+      case "tattoos":
+        return p.tattoos == null ? null : t(p.tattoos ? "profile.yes" : "profile.no");
+      case "city":
+        return p.city;
+      case "region":
+        return p.region;
+      case "country":
+        return new Intl.DisplayNames([i18n.language], { type: "region" }).of(p.country) ?? p.country;
     }
   };
-  const fieldLabel: Record<string, string> = { age: "profileView.age", gender: "profileView.gender", sexuality: "profileView.sexuality", relationship: "profile.fields.relationship", hair_color: "profile.fields.hairColor", eye_color: "profile.fields.eyeColor", body_type: "profile.fields.bodyType", tattoos: "profile.fields.tattoos", city: "profile.fields.city", region: "profile.fields.region", country: "profile.fields.country" };
+  const fieldLabel: Record<string, string> = {
+    age: "profileView.age",
+    gender: "profileView.gender",
+    sexuality: "profileView.sexuality",
+    relationship: "profile.fields.relationship",
+    hair_color: "profile.fields.hairColor",
+    eye_color: "profile.fields.eyeColor",
+    body_type: "profile.fields.bodyType",
+    tattoos: "profile.fields.tattoos",
+    city: "profile.fields.city",
+    region: "profile.fields.region",
+    country: "profile.fields.country",
+  };
   return (
     <main className="container-site py-6" data-testid="profile-view">
       <div className="grid gap-6 md:grid-cols-[2fr_3fr]">
         <div className="flex flex-col gap-2">
-          {p.photos.length ? p.photos.map((photo, i) => (
-            <MemberPhoto
-              key={photo.id}
-              thumb={photo.thumb}
-              src={photo.url}
-              // photos stored before their size was: taken as the largest 4:5 display size
-              display={{ url: photo.url, width: photo.width ?? DISPLAY_MAX_SIZE.width, height: photo.height ?? DISPLAY_MAX_SIZE.height }}
-              alt={p.name}
-              sizes={PHOTO_SIZES.profile}
-              priority={i === 0}
-              className="h-auto w-full rounded-lg object-cover"
-              testId="profile-photo"
-            />
-          )) : (
-            <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-accent text-6xl text-primary/40" aria-hidden>♥</div>
+          {p.photos.length ? (
+            p.photos.map((photo, i) => (
+              <MemberPhoto
+                key={photo.id}
+                thumb={photo.thumb}
+                src={photo.url}
+                // photos stored before their size was: taken as the largest 4:5 display size
+                display={{ url: photo.url, width: photo.width ?? DISPLAY_MAX_SIZE.width, height: photo.height ?? DISPLAY_MAX_SIZE.height }}
+                alt={p.name}
+                sizes={PHOTO_SIZES.profile}
+                priority={i === 0}
+                className="h-auto w-full rounded-lg object-cover"
+                testId="profile-photo"
+              />
+            ))
+          ) : (
+            <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-accent text-6xl text-primary/40" aria-hidden>
+              ♥
+            </div>
           )}
           {!v.paidUser && !v.own ? <p className="text-xs text-black/60">{t("profileView.morePhotosPremium")}</p> : null}
         </div>
         <div>
-          <h1 className="text-3xl font-bold">{p.name}{show("age") ? `, ${v.age}` : ""}</h1>
+          <h1 className="text-3xl font-bold">
+            {p.name}
+            {show("age") ? `, ${v.age}` : ""}
+          </h1>
           {p.fictional ? (
             <p className="mt-2 rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
-              <FictionalMark className="mr-1 align-text-bottom" />{fictionalWarning}
+              <FictionalMark className="mr-1 align-text-bottom" />
+              {fictionalWarning}
             </p>
           ) : null}
           {v.likes && !v.iBlocked ? (
             <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="like-panel">
-              <LikeButton variant="large" profile={{ id: p.id, name: p.name, photo: p.photos[0]?.thumb ?? null }} liked={v.likes.liked} likedMe={v.likes.likedMe} source="profile" />
+              <LikeButton
+                variant="large"
+                profile={{ id: p.id, name: p.name, photo: p.photos[0]?.thumb ?? null }}
+                liked={v.likes.liked}
+                likedMe={v.likes.likedMe}
+                source="profile"
+              />
               {v.likes.match ? (
                 <>
-                  <Badge tone="secondary" size="md" data-testid="profile-match"><HeartIcon className="h-3.5 w-3.5" />{t("likes.matchBadge")}</Badge>
-                  <Link to={`/members/${p.id}/chat`} className="font-semibold text-primary underline">{t("likes.matchWrite", { name: p.name })}</Link>
+                  <Badge tone="secondary" size="md" data-testid="profile-match">
+                    <HeartIcon className="h-3.5 w-3.5" />
+                    {t("likes.matchBadge")}
+                  </Badge>
+                  <Link to={`/members/${p.id}/chat`} className="font-semibold text-primary underline">
+                    {t("likes.matchWrite", { name: p.name })}
+                  </Link>
                 </>
-              ) : v.likes.likedMe ? <p className="text-sm font-semibold text-primary" data-testid="likes-you">{t("likes.likesYou", { name: p.name })}</p> : null}
+              ) : v.likes.likedMe ? (
+                <p className="text-sm font-semibold text-primary" data-testid="likes-you">
+                  {t("likes.likesYou", { name: p.name })}
+                </p>
+              ) : null}
             </div>
           ) : null}
           {!v.loggedIn ? (
-            <Button to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} size="lg" className="mt-4" data-testid="like-login"><HeartIcon className="h-5 w-5" />{t("likes.like")}</Button>
+            <Button to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} size="lg" className="mt-4" data-testid="like-login">
+              <HeartIcon className="h-5 w-5" />
+              {t("likes.like")}
+            </Button>
           ) : null}
           {!v.own && !v.iBlocked ? (
-            v.loggedIn
-              ? <Button to={`/members/${p.id}/chat`} className={MESSAGE_BUTTON} data-testid="message-button">{t("chat.writeMessage")}</Button>
-              : <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={MESSAGE_BUTTON} />
+            v.loggedIn ? (
+              <Button to={`/members/${p.id}/chat`} className={MESSAGE_BUTTON} data-testid="message-button">
+                {t("chat.writeMessage")}
+              </Button>
+            ) : (
+              <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={MESSAGE_BUTTON} />
+            )
           ) : null}
           <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
             {FIELD_ORDER.filter(show).map((f) => {
               const val = value(f);
-              return val ? [<dt key={`${f}-t`} className="text-black/60">{t(fieldLabel[f]!)}</dt>, <dd key={`${f}-d`}>{val}</dd>] : null;
+              return val
+                ? [
+                    <dt key={`${f}-t`} className="text-black/60">
+                      {t(fieldLabel[f]!)}
+                    </dt>,
+                    <dd key={`${f}-d`}>{val}</dd>,
+                  ]
+                : null;
             })}
           </dl>
-          {show("about_me") && p.aboutMe ? <section className="mt-6"><h2 className="font-semibold">{t("profile.fields.aboutMe")}</h2><p className="mt-1 whitespace-pre-line">{p.aboutMe}</p></section> : null}
+          {show("about_me") && p.aboutMe ? (
+            <section className="mt-6">
+              <h2 className="font-semibold">{t("profile.fields.aboutMe")}</h2>
+              <p className="mt-1 whitespace-pre-line">{p.aboutMe}</p>
+            </section>
+          ) : null}
           {show("interests") && p.interests.length ? (
-            <section className="mt-6"><h2 className="font-semibold">{t("profile.fields.interests")}</h2>
-              <ul className="mt-2 flex flex-wrap gap-2">{p.interests.map((i) => <li key={i}><Badge tone="accent" size="md">{t(`profile.interests.${i}`)}</Badge></li>)}</ul>
+            <section className="mt-6">
+              <h2 className="font-semibold">{t("profile.fields.interests")}</h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {p.interests.map((i) => (
+                  <li key={i}>
+                    <Badge tone="accent" size="md">
+                      {t(`profile.interests.${i}`)}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
             </section>
           ) : null}
           {v.loggedIn && !v.own ? <BlockButton name={p.name} blocked={v.iBlocked} /> : null}
           {v.loggedIn && !v.own ? <ReportButton name={p.name} errors={actionData?.reportErrors} params={actionData?.reportParams} /> : null}
-          {v.own ? <Button to="/profile" variant="outline" className="mt-6">{t("profileView.edit")}</Button> : null}
+          {v.own ? (
+            <Button to="/profile" variant="outline" className="mt-6">
+              {t("profileView.edit")}
+            </Button>
+          ) : null}
         </div>
       </div>
-      {v.related.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2><ProfileGrid profiles={v.related} likeSource="search" atTop={false} /></section> : null}
-      {v.similar.length ? <section className="mt-10"><h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2><ProfileGrid profiles={v.similar} likeSource="search" atTop={false} /></section> : null}
+      {v.related.length ? (
+        <section className="mt-10">
+          <h2 className="mb-3 text-lg font-semibold">{t("profileView.related")}</h2>
+          <ProfileGrid profiles={v.related} likeSource="search" atTop={false} />
+        </section>
+      ) : null}
+      {v.similar.length ? (
+        <section className="mt-10">
+          <h2 className="mb-3 text-lg font-semibold">{t("profileView.similar")}</h2>
+          <ProfileGrid profiles={v.similar} likeSource="search" atTop={false} />
+        </section>
+      ) : null}
       {v.matchMoment ? <MatchDialog partner={{ id: p.id, name: p.name, photo: p.photos[0]?.url ?? null }} closeHref={location.pathname} /> : null}
     </main>
   );

@@ -50,7 +50,9 @@ export default function Members({ loaderData: d }: Route.ComponentProps) {
       <main className="container-site py-16 text-center" data-testid="search-hidden">
         <h1 className="text-2xl font-bold text-primary">{t("search.hiddenTitle")}</h1>
         <p className="mx-auto mt-3 max-w-md">{t("search.hiddenBody")}</p>
-        <div className="mt-6 flex justify-center"><SignupButton /></div>
+        <div className="mt-6 flex justify-center">
+          <SignupButton />
+        </div>
       </main>
     );
   }
@@ -69,7 +71,12 @@ function Search({ d }: { d: Data }) {
   useEffect(() => {
     const data = more.data;
     if (more.state === "idle" && data && data.visible) {
-      setPages((p) => ({ ...p, extra: [...p.extra, ...data.profiles.filter((x) => !p.extra.some((e) => e.id === x.id))], last: data.lastPage, hasMore: data.hasMore }));
+      setPages((p) => ({
+        ...p,
+        extra: [...p.extra, ...data.profiles.filter((x) => !p.extra.some((e) => e.id === x.id))],
+        last: data.lastPage,
+        hasMore: data.hasMore,
+      }));
     }
   }, [more.state, more.data]);
   const profiles = [...d.profiles, ...pages.extra];
@@ -80,37 +87,95 @@ function Search({ d }: { d: Data }) {
     <main className="container-site py-6">
       <Card as={Form} method="get" padding="sm" className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-6" data-testid="search-form">
         {show("gender") ? (
-          <Select id="search-gender" name="gender" label={t("search.gender")} defaultValue={s.gender} className="min-w-0"
-            options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
-        ) : <input type="hidden" name="gender" value={s.gender} />}
+          <Select
+            id="search-gender"
+            name="gender"
+            label={t("search.gender")}
+            defaultValue={s.gender}
+            className="min-w-0"
+            options={[
+              { value: "female", label: t("signup.women") },
+              { value: "male", label: t("signup.men") },
+            ]}
+          />
+        ) : (
+          <input type="hidden" name="gender" value={s.gender} />
+        )}
         {show("country") ? (
-          <Select id="search-country" name="country" label={t("profile.fields.country")} defaultValue={s.country ?? ""} className="min-w-0" placeholder={t("search.allCountries")}
-            options={d.countries.map((c) => ({ value: c, label: countryName.of(c) ?? c }))} />
+          <Select
+            id="search-country"
+            name="country"
+            label={t("profile.fields.country")}
+            defaultValue={s.country ?? ""}
+            className="min-w-0"
+            placeholder={t("search.allCountries")}
+            options={d.countries.map((c) => ({ value: c, label: countryName.of(c) ?? c }))}
+          />
         ) : null}
         {show("countryregion") && d.regions.length ? (
-          <Select id="search-region" name="countryregion" label={t("profile.fields.region")} defaultValue={s.region ?? ""} className="min-w-0" placeholder={t("search.allRegions")}
-            options={d.regions.map((r) => ({ value: r, label: r }))} />
+          <Select
+            id="search-region"
+            name="countryregion"
+            label={t("profile.fields.region")}
+            defaultValue={s.region ?? ""}
+            className="min-w-0"
+            placeholder={t("search.allRegions")}
+            options={d.regions.map((r) => ({ value: r, label: r }))}
+          />
         ) : null}
         {show("min_age") ? (
-          <TextField id="search-min-age" type="number" name="min_age" label={t("search.minAge")} min={MIN_AGE} max={MAX_AGE} defaultValue={s.minAge} className="min-w-0" />
+          <TextField
+            id="search-min-age"
+            type="number"
+            name="min_age"
+            label={t("search.minAge")}
+            min={MIN_AGE}
+            max={MAX_AGE}
+            defaultValue={s.minAge}
+            className="min-w-0"
+          />
         ) : null}
         {show("max_age") ? (
-          <TextField id="search-max-age" type="number" name="max_age" label={t("search.maxAge")} min={MIN_AGE} max={MAX_AGE} defaultValue={s.maxAge} className="min-w-0" />
+          <TextField
+            id="search-max-age"
+            type="number"
+            name="max_age"
+            label={t("search.maxAge")}
+            min={MIN_AGE}
+            max={MAX_AGE}
+            defaultValue={s.maxAge}
+            className="min-w-0"
+          />
         ) : null}
         {/* the whole row on phones: "Zurücksetzen" and its kin do not fit half a card */}
         {/* from md up "reset" sits where the other cells have their label, the button level with the fields */}
         <div className="col-span-2 flex min-w-0 items-center gap-3 md:col-span-1 md:flex-col-reverse md:items-stretch md:gap-1">
-          <Button type="submit" className="h-11 flex-1 md:flex-none">{t("search.search")}</Button>
-          <Link to="/members" className="shrink-0 text-sm font-medium text-primary underline-offset-2 hover:underline md:self-end">{t("search.clear")}</Link>
+          <Button type="submit" className="h-11 flex-1 md:flex-none">
+            {t("search.search")}
+          </Button>
+          <Link to="/members" className="shrink-0 text-sm font-medium text-primary underline-offset-2 hover:underline md:self-end">
+            {t("search.clear")}
+          </Link>
         </div>
       </Card>
-      <p className="mb-3 text-sm text-black/60" data-testid="search-total">{t("search.total", { count: d.total })}</p>
-      {profiles.length ? <ProfileGrid profiles={profiles} likeSource="search" offers={d.offers} /> : <p className="py-10 text-center" data-testid="search-empty">{t("search.none")}</p>}
+      <p className="mb-3 text-sm text-black/60" data-testid="search-total">
+        {t("search.total", { count: d.total })}
+      </p>
+      {profiles.length ? (
+        <ProfileGrid profiles={profiles} likeSource="search" offers={d.offers} />
+      ) : (
+        <p className="py-10 text-center" data-testid="search-empty">
+          {t("search.none")}
+        </p>
+      )}
       {pages.hasMore ? (
         <div className="mt-6 text-center">
           <a
             href={`/members?${searchQuery(s, { upto: pages.last + 1 })}`}
-            onClick={(e) => { e.preventDefault(); more.load(`/members?${searchQuery(s, { page: pages.last + 1 })}`); }}
+            onClick={(e) => {
+              e.preventDefault();
+              more.load(`/members?${searchQuery(s, { page: pages.last + 1 })}`);
+            }}
             className={buttonClass({ variant: "outline" })}
             data-testid="load-more"
           >

@@ -27,7 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const target = verifyUnsubscribe(url, site.key);
     const member = target && (await switchesOf(target.userId, site.key));
     if (!target || !member) return data({ variant: "email" as const, invalid: true as const }, 400);
-    return { variant: "email" as const, type: target.type, on: !member.notificationsOff.includes(target.type), email: member.email, loggedIn: !!getUser(context) };
+    return {
+      variant: "email" as const,
+      type: target.type,
+      on: !member.notificationsOff.includes(target.type),
+      email: member.email,
+      loggedIn: !!getUser(context),
+    };
   }
   const user = requireUser(context, request);
   return { variant: "member" as const, off: user.notificationsOff, disabled: user.notificationsDisabled.length > 0 };
@@ -59,8 +65,11 @@ export default function Notifications({ loaderData: d, actionData }: Route.Compo
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("notifications.title")}</h1>
       {d.variant === "email" ? (
-        "invalid" in d ? <FormMessage message="messages.linkInvalid" />
-          : <EmailSourceSwitch type={d.type} on={d.on} email={d.email} loggedIn={d.loggedIn} result={actionData} />
+        "invalid" in d ? (
+          <FormMessage message="messages.linkInvalid" />
+        ) : (
+          <EmailSourceSwitch type={d.type} on={d.on} email={d.email} loggedIn={d.loggedIn} result={actionData} />
+        )
       ) : (
         <>
           <PushSwitch publicKey={pushPublicKey} />

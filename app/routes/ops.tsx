@@ -36,38 +36,72 @@ export default function Ops({ loaderData: d }: Route.ComponentProps) {
           <input type="hidden" name="token" value={d.token} />
           <TextField type="number" name="days" min={1} max={366} defaultValue={d.days} label={t("landerPages.ops.days")} className="w-24" />
           <Checkbox name="detail" value="subs" defaultChecked={d.detail === "subs"} label={t("landerPages.ops.bySubIds")} className="mb-2.5" />
-          <Button type="submit" className="h-11">{t("landerPages.ops.show")}</Button>
+          <Button type="submit" className="h-11">
+            {t("landerPages.ops.show")}
+          </Button>
         </Form>
-        <a href={csv} className="mb-3 font-semibold text-primary underline" data-testid="ops-csv">{t("landerPages.ops.csv")}</a>
+        <a href={csv} className="mb-3 font-semibold text-primary underline" data-testid="ops-csv">
+          {t("landerPages.ops.csv")}
+        </a>
       </div>
-      {d.rows.length === 0 ? <p className="mt-6" data-testid="ops-empty">{t("landerPages.ops.empty")}</p> : (
+      {d.rows.length === 0 ? (
+        <p className="mt-6" data-testid="ops-empty">
+          {t("landerPages.ops.empty")}
+        </p>
+      ) : (
         <Card padding="none" className="mt-6 overflow-x-auto">
           <table className="min-w-full border-collapse text-sm" data-testid="ops-report">
             <thead>
               <tr className="border-b text-left">
                 {["day", ...d.columns, "visits", "bounces", "signups", "activations", "firstPayments", "revenue"].map((k) => (
-                  <th key={k} className="px-2 py-1">{t(`landerPages.ops.${k}`)}</th>
+                  <th key={k} className="px-2 py-1">
+                    {t(`landerPages.ops.${k}`)}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {d.rows.map((r) => (
-                <tr key={[r.day, ...d.columns.map((c) => r.source[c])].join("|")} className="border-b" data-testid="ops-row"
-                  data-network={r.source.network} data-ref={r.source.ref} data-sub1={r.source.sub1}>
+                <tr
+                  key={[r.day, ...d.columns.map((c) => r.source[c])].join("|")}
+                  className="border-b"
+                  data-testid="ops-row"
+                  data-network={r.source.network}
+                  data-ref={r.source.ref}
+                  data-sub1={r.source.sub1}
+                >
                   <td className="px-2 py-1 whitespace-nowrap">{r.day}</td>
-                  {d.columns.map((c) => <td key={c} className="px-2 py-1">{source(r.source[c] ?? "")}</td>)}
-                  <td className="px-2 py-1" data-col="visits">{r.visits}</td>
-                  <td className="px-2 py-1" data-col="bounces">{r.bounces}</td>
-                  <td className="px-2 py-1" data-col="signups">{r.signups}</td>
-                  <td className="px-2 py-1" data-col="activations">{r.activations}</td>
-                  <td className="px-2 py-1" data-col="firstPayments">{r.firstPayments}</td>
-                  <td className="px-2 py-1 whitespace-nowrap" data-col="revenue">{formatRevenue(r.revenue)}</td>
+                  {d.columns.map((c) => (
+                    <td key={c} className="px-2 py-1">
+                      {source(r.source[c] ?? "")}
+                    </td>
+                  ))}
+                  <td className="px-2 py-1" data-col="visits">
+                    {r.visits}
+                  </td>
+                  <td className="px-2 py-1" data-col="bounces">
+                    {r.bounces}
+                  </td>
+                  <td className="px-2 py-1" data-col="signups">
+                    {r.signups}
+                  </td>
+                  <td className="px-2 py-1" data-col="activations">
+                    {r.activations}
+                  </td>
+                  <td className="px-2 py-1" data-col="firstPayments">
+                    {r.firstPayments}
+                  </td>
+                  <td className="px-2 py-1 whitespace-nowrap" data-col="revenue">
+                    {formatRevenue(r.revenue)}
+                  </td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="font-bold">
-                <td className="px-2 py-1" colSpan={d.columns.length + 1}>{t("landerPages.ops.total")}</td>
+                <td className="px-2 py-1" colSpan={d.columns.length + 1}>
+                  {t("landerPages.ops.total")}
+                </td>
                 <td className="px-2 py-1">{d.total.visits}</td>
                 <td className="px-2 py-1">{d.total.bounces}</td>
                 <td className="px-2 py-1">{d.total.signups}</td>

@@ -10,7 +10,10 @@ import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 
 const PAGES = ["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"] as const;
 type Page = (typeof PAGES)[number];
-interface Section { heading: string; body: string }
+interface Section {
+  heading: string;
+  body: string;
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = params.page as Page;
@@ -68,7 +71,9 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
     <main className="container-site py-10">
       <article className="mx-auto max-w-3xl rounded-lg bg-white p-6 shadow-sm md:p-10">
         <h1 className="text-3xl font-bold text-primary">{d.title}</h1>
-        <p className="mt-2 text-sm text-black/60" data-testid="terms-version">{d.lastUpdated}</p>
+        <p className="mt-2 text-sm text-black/60" data-testid="terms-version">
+          {d.lastUpdated}
+        </p>
         <p className="mt-6 leading-relaxed">{d.intro}</p>
         {d.sections.map((s, i) => (
           <section key={i} className="mt-6">
@@ -80,12 +85,28 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
           <section className="mt-10 rounded border border-black/10 bg-light p-4 text-sm" data-testid="company-details">
             <h2 className="mb-2 font-semibold">{d.labels.companyDetails}</h2>
             <dl className="grid grid-cols-1 gap-x-4 gap-y-1 [overflow-wrap:anywhere] sm:grid-cols-[max-content_1fr] [&>dt]:font-medium sm:[&>dt]:font-normal [&>dd]:mb-2 sm:[&>dd]:mb-0">
-              <dt>{d.labels.company}</dt><dd>{d.company.name}</dd>
-              <dt>{d.labels.address}</dt><dd>{d.company.address}, {d.company.city}, {d.company.country}</dd>
-              <dt>{d.labels.registration}</dt><dd>{d.company.kvk}</dd>
-              <dt>{d.labels.vat}</dt><dd>{d.company.vat_numbers.join(", ")}</dd>
-              <dt>{d.labels.supportEmail}</dt><dd><a className="underline" href={`mailto:${d.company.supportEmail}`}>{d.company.supportEmail}</a></dd>
-              <dt>{d.labels.supportPhone}</dt><dd><a className="underline" href={`tel:${d.company.supportPhone}`}>{d.company.supportPhone}</a></dd>
+              <dt>{d.labels.company}</dt>
+              <dd>{d.company.name}</dd>
+              <dt>{d.labels.address}</dt>
+              <dd>
+                {d.company.address}, {d.company.city}, {d.company.country}
+              </dd>
+              <dt>{d.labels.registration}</dt>
+              <dd>{d.company.kvk}</dd>
+              <dt>{d.labels.vat}</dt>
+              <dd>{d.company.vat_numbers.join(", ")}</dd>
+              <dt>{d.labels.supportEmail}</dt>
+              <dd>
+                <a className="underline" href={`mailto:${d.company.supportEmail}`}>
+                  {d.company.supportEmail}
+                </a>
+              </dd>
+              <dt>{d.labels.supportPhone}</dt>
+              <dd>
+                <a className="underline" href={`tel:${d.company.supportPhone}`}>
+                  {d.company.supportPhone}
+                </a>
+              </dd>
             </dl>
           </section>
         ) : null}

@@ -36,12 +36,18 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
   const waiting = d.state === "loading" || d.state === "pending";
   useEffect(() => {
     if (!waiting) return;
-    const timer = setTimeout(() => { if (revalidator.state === "idle") void revalidator.revalidate(); }, REFRESH_MS);
+    const timer = setTimeout(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
     return () => clearTimeout(timer);
   }, [waiting, revalidator, d]);
   return (
     <main className="container-site py-8" data-testid="payment-result" data-state={d.state}>
-      {waiting ? <noscript><meta httpEquiv="refresh" content="3" /></noscript> : null}
+      {waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
       <Card as="article" className="mx-auto max-w-lg text-center md:p-8">
         {waiting ? (
           <>
@@ -52,36 +58,59 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
         ) : d.state === "completed" ? (
           <>
             <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/15 text-success" aria-hidden>
-              <svg viewBox="0 0 24 24" className="h-9 w-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round"><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>
+              <svg viewBox="0 0 24 24" className="h-9 w-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M5 12.5l4.5 4.5L19 7.5" />
+              </svg>
             </span>
             <h1 className="mt-3 text-2xl font-black text-primary">{t("checkout.result.completed")}</h1>
-            <div className="mt-4"><Notice tone="success" testId="credits-added">{t("checkout.result.creditsAdded", { credits: t("checkout.creditsCount", { count: d.credits }) })}</Notice></div>
+            <div className="mt-4">
+              <Notice tone="success" testId="credits-added">
+                {t("checkout.result.creditsAdded", { credits: t("checkout.creditsCount", { count: d.credits }) })}
+              </Notice>
+            </div>
             <p className="mt-3 text-sm text-black/70">{t("checkout.result.balance", { credits: t("checkout.creditsCount", { count: d.balance }) })}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-2">
               <Button to="/members">{t("checkout.result.toMembers")}</Button>
-              <Button to="/chats" variant="outline">{t("checkout.result.toChats")}</Button>
+              <Button to="/chats" variant="outline">
+                {t("checkout.result.toChats")}
+              </Button>
             </div>
           </>
         ) : d.state === "refunded" ? (
           <>
             <h1 className="text-2xl font-black">{t("checkout.result.refunded")}</h1>
-            <p className="mt-2 text-sm">{t("checkout.result.refundedLine", { credits: t("checkout.creditsCount", { count: d.refundedCredits }), amount: money(d.refundedCents, d.currency) })}</p>
+            <p className="mt-2 text-sm">
+              {t("checkout.result.refundedLine", {
+                credits: t("checkout.creditsCount", { count: d.refundedCredits }),
+                amount: money(d.refundedCents, d.currency),
+              })}
+            </p>
           </>
         ) : (
           <>
             <h1 className="text-2xl font-black">{t("checkout.result.failedTitle")}</h1>
             <div className="mt-4">
-              <Notice tone="danger" testId="payment-failed">{d.recurring ? t("checkout.result.storedCardFailed") : t("checkout.result.failed")}</Notice>
+              <Notice tone="danger" testId="payment-failed">
+                {d.recurring ? t("checkout.result.storedCardFailed") : t("checkout.result.failed")}
+              </Notice>
             </div>
             {d.retry.length ? (
               <>
                 <p className="mt-5 text-sm font-semibold">{t("checkout.result.retryWith")}</p>
                 <ul className="mt-2 flex flex-wrap justify-center gap-2" data-testid="retry-methods">
-                  {d.retry.map((m) => <li key={m}><Link to={`/credits/${d.packageId}/${m}?country=${d.country}`}><MethodChip method={m} /></Link></li>)}
+                  {d.retry.map((m) => (
+                    <li key={m}>
+                      <Link to={`/credits/${d.packageId}/${m}?country=${d.country}`}>
+                        <MethodChip method={m} />
+                      </Link>
+                    </li>
+                  ))}
                 </ul>
               </>
             ) : null}
-            <Link to="/credits" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">{t("checkout.result.otherPackage")}</Link>
+            <Link to="/credits" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">
+              {t("checkout.result.otherPackage")}
+            </Link>
           </>
         )}
         <p className="mt-6 text-xs text-black/40">{t("checkout.result.reference", { id: d.id, amount: money(d.amountCents, d.currency) })}</p>

@@ -30,19 +30,27 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
             <span className="text-left text-sm font-semibold md:text-base">{t("discounts.premium.claimShort")}</span>
           </p>
           {facts.member?.paidUser ? (
-            <Badge tone="success" size="md" data-testid="premium-member">{t("discounts.premium.already")}</Badge>
-          ) : <BuyCreditsButton facts={facts} tone="secondary" />}
+            <Badge tone="success" size="md" data-testid="premium-member">
+              {t("discounts.premium.already")}
+            </Badge>
+          ) : (
+            <BuyCreditsButton facts={facts} tone="secondary" />
+          )}
         </div>
       </section>
       <div className="container-site mt-8 flex max-w-3xl flex-col gap-10">
         {facts.discount && !facts.member?.paidUser ? <DiscountRibbon discount={facts.discount} /> : null}
         <section aria-labelledby="plans">
-          <h2 id="plans" className="mb-4 text-2xl font-bold text-dark">{t("discounts.premium.compareTitle")}</h2>
+          <h2 id="plans" className="mb-4 text-2xl font-bold text-dark">
+            {t("discounts.premium.compareTitle")}
+          </h2>
           <PlanComparison facts={facts} />
           <p className="mt-3 text-sm text-black/60">{t("discounts.premium.compareNote")}</p>
         </section>
         <section aria-labelledby="how">
-          <h2 id="how" className="mb-4 text-2xl font-bold text-dark">{t("discounts.premium.howTitle")}</h2>
+          <h2 id="how" className="mb-4 text-2xl font-bold text-dark">
+            {t("discounts.premium.howTitle")}
+          </h2>
           <ol className="grid gap-3 sm:grid-cols-3">
             {steps.map((s, i) => (
               <Card as="li" key={s}>
@@ -53,15 +61,24 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
           </ol>
         </section>
         <section aria-labelledby="costs">
-          <h2 id="costs" className="mb-4 text-2xl font-bold text-dark">{t("discounts.premium.creditsTitle")}</h2>
+          <h2 id="costs" className="mb-4 text-2xl font-bold text-dark">
+            {t("discounts.premium.creditsTitle")}
+          </h2>
           <CreditCosts costs={facts.costs} />
         </section>
         <section className="rounded-2xl bg-light p-6 text-center">
-          <p className="text-sm text-black/70" data-testid="refund-days">{t("pricing.refund", { count: facts.refundDays })}{" "}
-            <a className="font-semibold text-primary underline" href="/pages/return-policy">{t("discounts.premium.returnPolicy")}</a>
+          <p className="text-sm text-black/70" data-testid="refund-days">
+            {t("pricing.refund", { count: facts.refundDays })}{" "}
+            <a className="font-semibold text-primary underline" href="/pages/return-policy">
+              {t("discounts.premium.returnPolicy")}
+            </a>
           </p>
           {facts.member?.paidUser ? null : <BuyCreditsButton facts={facts} className="mt-5" />}
-          <p className="mt-4 text-sm"><a className="text-primary underline" href="/pricing">{t("discounts.premium.allPrices")}</a></p>
+          <p className="mt-4 text-sm">
+            <a className="text-primary underline" href="/pricing">
+              {t("discounts.premium.allPrices")}
+            </a>
+          </p>
         </section>
       </div>
     </main>

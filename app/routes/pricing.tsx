@@ -21,8 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Pricing({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const money = (amount: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, { style: "currency", currency }).format(amount);
+  const money = (amount: number, currency: string) => new Intl.NumberFormat(i18n.language, { style: "currency", currency }).format(amount);
   return (
     <main className="container-site py-10">
       <article className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -32,7 +31,9 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
         </header>
         {d.discount && !d.member?.paidUser ? <DiscountRibbon discount={d.discount} /> : null}
         <section aria-labelledby="credits-buy">
-          <h2 id="credits-buy" className="mb-4 text-xl font-bold text-dark">{t("discounts.premium.creditsTitle")}</h2>
+          <h2 id="credits-buy" className="mb-4 text-xl font-bold text-dark">
+            {t("discounts.premium.creditsTitle")}
+          </h2>
           <CreditCosts costs={d.costs} />
           <p className="mt-4 text-sm">{t("pricing.signupBonus", { count: d.signupCredits })}</p>
           <ul className="mt-2 text-sm text-black/70">
@@ -42,18 +43,31 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
           </ul>
         </section>
         <section aria-labelledby="premium-plans">
-          <h2 id="premium-plans" className="mb-2 text-xl font-bold text-dark">{t("pricing.premiumTitle")}</h2>
+          <h2 id="premium-plans" className="mb-2 text-xl font-bold text-dark">
+            {t("pricing.premiumTitle")}
+          </h2>
           <p className="mb-4 text-sm leading-relaxed text-black/70">
-            {t("pricing.premiumText", { freeConversations: d.limits.freeConversations, freePhotos: d.limits.freePhotos, premiumPhotos: d.limits.premiumPhotos })} <strong className="text-primary" data-testid="premium-claim">{t("discounts.premium.claim", { percent: d.claimPercent })}</strong>
+            {t("pricing.premiumText", {
+              freeConversations: d.limits.freeConversations,
+              freePhotos: d.limits.freePhotos,
+              premiumPhotos: d.limits.premiumPhotos,
+            })}{" "}
+            <strong className="text-primary" data-testid="premium-claim">
+              {t("discounts.premium.claim", { percent: d.claimPercent })}
+            </strong>
           </p>
           <PlanComparison facts={d} />
         </section>
         <Card as="section" className="text-center">
-          <p className="text-sm" data-testid="refund-days">{t("pricing.refund", { count: d.refundDays })}</p>
+          <p className="text-sm" data-testid="refund-days">
+            {t("pricing.refund", { count: d.refundDays })}
+          </p>
           <p className="mt-1 text-sm text-black/70">{t("pricing.noSubscription")}</p>
           <div className="mt-5 flex flex-wrap items-center justify-center gap-4">
             {d.member?.paidUser ? null : <BuyCreditsButton facts={d} />}
-            <Link to="/premium" className="font-semibold text-primary underline">{t("pricing.premiumLink")}</Link>
+            <Link to="/premium" className="font-semibold text-primary underline">
+              {t("pricing.premiumLink")}
+            </Link>
           </div>
         </Card>
       </article>

@@ -39,10 +39,13 @@ export default function DeleteAccount({ loaderData: d }: Route.ComponentProps) {
         <Card as={Form} method="get" className="mt-6 flex flex-col gap-3" data-testid="delete-reasons">
           {DELETE_REASONS.map((r) => (
             <label key={r} className="flex items-center gap-2">
-              <input type="radio" name="reason" value={r} required className="h-4 w-4 accent-primary" />{t(`deletion.reasons.${r}`)}
+              <input type="radio" name="reason" value={r} required className="h-4 w-4 accent-primary" />
+              {t(`deletion.reasons.${r}`)}
             </label>
           ))}
-          <Button type="submit" className="mt-2 self-start">{t("deletion.continue")}</Button>
+          <Button type="submit" className="mt-2 self-start">
+            {t("deletion.continue")}
+          </Button>
         </Card>
       </main>
     );
@@ -52,18 +55,28 @@ export default function DeleteAccount({ loaderData: d }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-primary">{t("deletion.solutionsTitle")}</h1>
       <Card className="mt-6 flex flex-col gap-4" data-testid="delete-solutions">
         <p>{t(`deletion.solutions.${d.reason}`)}</p>
-        {d.reason === "too_many_emails" ? <Link to="/profile/settings" className="font-semibold underline">{t("settings.notificationsTitle")}</Link> : null}
+        {d.reason === "too_many_emails" ? (
+          <Link to="/profile/settings" className="font-semibold underline">
+            {t("settings.notificationsTitle")}
+          </Link>
+        ) : null}
         {d.discount > 0 && (d.reason === "too_expensive" || d.reason === "no_matches" || d.reason === "other") ? (
           <div className="rounded-lg border border-secondary bg-secondary/10 p-4" data-testid="delete-discount">
             <p className="font-semibold">{t("deletion.discountOffer", { percent: d.discount })}</p>
-            <Button to="/pricing" variant="secondary" className="mt-2">{t("deletion.stay")}</Button>
+            <Button to="/pricing" variant="secondary" className="mt-2">
+              {t("deletion.stay")}
+            </Button>
           </div>
         ) : null}
         <p className="text-sm text-black/70">{t("deletion.explain")}</p>
         <Form method="post" className="flex flex-wrap gap-3">
           <input type="hidden" name="reason" value={d.reason} />
-          <Button to="/" variant="outline">{t("deletion.keep")}</Button>
-          <Button type="submit" variant="danger" data-testid="delete-confirm">{t("deletion.confirm")}</Button>
+          <Button to="/" variant="outline">
+            {t("deletion.keep")}
+          </Button>
+          <Button type="submit" variant="danger" data-testid="delete-confirm">
+            {t("deletion.confirm")}
+          </Button>
         </Form>
       </Card>
     </main>

@@ -47,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Result = {
-  section: string; ok?: boolean; errors?: Record<string, string>; message?: string; params?: Record<string, unknown>;
+  section: string;
+  ok?: boolean;
+  errors?: Record<string, string>;
+  message?: string;
+  params?: Record<string, unknown>;
   /** conform's reply to the settings form (validated by its schema on both sides). */
   result?: SubmissionResult<string[]>;
 };
@@ -84,10 +88,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "email") {
     const email = emailField.safeParse(raw[USE_SUGGESTION_FIELD] || raw.email);
     if (!email.success) {
-      const suggestion = suggestEmail(String(raw.email ?? "").trim().toLowerCase().slice(0, 254));
+      const suggestion = suggestEmail(
+        String(raw.email ?? "")
+          .trim()
+          .toLowerCase()
+          .slice(0, 254),
+      );
       return data<Result>({ section: intent, errors: { email: "validation.invalidEmail" }, params: suggestion ? { suggestion } : undefined }, 400);
     }
-    if (email.data === user.email || (await emailInUse(site, email.data))) return data<Result>({ section: intent, errors: { email: "messages.emailExists" } }, 400);
+    if (email.data === user.email || (await emailInUse(site, email.data)))
+      return data<Result>({ section: intent, errors: { email: "messages.emailExists" } }, 400);
     // a likely typo (gmial.com): asked once before the confirmation mail goes to it
     const suggestion = suggestionToConfirm(email.data, raw[EMAIL_CHECKED_FIELD]);
     if (suggestion) return data<Result>({ section: intent, params: { suggestion, email: email.data } });
@@ -123,10 +133,33 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
         <Form method="post" className="flex flex-col gap-4" data-testid="settings-password">
           <input type="hidden" name="intent" value="password" />
           {pw?.ok ? <FormMessage tone="success" message={pw.message} /> : null}
-          <FormField name="old_password" type="password" label={t("settings.oldPassword")} autoComplete="current-password" error={pw?.errors?.old_password} validated={!!pw?.errors} />
-          <FormField name="password" type="password" label={t("settings.newPassword")} autoComplete="new-password" error={pw?.errors?.password} validated={!!pw?.errors} />
-          <FormField name="password_repeat" type="password" label={t("settings.repeatPassword")} autoComplete="new-password" error={pw?.errors?.password_repeat} validated={!!pw?.errors} />
-          <SubmitButton busy={busy} className="self-start">{t("settings.changePassword")}</SubmitButton>
+          <FormField
+            name="old_password"
+            type="password"
+            label={t("settings.oldPassword")}
+            autoComplete="current-password"
+            error={pw?.errors?.old_password}
+            validated={!!pw?.errors}
+          />
+          <FormField
+            name="password"
+            type="password"
+            label={t("settings.newPassword")}
+            autoComplete="new-password"
+            error={pw?.errors?.password}
+            validated={!!pw?.errors}
+          />
+          <FormField
+            name="password_repeat"
+            type="password"
+            label={t("settings.repeatPassword")}
+            autoComplete="new-password"
+            error={pw?.errors?.password_repeat}
+            validated={!!pw?.errors}
+          />
+          <SubmitButton busy={busy} className="self-start">
+            {t("settings.changePassword")}
+          </SubmitButton>
         </Form>
       </Card>
 
@@ -135,9 +168,20 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
         <Form method="post" className="flex flex-col gap-4" data-testid="settings-email">
           <input type="hidden" name="intent" value="email" />
           {em?.ok ? <FormMessage tone="success" message={em.message} params={em.params} /> : null}
-          <FormField name="email" type="email" label={t("settings.newEmail")} autoComplete="email" error={em?.errors?.email} validated={!!em?.errors}
-            defaultValue={em?.params?.suggestion ? String(em.params.email ?? "") : undefined} onBlur={emailHint.onBlur} hint={emailHint.hint} />
-          <SubmitButton busy={busy} className="self-start">{t("settings.changeEmail")}</SubmitButton>
+          <FormField
+            name="email"
+            type="email"
+            label={t("settings.newEmail")}
+            autoComplete="email"
+            error={em?.errors?.email}
+            validated={!!em?.errors}
+            defaultValue={em?.params?.suggestion ? String(em.params.email ?? "") : undefined}
+            onBlur={emailHint.onBlur}
+            hint={emailHint.hint}
+          />
+          <SubmitButton busy={busy} className="self-start">
+            {t("settings.changeEmail")}
+          </SubmitButton>
         </Form>
       </Card>
 
@@ -148,7 +192,9 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
 
       <Card as="section" aria-labelledby="settings-delete-title" className="ring-danger/20">
         <CardHeader id="settings-delete-title" title={t("deletion.title")} description={t("deletion.settingsIntro")} />
-        <Button to="/profile/delete" variant="danger-outline" data-testid="settings-delete">{t("deletion.start")}</Button>
+        <Button to="/profile/delete" variant="danger-outline" data-testid="settings-delete">
+          {t("deletion.start")}
+        </Button>
       </Card>
     </main>
   );
@@ -196,11 +242,21 @@ function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader
               <Checkbox key={n} name={fields.enabled.name} value={n} defaultChecked={enabled.has(n)} label={t(`settings.notificationTypes.${n}`)} />
             ))}
           </div>
-          {fields.enabled.errors?.[0] ? <p className="mt-2 text-sm text-danger" role="alert">{t(fields.enabled.errors[0])}</p> : null}
+          {fields.enabled.errors?.[0] ? (
+            <p className="mt-2 text-sm text-danger" role="alert">
+              {t(fields.enabled.errors[0])}
+            </p>
+          ) : null}
         </Part>
 
         <Part title={t("settings.visibilityTitle")} testId="settings-invisible">
-          <Checkbox name={fields.invisible.name} id={fields.invisible.id} defaultChecked={invisible} label={t("settings.invisible")} hint={t("settings.invisibleHelp")} />
+          <Checkbox
+            name={fields.invisible.name}
+            id={fields.invisible.id}
+            defaultChecked={invisible}
+            label={t("settings.invisible")}
+            hint={t("settings.invisibleHelp")}
+          />
         </Part>
 
         <Part title={t("settings.locationTitle")} testId="settings-location">
@@ -209,13 +265,22 @@ function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader
 
         {d.locales.length > 1 ? (
           <Part title={t("nav.language")} testId="settings-language">
-            <Select name={fields.language.name} id={fields.language.id} label={t("settings.languageLabel")} defaultValue={language}
-              options={d.locales.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))} error={error(fields.language.errors?.[0])} className="sm:max-w-xs" />
+            <Select
+              name={fields.language.name}
+              id={fields.language.id}
+              label={t("settings.languageLabel")}
+              defaultValue={language}
+              options={d.locales.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+              error={error(fields.language.errors?.[0])}
+              className="sm:max-w-xs"
+            />
           </Part>
         ) : null}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-black/10 pt-5">
-          <Button type="submit" disabled={busy} data-testid="settings-save">{busy ? t("settings.saving") : t("settings.save")}</Button>
+          <Button type="submit" disabled={busy} data-testid="settings-save">
+            {busy ? t("settings.saving") : t("settings.save")}
+          </Button>
         </div>
       </Form>
     </Card>

@@ -1,7 +1,7 @@
 // /profile: the member edits every profile field and manages photos.
 import { useMemo } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/profile";
 import { requireUser } from "#app/auth/user-context.server.ts";
@@ -27,7 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const profile = await loadOwnProfile(user.id);
   return {
-    profile: { ...profile, photos: profile.photos.map((p) => ({ id: p.id, thumb: photoUrl(site, p.thumbFilename), main: p.id === profile.mainPhotoId, pending: p.status === "pending" })) },
+    profile: {
+      ...profile,
+      photos: profile.photos.map((p) => ({
+        id: p.id,
+        thumb: photoUrl(site, p.thumbFilename),
+        main: p.id === profile.mainPhotoId,
+        pending: p.status === "pending",
+      })),
+    },
     email: user.email,
     countries: site.countries,
     photoLimit: user.paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
@@ -72,9 +80,20 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
     id: "profile",
     lastResult: reply,
     defaultValue: {
-      name: p.name, gender: p.gender, seeking: p.seeking ?? "", sexuality: p.sexuality, relationship: p.relationship ?? "",
-      hairColor: p.hairColor ?? "", eyeColor: p.eyeColor ?? "", bodyType: p.bodyType ?? "", tattoos: p.tattoos == null ? "" : p.tattoos ? "yes" : "no",
-      aboutMe: p.aboutMe ?? "", interests: p.interests, country: p.country, region: p.region ?? "", city: p.city ?? "",
+      name: p.name,
+      gender: p.gender,
+      seeking: p.seeking ?? "",
+      sexuality: p.sexuality,
+      relationship: p.relationship ?? "",
+      hairColor: p.hairColor ?? "",
+      eyeColor: p.eyeColor ?? "",
+      bodyType: p.bodyType ?? "",
+      tattoos: p.tattoos == null ? "" : p.tattoos ? "yes" : "no",
+      aboutMe: p.aboutMe ?? "",
+      interests: p.interests,
+      country: p.country,
+      region: p.region ?? "",
+      city: p.city ?? "",
     },
   });
   const opts = (group: string, values: readonly string[]) => values.map((v) => ({ value: v, label: t(`profile.${group}.${v}`) }));
@@ -85,13 +104,18 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
     <main className="container-site flex max-w-3xl flex-col gap-6 py-8">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold text-primary">{t("profileEdit.title")}</h1>
-        <Button to={`/members/${p.id}`} variant="outline" size="sm">{t("profileEdit.view")}</Button>
+        <Button to={`/members/${p.id}`} variant="outline" size="sm">
+          {t("profileEdit.view")}
+        </Button>
       </div>
 
       <Card as="section" data-testid="photos">
         <h2 className="mb-1 text-lg font-semibold">{t("profileEdit.photos")}</h2>
         <p className="mb-4 text-sm text-black/60">{t("profileEdit.photoLimit", { count: d.photoLimit, used: p.photos.length })}</p>
-        <FormMessage message={photoResult && "error" in photoResult ? photoResult.error : undefined} params={photoResult && "params" in photoResult ? (photoResult.params as Record<string, unknown> | undefined) : undefined} />
+        <FormMessage
+          message={photoResult && "error" in photoResult ? photoResult.error : undefined}
+          params={photoResult && "params" in photoResult ? (photoResult.params as Record<string, unknown> | undefined) : undefined}
+        />
         {photoResult && "pending" in photoResult && photoResult.pending ? <FormMessage tone="success" message="profileEdit.photoPendingNotice" /> : null}
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
           {p.photos.map((photo) => (
@@ -99,13 +123,26 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
               <div className="relative">
                 <img src={photo.thumb} alt="" className={`aspect-[4/5] w-full object-cover ${photo.pending ? "opacity-60" : ""}`} />
                 {photo.pending ? (
-                  <span className="absolute inset-x-0 bottom-0 bg-black/70 px-1 py-0.5 text-center text-xs font-semibold text-white" data-testid="photo-pending">{t("profileEdit.photoPending")}</span>
+                  <span
+                    className="absolute inset-x-0 bottom-0 bg-black/70 px-1 py-0.5 text-center text-xs font-semibold text-white"
+                    data-testid="photo-pending"
+                  >
+                    {t("profileEdit.photoPending")}
+                  </span>
                 ) : null}
               </div>
               <Form method="post" className="flex flex-wrap justify-between gap-x-2 gap-y-0.5 p-1 text-xs">
                 <input type="hidden" name="photo" value={photo.id} />
-                {photo.main ? <span className="font-semibold text-primary">{t("profileEdit.main")}</span> : photo.pending ? null : <button name="intent" value="photo-main" className="underline">{t("profileEdit.makeMain")}</button>}
-                <button name="intent" value="photo-delete" className="text-danger underline">{t("profileEdit.delete")}</button>
+                {photo.main ? (
+                  <span className="font-semibold text-primary">{t("profileEdit.main")}</span>
+                ) : photo.pending ? null : (
+                  <button name="intent" value="photo-main" className="underline">
+                    {t("profileEdit.makeMain")}
+                  </button>
+                )}
+                <button name="intent" value="photo-delete" className="text-danger underline">
+                  {t("profileEdit.delete")}
+                </button>
               </Form>
             </li>
           ))}
@@ -124,13 +161,34 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         <FieldInput field={fields.name} label={t("signup.username")} state={stateOf(fields.name)} autoComplete="nickname" />
         <div className="grid gap-4 sm:grid-cols-3">
           <FieldSelect field={fields.gender} label={t("signup.iAm")} state={stateOf(fields.gender)} options={opts("gender", ["male", "female"])} />
-          <FieldSelect field={fields.seeking} label={t("signup.seeking")} state={stateOf(fields.seeking)} options={[{ value: "female", label: t("signup.women") }, { value: "male", label: t("signup.men") }]} />
-          <FieldSelect field={fields.sexuality} label={t("profileView.sexuality")} state={stateOf(fields.sexuality)} options={opts("sexuality", ["hetero", "gay", "lesbian", "bi"])} />
+          <FieldSelect
+            field={fields.seeking}
+            label={t("signup.seeking")}
+            state={stateOf(fields.seeking)}
+            options={[
+              { value: "female", label: t("signup.women") },
+              { value: "male", label: t("signup.men") },
+            ]}
+          />
+          <FieldSelect
+            field={fields.sexuality}
+            label={t("profileView.sexuality")}
+            state={stateOf(fields.sexuality)}
+            options={opts("sexuality", ["hetero", "gay", "lesbian", "bi"])}
+          />
           {select("relationship", "relationship", RELATIONSHIP)}
           {select("hairColor", "hair", HAIR)}
           {select("eyeColor", "eye", EYES)}
           {select("bodyType", "bodyType", BODY)}
-          <FieldSelect field={fields.tattoos} label={t("profile.fields.tattoos")} state={stateOf(fields.tattoos)} options={[{ value: "yes", label: t("profile.yes") }, { value: "no", label: t("profile.no") }]} />
+          <FieldSelect
+            field={fields.tattoos}
+            label={t("profile.fields.tattoos")}
+            state={stateOf(fields.tattoos)}
+            options={[
+              { value: "yes", label: t("profile.yes") },
+              { value: "no", label: t("profile.no") },
+            ]}
+          />
         </div>
         <LocationFields form={form} fields={fields} stateOf={stateOf} countries={d.countries} />
         <FieldTextarea field={fields.aboutMe} label={t("profile.fields.aboutMe")} state={stateOf(fields.aboutMe)} maxLength={ABOUT_MAX} />

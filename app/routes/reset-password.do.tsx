@@ -32,12 +32,28 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
     <main className="container-site py-10">
       <Card className="mx-auto max-w-md">
         <h1 className="mb-4 text-2xl font-bold text-primary">{t("reset.newTitle")}</h1>
-        {!loaderData.valid ? <FormMessage message="messages.linkInvalid" /> : (
+        {!loaderData.valid ? (
+          <FormMessage message="messages.linkInvalid" />
+        ) : (
           <Form method="post" className="flex flex-col gap-4">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <FormMessage message={actionData?.error} />
-            <FormField name="password" type="password" label={t("settings.newPassword")} autoComplete="new-password" error={errors.password} validated={!!actionData} />
-            <FormField name="password_repeat" type="password" label={t("settings.repeatPassword")} autoComplete="new-password" error={errors.password_repeat} validated={!!actionData} />
+            <FormField
+              name="password"
+              type="password"
+              label={t("settings.newPassword")}
+              autoComplete="new-password"
+              error={errors.password}
+              validated={!!actionData}
+            />
+            <FormField
+              name="password_repeat"
+              type="password"
+              label={t("settings.repeatPassword")}
+              autoComplete="new-password"
+              error={errors.password_repeat}
+              validated={!!actionData}
+            />
             <SubmitButton>{t("reset.save")}</SubmitButton>
           </Form>
         )}

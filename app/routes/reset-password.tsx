@@ -24,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestPasswordReset(site, email.data, locale, origin, visitor.ip);
   if (result.ok) return data<ResetActionData>({ sent: true });
   if (result.error === "too_many_requests") {
-    return data<ResetActionData>({ error: "messages.tooManyRequests", params: { minutes: minutesOf(result.retryAfterMs) }, sent: false }, { status: 429, headers: retryAfterHeader(result.retryAfterMs) });
+    return data<ResetActionData>(
+      { error: "messages.tooManyRequests", params: { minutes: minutesOf(result.retryAfterMs) }, sent: false },
+      { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
+    );
   }
   if (result.error === "limit") return data<ResetActionData>({ error: "messages.tooManyResets", sent: false }, 429);
   return data<ResetActionData>({ error: "messages.emailNotFound", sent: false }, 404);
@@ -37,7 +40,9 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <Card className="mx-auto max-w-md">
         <h1 className="mb-2 text-2xl font-bold text-primary">{t("reset.title")}</h1>
         <p className="mb-4 text-sm text-black/70">{t("reset.intro")}</p>
-        {actionData?.sent ? <FormMessage tone="success" message="reset.sent" /> : (
+        {actionData?.sent ? (
+          <FormMessage tone="success" message="reset.sent" />
+        ) : (
           <Form method="post" className="flex flex-col gap-4">
             <FormMessage message={actionData?.error} params={actionData?.params} />
             <FormField name="email" type="email" label={t("signup.email")} required autoComplete="email" />

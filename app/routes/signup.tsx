@@ -66,9 +66,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const fields = formFields(form);
     if (fields[USE_SUGGESTION_FIELD]) fields.email = fields[USE_SUGGESTION_FIELD];
     // echoed back into the form: never the password, nothing long
-    const values = Object.fromEntries(Object.entries(fields)
-      .filter(([k]) => k !== "password" && k !== EMAIL_CHECKED_FIELD && k !== USE_SUGGESTION_FIELD)
-      .map(([k, v]) => [k, v.slice(0, 1000)]));
+    const values = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k]) => k !== "password" && k !== EMAIL_CHECKED_FIELD && k !== USE_SUGGESTION_FIELD)
+        .map(([k, v]) => [k, v.slice(0, 1000)]),
+    );
     const gate = signupGate(info.site, hasTrafficSource(context));
     if (gate === "trafficsource_required") return data<SignupActionData>({ formError: "signup.closedTrafficSource", values }, 403);
     const parsed = signupSchema.safeParse(fields);
@@ -77,14 +79,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // the first message obeys the site's message_length like any message
     if (target && [...(fields.signup_message ?? "").trim()].length > info.site.message_length) errors.signup_message = "chat.errors.tooLong";
     const suggestion = suggestEmail((values.email ?? "").trim().toLowerCase());
-    if (!parsed.success || Object.keys(errors).length) return data<SignupActionData>({ errors, values, suggestion, messageLength: info.site.message_length }, 400);
+    if (!parsed.success || Object.keys(errors).length)
+      return data<SignupActionData>({ errors, values, suggestion, messageLength: info.site.message_length }, 400);
     // a valid form with a likely typo in the address (gmial.com) is answered once with the suggestion
     const confirm = suggestionToConfirm(parsed.data.email, fields[EMAIL_CHECKED_FIELD]);
     if (confirm) return data<SignupActionData>({ errors: {}, values, suggestion: confirm });
     const limited = await take(["signupIp", ipKey(info.visitor.ip)], ["signupAddress", `${info.site.key}:${parsed.data.email}`]);
     if (!limited.ok) {
       const formParams = { minutes: minutesOf(limited.retryAfterMs) };
-      return data<SignupActionData>({ formError: "messages.tooManyRequests", formParams, values }, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) });
+      return data<SignupActionData>(
+        { formError: "messages.tooManyRequests", formParams, values },
+        { status: 429, headers: retryAfterHeader(limited.retryAfterMs) },
+      );
     }
     try {
       const created = await createAccount(
@@ -121,38 +127,58 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { step } = loaderData;
-  useEffect(() => { if (step !== "account") clearSignupDraft(); }, [step]);
+  useEffect(() => {
+    if (step !== "account") clearSignupDraft();
+  }, [step]);
   return (
     <main className="container-site py-10">
       <Card className="mx-auto max-w-lg">
         {step === "account" ? (
           <>
-            <h1 className="mb-4 text-2xl font-bold text-primary">{t(loaderData.gate === "trafficsource_required" ? "signup.closedTitle" : "signup.pageTitle")}</h1>
+            <h1 className="mb-4 text-2xl font-bold text-primary">
+              {t(loaderData.gate === "trafficsource_required" ? "signup.closedTitle" : "signup.pageTitle")}
+            </h1>
             <SignupForm gate={loaderData.gate} data={actionData as SignupActionData | undefined} targetProfile={loaderData.target} />
-            <p className="mt-4 text-sm">{t("signup.haveAccount")} <Link to="/login" className="font-semibold underline">{t("nav.login")}</Link></p>
+            <p className="mt-4 text-sm">
+              {t("signup.haveAccount")}{" "}
+              <Link to="/login" className="font-semibold underline">
+                {t("nav.login")}
+              </Link>
+            </p>
           </>
         ) : step === "push" ? (
           <PushStep />
         ) : step === "confirm" ? (
           <ConfirmStep email={loaderData.user!.email} confirmed={loaderData.user!.status === "active"} />
         ) : (
-          <ProfileStep key={step} step={step} countries={loaderData.countries} location={"location" in loaderData ? loaderData.location : null} data={actionData as StepData | undefined} />
+          <ProfileStep
+            key={step}
+            step={step}
+            countries={loaderData.countries}
+            location={"location" in loaderData ? loaderData.location : null}
+            data={actionData as StepData | undefined}
+          />
         )}
       </Card>
     </main>
   );
 }
 
-interface StepData { stepError?: string; stepParams?: Record<string, unknown>; result?: SubmissionResult<string[]> }
+interface StepData {
+  stepError?: string;
+  stepParams?: Record<string, unknown>;
+  result?: SubmissionResult<string[]>;
+}
 type StepProps = { step: SignupStep; countries: string[]; location: Record<string, string> | null; data?: StepData | undefined };
 
 function ProfileStep(props: StepProps) {
-  const { t } = useTranslation();
   return props.step === "photo" ? (
     <StepForm step="photo" data={props.data} formProps={{ encType: "multipart/form-data" }}>
       <FilePicker name="photo" testId="signup-photo-picker" />
     </StepForm>
-  ) : <FieldsStep {...props} />;
+  ) : (
+    <FieldsStep {...props} />
+  );
 }
 
 /** Personal info, about me, location: validated with the step's schema in the browser too. */
@@ -166,7 +192,17 @@ function FieldsStep({ step, countries, location, data }: StepProps) {
   );
 }
 
-function StepForm({ step, data, formProps, children }: { step: SignupStep; data?: StepData | undefined; formProps: React.ComponentProps<typeof Form>; children: React.ReactNode }) {
+function StepForm({
+  step,
+  data,
+  formProps,
+  children,
+}: {
+  step: SignupStep;
+  data?: StepData | undefined;
+  formProps: React.ComponentProps<typeof Form>;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const index = stepIndex(step) + 1;
   return (
@@ -178,7 +214,9 @@ function StepForm({ step, data, formProps, children }: { step: SignupStep; data?
         <FormMessage message={data?.stepError} params={data?.stepParams} />
         {children}
         <div className="flex items-center justify-between gap-3">
-          <Button type="submit" form={`skip-${step}`} variant="ghost" size="sm">{t("signup.skip")}</Button>
+          <Button type="submit" form={`skip-${step}`} variant="ghost" size="sm">
+            {t("signup.skip")}
+          </Button>
           <SubmitButton>{t("signup.next")}</SubmitButton>
         </div>
       </Form>
@@ -204,11 +242,19 @@ function ConfirmStep({ email, confirmed }: { email: string; confirmed: boolean }
       <p>{confirmed ? t("activation.doneBody") : t("signup.steps.confirm.intro", { email })}</p>
       {!confirmed ? (
         <resend.Form method="post" action="/api/activation-mail" className="flex flex-col items-start gap-2">
-          <Button type="submit" variant="outline" size="sm">{resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}</Button>
-          {resend.data?.error ? <p role="alert" className="text-sm text-danger">{resend.data.error}</p> : null}
+          <Button type="submit" variant="outline" size="sm">
+            {resend.data?.sent ? t("alerts.activationSent") : t("alerts.activationResend")}
+          </Button>
+          {resend.data?.error ? (
+            <p role="alert" className="text-sm text-danger">
+              {resend.data.error}
+            </p>
+          ) : null}
         </resend.Form>
       ) : null}
-      <Button to="/signup-matches" className="self-start" data-testid="signup-to-matches">{t("signup.toMatches")}</Button>
+      <Button to="/signup-matches" className="self-start" data-testid="signup-to-matches">
+        {t("signup.toMatches")}
+      </Button>
     </div>
   );
 }

@@ -73,7 +73,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "passed":
       return js ? { decision: "pass" as const, left: result.status.left } : redirect("/swipe-game");
     case "ok":
-      if (js) return { decision: "like" as const, left: result.status.left, match: result.match, created: result.created, id: result.profile.id, name: result.profile.name };
+      if (js)
+        return {
+          decision: "like" as const,
+          left: result.status.left,
+          match: result.match,
+          created: result.created,
+          id: result.profile.id,
+          name: result.profile.name,
+        };
       return redirect(result.match && result.created ? `/swipe-game?match=${result.profile.id}` : "/swipe-game");
   }
 }
@@ -131,22 +139,31 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
     if (!top && d.stack.length && fetcher.state === "idle" && revalidator.state === "idle" && left > 0) revalidator.revalidate();
   }, [top, d.stack.length, fetcher.state, revalidator, left]);
 
-  const decide = useCallback((decision: Decision) => {
-    // a card still flying out holds the next decision back, unless the stack reloaded from the
-    // server has dropped it already: then the card on screen is a new one, ready for a key
-    if (!top || deciding.current === top.id || fetcher.state === "submitting" || match) return;
-    const id = top.id;
-    deciding.current = id;
-    setLeaving({ id, decision, flown: false });
-    fetcher.submit({ intent: decision, target: String(id), js: "1" }, { method: "post" });
-    window.setTimeout(() => setLeaving((l) => (l?.id === id ? { ...l, flown: true } : l)), FLY_MS);
-  }, [top, fetcher, match]);
+  const decide = useCallback(
+    (decision: Decision) => {
+      // a card still flying out holds the next decision back, unless the stack reloaded from the
+      // server has dropped it already: then the card on screen is a new one, ready for a key
+      if (!top || deciding.current === top.id || fetcher.state === "submitting" || match) return;
+      const id = top.id;
+      deciding.current = id;
+      setLeaving({ id, decision, flown: false });
+      fetcher.submit({ intent: decision, target: String(id), js: "1" }, { method: "post" });
+      window.setTimeout(() => setLeaving((l) => (l?.id === id ? { ...l, flown: true } : l)), FLY_MS);
+    },
+    [top, fetcher, match],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
-      if (e.key === "ArrowRight") { e.preventDefault(); decide("like"); }
-      if (e.key === "ArrowLeft") { e.preventDefault(); decide("pass"); }
+      if (e.key === "ArrowRight") {
+        e.preventDefault();
+        decide("like");
+      }
+      if (e.key === "ArrowLeft") {
+        e.preventDefault();
+        decide("pass");
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -160,8 +177,12 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
           <h1 className="text-2xl font-black tracking-tight">{t("swipe.title")}</h1>
           <p className="text-xs text-black/60">{t("swipe.subtitle")}</p>
         </div>
-        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-primary shadow-sm" data-testid="swipe-left">
-          <HeartIcon className="h-4 w-4" />{t("swipe.left", { count: left })}
+        <span
+          className="inline-flex shrink-0 items-center gap-1 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-primary shadow-sm"
+          data-testid="swipe-left"
+        >
+          <HeartIcon className="h-4 w-4" />
+          {t("swipe.left", { count: left })}
         </span>
       </header>
 
@@ -174,11 +195,16 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
             <SwipeCard
               key={top.id}
               card={top}
-             
+
               offset={leaving?.id === top.id ? (leaving.decision === "like" ? 600 : -600) : drag}
               animate={!start.current}
-              onPointerDown={(e) => { start.current = { x: e.clientX, id: top.id }; e.currentTarget.setPointerCapture(e.pointerId); }}
-              onPointerMove={(e) => { if (start.current?.id === top.id) setDrag(e.clientX - start.current.x); }}
+              onPointerDown={(e) => {
+                start.current = { x: e.clientX, id: top.id };
+                e.currentTarget.setPointerCapture(e.pointerId);
+              }}
+              onPointerMove={(e) => {
+                if (start.current?.id === top.id) setDrag(e.clientX - start.current.x);
+              }}
               onPointerUp={(e) => {
                 // only a drag that began on this card decides, by how far the pointer went
                 const began = start.current;
@@ -189,47 +215,95 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
                 else if (dx < -THRESHOLD) decide("pass");
                 else setDrag(0);
               }}
-              onPointerCancel={() => { start.current = null; setDrag(0); }}
+              onPointerCancel={() => {
+                start.current = null;
+                setDrag(0);
+              }}
             />
           </>
         ) : (
           <Card className="flex h-full flex-col items-center justify-center rounded-3xl text-center" data-testid="swipe-empty">
-            <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><HeartIcon className="h-10 w-10" /></div>
+            <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">
+              <HeartIcon className="h-10 w-10" />
+            </div>
             <h2 className="mt-4 text-xl font-bold">{t("swipe.emptyTitle")}</h2>
             <p className="mt-2 text-sm text-black/70">{t("swipe.emptyBody")}</p>
-            <Button to="/match-finder" className="mt-6">{t("matchFinder.short")}</Button>
+            <Button to="/match-finder" className="mt-6">
+              {t("matchFinder.short")}
+            </Button>
           </Card>
         )}
       </div>
 
       {top && !stopped && !stoppedByAnswer ? (
-        <form method="post" className="mx-auto mt-5 flex max-w-sm items-center justify-center gap-6" onSubmit={(e) => {
-          e.preventDefault();
-          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          if (submitter?.value === "like" || submitter?.value === "pass") decide(submitter.value);
-        }}>
+        <form
+          method="post"
+          className="mx-auto mt-5 flex max-w-sm items-center justify-center gap-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            if (submitter?.value === "like" || submitter?.value === "pass") decide(submitter.value);
+          }}
+        >
           <input type="hidden" name="target" value={top.id} />
-          <button type="submit" name="intent" value="pass" aria-label={t("swipe.pass", { name: top.name })} title={t("swipe.pass", { name: top.name })} className="flex h-16 w-16 items-center justify-center rounded-full bg-white text-danger shadow-lg ring-1 ring-black/5 transition hover:scale-105 active:scale-90" data-testid="swipe-pass">
+          <button
+            type="submit"
+            name="intent"
+            value="pass"
+            aria-label={t("swipe.pass", { name: top.name })}
+            title={t("swipe.pass", { name: top.name })}
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-white text-danger shadow-lg ring-1 ring-black/5 transition hover:scale-105 active:scale-90"
+            data-testid="swipe-pass"
+          >
             <CrossIcon className="h-8 w-8" />
           </button>
-          <Link to={`/members/${top.id}`} aria-label={t("swipe.profile", { name: top.name })} className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-lg font-black text-info shadow ring-1 ring-black/5">i</Link>
-          <button type="submit" name="intent" value="like" aria-label={t("swipe.like", { name: top.name })} title={t("swipe.like", { name: top.name })} className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-white shadow-lg transition hover:scale-105 active:scale-90" data-testid="swipe-like">
+          <Link
+            to={`/members/${top.id}`}
+            aria-label={t("swipe.profile", { name: top.name })}
+            className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-lg font-black text-info shadow ring-1 ring-black/5"
+          >
+            i
+          </Link>
+          <button
+            type="submit"
+            name="intent"
+            value="like"
+            aria-label={t("swipe.like", { name: top.name })}
+            title={t("swipe.like", { name: top.name })}
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-white shadow-lg transition hover:scale-105 active:scale-90"
+            data-testid="swipe-like"
+          >
             <HeartIcon className="h-8 w-8" />
           </button>
         </form>
       ) : null}
-      {error && !stoppedByAnswer ? <p role="alert" className="mt-3 text-center text-sm font-semibold text-danger" data-testid="swipe-error">{error}</p> : null}
+      {error && !stoppedByAnswer ? (
+        <p role="alert" className="mt-3 text-center text-sm font-semibold text-danger" data-testid="swipe-error">
+          {error}
+        </p>
+      ) : null}
       {top ? <p className="mt-4 hidden text-center text-xs text-black/60 md:block">{t("swipe.keys")}</p> : null}
 
-      {match ? <MatchDialog partner={match} onClose={() => setMatch(null)} /> : d.match ? (
+      {match ? (
+        <MatchDialog partner={match} onClose={() => setMatch(null)} />
+      ) : d.match ? (
         <MatchDialog partner={{ id: d.match.id, name: d.match.name, photo: d.match.thumb }} closeHref="/swipe-game" />
       ) : null}
     </main>
   );
 }
 
-function SwipeCard({ card, behind, offset = 0, animate = true, ...handlers }: {
-  card: Card; behind?: boolean; offset?: number; animate?: boolean;
+function SwipeCard({
+  card,
+  behind,
+  offset = 0,
+  animate = true,
+  ...handlers
+}: {
+  card: Card;
+  behind?: boolean;
+  offset?: number;
+  animate?: boolean;
 } & Pick<React.HTMLAttributes<HTMLDivElement>, "onPointerDown" | "onPointerMove" | "onPointerUp" | "onPointerCancel">) {
   const { t, i18n } = useTranslation();
   const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(card.country) ?? card.country;
@@ -244,27 +318,48 @@ function SwipeCard({ card, behind, offset = 0, animate = true, ...handlers }: {
       data-profile-id={behind ? undefined : card.id}
       {...(behind ? {} : handlers)}
     >
-      {card.photo ?? card.thumb ? (
+      {(card.photo ?? card.thumb) ? (
         <img src={(card.photo ?? card.thumb)!} alt="" draggable={false} className="pointer-events-none h-full w-full object-cover" />
       ) : (
-        <div className="flex h-full items-center justify-center bg-accent text-8xl text-primary/30" aria-hidden>♥</div>
+        <div className="flex h-full items-center justify-center bg-accent text-8xl text-primary/30" aria-hidden>
+          ♥
+        </div>
       )}
       {!behind ? (
         <>
-          <span className="absolute left-5 top-6 -rotate-12 rounded-lg border-4 border-success px-3 py-1 text-3xl font-black uppercase text-success" style={{ opacity: offset > 0 ? stamp : 0 }} aria-hidden>{t("swipe.stampLike")}</span>
-          <span className="absolute right-5 top-6 rotate-12 rounded-lg border-4 border-danger px-3 py-1 text-3xl font-black uppercase text-danger" style={{ opacity: offset < 0 ? stamp : 0 }} aria-hidden>{t("swipe.stampNope")}</span>
+          <span
+            className="absolute left-5 top-6 -rotate-12 rounded-lg border-4 border-success px-3 py-1 text-3xl font-black uppercase text-success"
+            style={{ opacity: offset > 0 ? stamp : 0 }}
+            aria-hidden
+          >
+            {t("swipe.stampLike")}
+          </span>
+          <span
+            className="absolute right-5 top-6 rotate-12 rounded-lg border-4 border-danger px-3 py-1 text-3xl font-black uppercase text-danger"
+            style={{ opacity: offset < 0 ? stamp : 0 }}
+            aria-hidden
+          >
+            {t("swipe.stampNope")}
+          </span>
         </>
       ) : null}
       {card.fictional ? <FictionalMark className="absolute right-3 top-3 rounded-full bg-white/90 p-1" /> : null}
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent px-5 pb-5 pt-16 text-white">
         <p className="flex items-center gap-2 text-3xl font-black drop-shadow">
-          {card.name}<span className="font-light">{card.age}</span>
+          {card.name}
+          <span className="font-light">{card.age}</span>
           {card.online ? <span className="h-3 w-3 rounded-full bg-success ring-2 ring-white" title={t("search.online")} /> : null}
         </p>
         <p className="text-sm text-white/85">{[card.city, country].filter(Boolean).join(", ")}</p>
         {card.shared.length ? (
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t("matchFinder.shared", { count: card.shared.length })}>
-            {card.shared.slice(0, 4).map((i) => <li key={i}><Badge tone="inverse" className="backdrop-blur">{t(`profile.interests.${i}`)}</Badge></li>)}
+            {card.shared.slice(0, 4).map((i) => (
+              <li key={i}>
+                <Badge tone="inverse" className="backdrop-blur">
+                  {t(`profile.interests.${i}`)}
+                </Badge>
+              </li>
+            ))}
           </ul>
         ) : null}
       </div>
@@ -281,12 +376,18 @@ function Stopped({ resumes, fallback }: { resumes: { at: string; text: string; t
   }, [resumes]);
   return (
     <Card className="flex h-full flex-col items-center justify-center rounded-3xl text-center" data-testid="swipe-stopped">
-      <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><HeartIcon className="h-10 w-10" /></div>
+      <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">
+        <HeartIcon className="h-10 w-10" />
+      </div>
       <h2 className="mt-4 text-xl font-bold">{t("swipe.stoppedTitle")}</h2>
-      <p className="mt-2 text-sm text-black/70" data-testid="swipe-resumes">{text ? t("swipe.stopped", { time: text }) : fallback}</p>
+      <p className="mt-2 text-sm text-black/70" data-testid="swipe-resumes">
+        {text ? t("swipe.stopped", { time: text }) : fallback}
+      </p>
       <div className="mt-6 flex flex-col gap-2">
         <Button to="/likes">{t("swipe.toLikes")}</Button>
-        <Button to="/match-finder" variant="outline">{t("matchFinder.short")}</Button>
+        <Button to="/match-finder" variant="outline">
+          {t("matchFinder.short")}
+        </Button>
       </div>
     </Card>
   );

@@ -21,7 +21,15 @@ async function pagePayment(siteKey: string, reference: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const p = await pagePayment(site.key, params.reference);
-  return { reference: p.reference, amountCents: p.amountCents, currency: p.currency, method: p.method, description: p.description, status: p.status, redirectUrl: p.redirectUrl };
+  return {
+    reference: p.reference,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    method: p.method,
+    description: p.description,
+    status: p.status,
+    redirectUrl: p.redirectUrl,
+  };
 }
 
 const choice = z.object({ outcome: z.enum(["paid", "failed", "canceled"]), storeCard: z.enum(["ok", "failing"]).optional() });
@@ -44,23 +52,40 @@ export default function TestPay({ loaderData: d }: Route.ComponentProps) {
         <p className="rounded-lg bg-amber-400 px-3 py-1 text-center text-sm font-black uppercase tracking-widest text-dark">{t("checkout.testPay.banner")}</p>
         <h1 className="mt-4 text-2xl font-black">{t("checkout.testPay.title")}</h1>
         <p className="mt-1 text-sm text-black/60">{d.description}</p>
-        <p className="mt-4 text-3xl font-black" data-testid="test-pay-amount">{formatMoney(d.amountCents, d.currency, i18n.language)}</p>
+        <p className="mt-4 text-3xl font-black" data-testid="test-pay-amount">
+          {formatMoney(d.amountCents, d.currency, i18n.language)}
+        </p>
         <p className="text-sm text-black/60">{t(`checkout.methods.${d.method}`)}</p>
         {open ? (
           <Form method="post" className="mt-6 space-y-3">
             {["creditcard", "paypal", "visa", "mastercard"].includes(d.method) ? (
               <fieldset className="rounded-lg border border-black/10 p-3 text-sm">
                 <legend className="px-1 font-semibold">{t("checkout.testPay.storeLegend")}</legend>
-                <label className="flex items-center gap-2"><input type="radio" name="storeCard" value="ok" defaultChecked /> {t("checkout.testPay.storeOk")}</label>
-                <label className="mt-1 flex items-center gap-2"><input type="radio" name="storeCard" value="failing" /> {t("checkout.testPay.storeFailing")}</label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="storeCard" value="ok" defaultChecked /> {t("checkout.testPay.storeOk")}
+                </label>
+                <label className="mt-1 flex items-center gap-2">
+                  <input type="radio" name="storeCard" value="failing" /> {t("checkout.testPay.storeFailing")}
+                </label>
               </fieldset>
             ) : null}
-            <Button type="submit" name="outcome" value="paid" variant="success" size="lg" block>{t("checkout.testPay.paid")}</Button>
-            <Button type="submit" name="outcome" value="failed" variant="danger" size="lg" block>{t("checkout.testPay.failed")}</Button>
-            <Button type="submit" name="outcome" value="canceled" variant="outline" size="lg" block>{t("checkout.testPay.cancelled")}</Button>
+            <Button type="submit" name="outcome" value="paid" variant="success" size="lg" block>
+              {t("checkout.testPay.paid")}
+            </Button>
+            <Button type="submit" name="outcome" value="failed" variant="danger" size="lg" block>
+              {t("checkout.testPay.failed")}
+            </Button>
+            <Button type="submit" name="outcome" value="canceled" variant="outline" size="lg" block>
+              {t("checkout.testPay.cancelled")}
+            </Button>
           </Form>
         ) : (
-          <p className="mt-6 text-sm">{t("checkout.testPay.done")} <a className="font-semibold text-primary underline" href={d.redirectUrl}>{t("checkout.testPay.back")}</a></p>
+          <p className="mt-6 text-sm">
+            {t("checkout.testPay.done")}{" "}
+            <a className="font-semibold text-primary underline" href={d.redirectUrl}>
+              {t("checkout.testPay.back")}
+            </a>
+          </p>
         )}
       </Card>
     </main>

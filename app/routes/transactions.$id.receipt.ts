@@ -17,7 +17,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const payment = id ? await findTransaction(getDb(), site, user.id, id) : null;
   if (!payment) throw data(null, { status: 404 });
   const pdf = await renderReceipt({
-    site, company: await getCompanyInfo(site.company_id), memberName: user.profile?.name ?? user.email, memberEmail: user.email, payment, locale, t,
+    site,
+    company: await getCompanyInfo(site.company_id),
+    memberName: user.profile?.name ?? user.email,
+    memberEmail: user.email,
+    payment,
+    locale,
+    t,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -8,16 +8,26 @@ export const MAX_AGE = 99;
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 50;
 
-export interface SearchDefaults { gender: "male" | "female"; minAge: number; maxAge: number }
+export interface SearchDefaults {
+  gender: "male" | "female";
+  minAge: number;
+  maxAge: number;
+}
 
 /** The niche sets who a site shows first; a member's own "seeking" wins on general sites. */
 export function searchDefaults(site: Pick<Site, "niche">, seeking: "male" | "female" | null): SearchDefaults {
   switch (nichePrefix(site)) {
-    case "gay": return { gender: "male", minAge: MIN_AGE, maxAge: 75 };
-    case "milf": return { gender: "female", minAge: 35, maxAge: 75 };
-    case "gilf": return { gender: "female", minAge: 55, maxAge: 99 };
-    case "she": case "bbw": return { gender: "female", minAge: MIN_AGE, maxAge: 75 };
-    default: return { gender: seeking ?? "female", minAge: MIN_AGE, maxAge: 75 };
+    case "gay":
+      return { gender: "male", minAge: MIN_AGE, maxAge: 75 };
+    case "milf":
+      return { gender: "female", minAge: 35, maxAge: 75 };
+    case "gilf":
+      return { gender: "female", minAge: 55, maxAge: 99 };
+    case "she":
+    case "bbw":
+      return { gender: "female", minAge: MIN_AGE, maxAge: 75 };
+    default:
+      return { gender: seeking ?? "female", minAge: MIN_AGE, maxAge: 75 };
   }
 }
 

@@ -11,7 +11,11 @@ import { singleton } from "#app/utils/singleton.ts";
 import { sharedResults, siteObjectId } from "#app/utils/shared-results.server.ts";
 import { PAGE_SIZE, type SearchState } from "./search-params.ts";
 
-export function searchWhere(site: Site, viewerProfileId: number | null, s: Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">): Prisma.ProfileWhereInput {
+export function searchWhere(
+  site: Site,
+  viewerProfileId: number | null,
+  s: Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">,
+): Prisma.ProfileWhereInput {
   const { latest, earliest } = birthRange(s.minAge, s.maxAge);
   return {
     ...visibleWhere(site, viewerProfileId),
@@ -46,7 +50,9 @@ const shareable = (from: number, to: number) => from === to;
 const ORDER = [{ lastActiveAt: "desc" as const }, { id: "desc" as const }];
 /** Cards without a viewer's part: what every viewer of the pool sees alike. */
 const poolCards = (page: Prisma.ProfileFindManyArgs, site: Site) =>
-  getDb().profile.findMany({ ...page, select: cardSelect }).then((r) => r.map((p) => toCard(p, site)));
+  getDb()
+    .profile.findMany({ ...page, select: cardSelect })
+    .then((r) => r.map((p) => toCard(p, site)));
 
 export interface SearchViewer {
   profileId: number;
@@ -62,7 +68,9 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
   // blocked by are counted apart and taken off, so a block shows in the total at once
   const countKey = countKeyOf(site, s);
   const memberCards = (profileId: number) =>
-    getDb().profile.findMany({ ...page(searchWhere(site, profileId, s)), select: likedCardSelect(profileId) }).then((r) => r.map((p) => toLikedCard(p, site)));
+    getDb()
+      .profile.findMany({ ...page(searchWhere(site, profileId, s)), select: likedCardSelect(profileId) })
+      .then((r) => r.map((p) => toLikedCard(p, site)));
   const everyonesCards = () =>
     shareable(from, to)
       ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => poolCards(page(searchWhere(site, null, s)), site))
@@ -80,7 +88,10 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
     viewer?.hasBlocks
       ? getDb().profile.count({
           where: {
-            AND: [searchWhere(site, null, s), { OR: [{ blocksGiven: { some: { blockedId: viewer.profileId } } }, { blocksReceived: { some: { blockerId: viewer.profileId } } }] }],
+            AND: [
+              searchWhere(site, null, s),
+              { OR: [{ blocksGiven: { some: { blockedId: viewer.profileId } } }, { blocksReceived: { some: { blockerId: viewer.profileId } } }] },
+            ],
           },
         })
       : 0,
@@ -94,7 +105,8 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
     sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
-      poolCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: ORDER, take: count }, site)),
+      poolCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: ORDER, take: count }, site),
+    ),
     cachedCount(countKey, where),
   ]);
   return { profiles: rows, total };

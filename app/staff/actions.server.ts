@@ -32,7 +32,13 @@ export async function liftLockout(staff: StaffUser, userId: number): Promise<Act
   const key = `${t.site.key}:${t.user.email}`;
   const before = await counterState("loginAccount", key);
   await clearCounter("loginAccount", key);
-  await audit(staff, { action: "member.lift_lockout", siteKey: t.site.key, userId, before: before ? { failures: before.count, until: before.until.toISOString() } : null, after: { failures: 0 } });
+  await audit(staff, {
+    action: "member.lift_lockout",
+    siteKey: t.site.key,
+    userId,
+    before: before ? { failures: before.count, until: before.until.toISOString() } : null,
+    after: { failures: 0 },
+  });
   return { ok: true, message: before?.full ? "staff.done.lockoutLifted" : "staff.done.noLockout" };
 }
 
@@ -59,7 +65,11 @@ export async function resendActivation(staff: StaffUser, userId: number, request
   if (!t) return notFound;
   if (t.user.status !== "not_confirmed") return { ok: false, message: "staff.errors.alreadyActive" };
   const sent = await sendActivationMail(userId, {
-    site: t.site, locale: memberLocale(t.site, t.user.language), to: t.user.email, name: t.user.profile?.name ?? t.user.email, origin: siteOrigin(t.site, request),
+    site: t.site,
+    locale: memberLocale(t.site, t.user.language),
+    to: t.user.email,
+    name: t.user.profile?.name ?? t.user.email,
+    origin: siteOrigin(t.site, request),
   });
   if (!sent.ok) return { ok: false, message: "staff.errors.tooManyMails" };
   await audit(staff, { action: "member.resend_activation", siteKey: t.site.key, userId, after: { to: t.user.email } });
@@ -67,7 +77,12 @@ export async function resendActivation(staff: StaffUser, userId: number, request
 }
 
 export const creditsForm = z.object({
-  amount: z.coerce.number().int().min(-100_000).max(100_000).refine((n) => n !== 0),
+  amount: z.coerce
+    .number()
+    .int()
+    .min(-100_000)
+    .max(100_000)
+    .refine((n) => n !== 0),
   reason: z.string().trim().min(3).max(500),
   key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });
@@ -83,30 +98,49 @@ export async function adjustCredits(staff: StaffUser, userId: number, input: Cre
   if (!t) return notFound;
   const idempotencyKey = `staff:${userId}:${input.key}`;
   try {
-    return await getDb().$transaction(async (tx): Promise<ActionResult> => {
-      const [row] = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM users WHERE id = ${userId} FOR UPDATE`;
-      if (!row) return notFound;
-      const done = await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey }, select: { balanceAfter: true } });
-      if (done) return { ok: true, message: "staff.done.alreadyApplied", params: { balance: done.balanceAfter } };
-      const balance = await applyCredits(tx, { userId, delta: input.amount, reason: "adjustment", idempotencyKey, reference: { type: "staff", id: String(staff.id) } });
-      await audit(staff, {
-        action: input.amount > 0 ? "member.grant_credits" : "member.deduct_credits", siteKey: t.site.key, userId, reason: input.reason,
-        before: { credits: row.credits }, after: { credits: balance, delta: input.amount },
-      }, tx);
-      return { ok: true, message: "staff.done.creditsChanged", params: { balance } };
-    }, { maxWait: 10_000, timeout: 20_000 });
+    return await getDb().$transaction(
+      async (tx): Promise<ActionResult> => {
+        const [row] = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM users WHERE id = ${userId} FOR UPDATE`;
+        if (!row) return notFound;
+        const done = await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey }, select: { balanceAfter: true } });
+        if (done) return { ok: true, message: "staff.done.alreadyApplied", params: { balance: done.balanceAfter } };
+        const balance = await applyCredits(tx, {
+          userId,
+          delta: input.amount,
+          reason: "adjustment",
+          idempotencyKey,
+          reference: { type: "staff", id: String(staff.id) },
+        });
+        await audit(
+          staff,
+          {
+            action: input.amount > 0 ? "member.grant_credits" : "member.deduct_credits",
+            siteKey: t.site.key,
+            userId,
+            reason: input.reason,
+            before: { credits: row.credits },
+            after: { credits: balance, delta: input.amount },
+          },
+          tx,
+        );
+        return { ok: true, message: "staff.done.creditsChanged", params: { balance } };
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
   } catch (error) {
     if (error instanceof InsufficientCredits) return { ok: false, message: "staff.errors.insufficientCredits" };
     throw error;
   }
 }
 
-export const refundForm = z.object({
-  payment: z.coerce.number().int().positive().max(2_147_483_647),
-  /** an admin's override of the site's refund_days, with the reason the audit log keeps */
-  override: z.literal("1").optional(),
-  reason: z.string().trim().max(500).optional(),
-}).refine((f) => !f.override || (f.reason?.length ?? 0) >= 3, { path: ["reason"] });
+export const refundForm = z
+  .object({
+    payment: z.coerce.number().int().positive().max(2_147_483_647),
+    /** an admin's override of the site's refund_days, with the reason the audit log keeps */
+    override: z.literal("1").optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .refine((f) => !f.override || (f.reason?.length ?? 0) >= 3, { path: ["reason"] });
 export type RefundInput = z.infer<typeof refundForm>;
 
 /** Returns a payment's unused credits through the provider (app/payments/refunds.server.ts), within the site's refund rules. */
@@ -115,14 +149,31 @@ export async function refundPayment(staff: StaffUser, userId: number, input: Ref
   const override = !!input.override;
   const t = await target(userId);
   if (!t) return notFound;
-  const before = await getDb().payment.findFirst({ where: { id: paymentId, userId }, select: { status: true, amountCents: true, currency: true, credits: true } });
+  const before = await getDb().payment.findFirst({
+    where: { id: paymentId, userId },
+    select: { status: true, amountCents: true, currency: true, credits: true },
+  });
   if (!before) return { ok: false, message: "staff.errors.paymentNotFound" };
   const result = await refundUnused(getDb(), t.site, userId, paymentId, { ignorePeriod: override });
   if (!result.ok) return { ok: false, message: result.error === "provider_failed" ? "staff.errors.providerFailed" : "staff.errors.notRefundable" };
   await audit(staff, {
-    action: "member.refund_payment", siteKey: t.site.key, userId, reason: override ? input.reason : null,
+    action: "member.refund_payment",
+    siteKey: t.site.key,
+    userId,
+    reason: override ? input.reason : null,
     before: { payment: paymentId, status: before.status, credits: t.user.credits },
-    after: { payment: paymentId, status: "refunded", refundedCredits: result.credits, refundedCents: result.amountCents, currency: before.currency, refundPeriodOverridden: override },
+    after: {
+      payment: paymentId,
+      status: "refunded",
+      refundedCredits: result.credits,
+      refundedCents: result.amountCents,
+      currency: before.currency,
+      refundPeriodOverridden: override,
+    },
   });
-  return { ok: true, message: "staff.done.refunded", params: { credits: result.credits, amount: (result.amountCents / 100).toFixed(2), currency: before.currency } };
+  return {
+    ok: true,
+    message: "staff.done.refunded",
+    params: { credits: result.credits, amount: (result.amountCents / 100).toFixed(2), currency: before.currency },
+  };
 }

@@ -20,8 +20,14 @@ export interface AuditInput {
 export function audit(staff: Pick<StaffUser, "id" | "email">, input: AuditInput, tx: Tx | Db = getDb()) {
   return tx.staffAuditEntry.create({
     data: {
-      staffId: staff.id, staffEmail: staff.email, action: input.action, siteKey: input.siteKey ?? null, userId: input.userId ?? null,
-      reason: input.reason ?? null, before: input.before ?? undefined, after: input.after ?? undefined,
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: input.action,
+      siteKey: input.siteKey ?? null,
+      userId: input.userId ?? null,
+      reason: input.reason ?? null,
+      before: input.before ?? undefined,
+      after: input.after ?? undefined,
     },
   });
 }

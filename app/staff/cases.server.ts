@@ -20,8 +20,16 @@ export function listCases(status: CaseStatus | "open", after: number | null) {
     orderBy: { id: "asc" },
     take: CASE_PAGE,
     select: {
-      id: true, siteKey: true, kind: true, category: true, status: true, email: true, createdAt: true,
-      text: true, assignedStaff: { select: { name: true } }, profile: { select: { id: true, name: true } },
+      id: true,
+      siteKey: true,
+      kind: true,
+      category: true,
+      status: true,
+      email: true,
+      createdAt: true,
+      text: true,
+      assignedStaff: { select: { name: true } },
+      profile: { select: { id: true, name: true } },
     },
   });
 }
@@ -44,12 +52,14 @@ export async function caseDetail(id: number) {
   });
   if (!found) return null;
   const messages = found.conversationId
-    ? (await db.message.findMany({
-        where: { conversationId: found.conversationId },
-        orderBy: { id: "desc" },
-        take: 20,
-        select: { id: true, senderId: true, body: true, imageId: true, giftId: true, createdAt: true, sender: { select: { name: true } } },
-      })).reverse()
+    ? (
+        await db.message.findMany({
+          where: { conversationId: found.conversationId },
+          orderBy: { id: "desc" },
+          take: 20,
+          select: { id: true, senderId: true, body: true, imageId: true, giftId: true, createdAt: true, sender: { select: { name: true } } },
+        })
+      ).reverse()
     : [];
   return { ...found, messages, site: getSiteRegistry().byKey.get(found.siteKey) ?? null };
 }
@@ -67,7 +77,16 @@ export async function takeCase(staff: StaffUser, id: number): Promise<ActionResu
   if (before.status === "closed") return { ok: false, message: "staff.errors.caseClosed" };
   await db.$transaction(async (tx) => {
     await tx.supportCase.update({ where: { id }, data: { status: "in_progress", assignedStaffId: staff.id } });
-    await audit(staff, { action: "case.take", siteKey: before.siteKey, before: { case: id, status: before.status, assigned: before.assignedStaffId }, after: { case: id, status: "in_progress", assigned: staff.id } }, tx);
+    await audit(
+      staff,
+      {
+        action: "case.take",
+        siteKey: before.siteKey,
+        before: { case: id, status: before.status, assigned: before.assignedStaffId },
+        after: { case: id, status: "in_progress", assigned: staff.id },
+      },
+      tx,
+    );
   });
   return { ok: true, message: "staff.done.caseTaken" };
 }

@@ -10,7 +10,10 @@ import { getDb } from "#app/utils/db.server.ts";
 export const staffLoginForm = z.object({
   email: z.string().trim().min(3).max(254),
   password: z.string().min(1).max(128),
-  code: z.string().trim().regex(/^\d{6}$/),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
 });
 
 export type StaffLogIn = { ok: true; setCookie: string } | { ok: false; status: number; message: string; email: string };
@@ -20,7 +23,13 @@ export async function staffLogIn(request: Request, context: Readonly<RouterConte
   const parsed = staffLoginForm.safeParse(fields);
   if (!parsed.success) return { ok: false, status: 400, message: "staff.login.invalid", email };
   const result = await attemptStaffLogin(parsed.data.email, parsed.data.password, parsed.data.code);
-  if (!result.ok) return { ok: false, status: result.reason === "locked" ? 429 : 401, message: result.reason === "locked" ? "staff.login.locked" : "staff.login.failed", email };
+  if (!result.ok)
+    return {
+      ok: false,
+      status: result.reason === "locked" ? 429 : 401,
+      message: result.reason === "locked" ? "staff.login.locked" : "staff.login.failed",
+      email,
+    };
   const staff = await getDb().staffAccount.findUniqueOrThrow({ where: { id: result.staffId }, select: { id: true, email: true } });
   const ip = context.get(visitorContext).ip;
   const setCookie = await createStaffSession(staff.id, { ip, userAgent: request.headers.get("user-agent") });

@@ -29,7 +29,12 @@ export interface MemberHit {
   matchedBy: "email" | "username" | "member_id" | "payment_id";
 }
 
-const hostOf = (q: string) => q.toLowerCase().replace(/^https?:\/\//, "").replace(/[/:?#].*$/, "").replace(/^www\./, "");
+const hostOf = (q: string) =>
+  q
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/[/:?#].*$/, "")
+    .replace(/^www\./, "");
 
 export async function findCompanies(q: string): Promise<CompanyHit[]> {
   const registry = getSiteRegistry();
@@ -58,7 +63,10 @@ export async function findMembers(q: string): Promise<MemberHit[]> {
   const db = getDb();
   const select = { id: true, email: true, siteKey: true, status: true, signupDate: true, profile: { select: { name: true } } } as const;
   const hits: MemberHit[] = [];
-  const add = (rows: { id: number; email: string; siteKey: string; status: string; signupDate: Date; profile: { name: string } | null }[], matchedBy: MemberHit["matchedBy"]) => {
+  const add = (
+    rows: { id: number; email: string; siteKey: string; status: string; signupDate: Date; profile: { name: string } | null }[],
+    matchedBy: MemberHit["matchedBy"],
+  ) => {
     for (const r of rows) {
       if (hits.some((h) => h.id === r.id)) continue;
       hits.push({ id: r.id, email: r.email, siteKey: r.siteKey, name: r.profile?.name ?? null, status: r.status, signupDate: r.signupDate, matchedBy });
@@ -72,7 +80,10 @@ export async function findMembers(q: string): Promise<MemberHit[]> {
     if (payment) add([payment.user], "payment_id");
   }
   if (!q.includes("@") && q.length >= 2) {
-    add(await db.user.findMany({ where: { profile: { name: { equals: q, mode: "insensitive" } } }, select, orderBy: { id: "asc" }, take: MAX_MEMBERS }), "username");
+    add(
+      await db.user.findMany({ where: { profile: { name: { equals: q, mode: "insensitive" } } }, select, orderBy: { id: "asc" }, take: MAX_MEMBERS }),
+      "username",
+    );
   }
   return hits.slice(0, MAX_MEMBERS);
 }

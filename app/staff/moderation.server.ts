@@ -19,7 +19,12 @@ export async function sendPasswordReset(staff: StaffUser, userId: number, reques
   const t = await target(userId);
   if (!t) return notFound;
   if (t.user.status === "deleted" || t.user.status === "banned") return { ok: false, message: "staff.errors.accountClosed" };
-  const sent = await mailPasswordReset(t.site, { id: userId, email: t.user.email, name: t.user.profile?.name ?? t.user.email }, memberLocale(t.site, t.user.language), siteOrigin(t.site, request));
+  const sent = await mailPasswordReset(
+    t.site,
+    { id: userId, email: t.user.email, name: t.user.profile?.name ?? t.user.email },
+    memberLocale(t.site, t.user.language),
+    siteOrigin(t.site, request),
+  );
   if (!sent) return { ok: false, message: "staff.errors.tooManyResetMails" };
   await audit(staff, { action: "member.send_password_reset", siteKey: t.site.key, userId, after: { to: t.user.email } });
   return { ok: true, message: "staff.done.resetSent" };
@@ -46,7 +51,11 @@ export async function setBanned(staff: StaffUser, userId: number, banned: boolea
     await tx.user.update({ where: { id: userId }, data: { status } });
     await tx.profile.updateMany({ where: { userId }, data: { status: banned || !row.confirmed ? "disabled" : "active" } });
     if (banned) await tx.session.deleteMany({ where: { userId } });
-    await audit(staff, { action: banned ? "member.ban" : "member.unban", siteKey: t.site.key, userId, reason, before: { status: row.status }, after: { status } }, tx);
+    await audit(
+      staff,
+      { action: banned ? "member.ban" : "member.unban", siteKey: t.site.key, userId, reason, before: { status: row.status }, after: { status } },
+      tx,
+    );
     return { ok: true, message: banned ? "staff.done.banned" : "staff.done.unbanned" };
   });
 }
@@ -63,7 +72,18 @@ export async function setProfileHidden(staff: StaffUser, userId: number, hidden:
     const status = hidden ? "disabled" : "active";
     if (profile.status === status) return { ok: false, message: hidden ? "staff.errors.alreadyHidden" : "staff.errors.notHidden" };
     await tx.profile.update({ where: { userId }, data: { status } });
-    await audit(staff, { action: hidden ? "member.hide_profile" : "member.show_profile", siteKey: t.site.key, userId, reason, before: { profile: profile.status }, after: { profile: status } }, tx);
+    await audit(
+      staff,
+      {
+        action: hidden ? "member.hide_profile" : "member.show_profile",
+        siteKey: t.site.key,
+        userId,
+        reason,
+        before: { profile: profile.status },
+        after: { profile: status },
+      },
+      tx,
+    );
     return { ok: true, message: hidden ? "staff.done.profileHidden" : "staff.done.profileShown" };
   });
 }
@@ -76,10 +96,18 @@ export async function setDirectDebitBlock(staff: StaffUser, userId: number, bloc
     const before = await tx.directDebitBlock.findUnique({ where: { userId }, select: { reason: true } });
     if (!!before === blocked) return { ok: false, message: blocked ? "staff.errors.alreadyDirectDebitBlocked" : "staff.errors.notDirectDebitBlocked" };
     await setDirectDebitBlocked(tx, userId, blocked, reason);
-    await audit(staff, {
-      action: blocked ? "member.block_direct_debit" : "member.unblock_direct_debit", siteKey: t.site.key, userId, reason,
-      before: { directDebitBlocked: !!before }, after: { directDebitBlocked: blocked },
-    }, tx);
+    await audit(
+      staff,
+      {
+        action: blocked ? "member.block_direct_debit" : "member.unblock_direct_debit",
+        siteKey: t.site.key,
+        userId,
+        reason,
+        before: { directDebitBlocked: !!before },
+        after: { directDebitBlocked: blocked },
+      },
+      tx,
+    );
     return { ok: true, message: blocked ? "staff.done.directDebitBlocked" : "staff.done.directDebitUnblocked" };
   });
 }
@@ -94,7 +122,18 @@ export async function setFictional(staff: StaffUser, userId: number, fictional: 
     if (!profile) return { ok: false, message: "staff.errors.noProfile" };
     if (profile.fictional === fictional) return { ok: false, message: fictional ? "staff.errors.alreadyFictional" : "staff.errors.notFictional" };
     await tx.profile.update({ where: { userId }, data: { fictional } });
-    await audit(staff, { action: fictional ? "member.mark_fictional" : "member.unmark_fictional", siteKey: t.site.key, userId, reason, before: { fictional: profile.fictional }, after: { fictional } }, tx);
+    await audit(
+      staff,
+      {
+        action: fictional ? "member.mark_fictional" : "member.unmark_fictional",
+        siteKey: t.site.key,
+        userId,
+        reason,
+        before: { fictional: profile.fictional },
+        after: { fictional },
+      },
+      tx,
+    );
     return { ok: true, message: fictional ? "staff.done.markedFictional" : "staff.done.unmarkedFictional" };
   });
 }

@@ -76,14 +76,18 @@ export async function decidePhoto(staff: StaffUser, photoId: number, decision: D
     if (!moved.count) return { moved: false as const };
     await settleMainPhoto(tx, before.profileId);
     const after = await tx.profile.findUniqueOrThrow({ where: { id: before.profileId }, select: { mainPhotoId: true } });
-    await audit(staff, {
-      action: decision.intent === "approve" ? "photo.approve" : "photo.reject",
-      siteKey: before.profile.siteKey,
-      userId: before.profile.userId,
-      reason: decision.intent === "reject" ? decision.reason : null,
-      before: { photo: photoId, status: before.status, mainPhoto: before.profile.mainPhotoId },
-      after: { photo: photoId, status, mainPhoto: after.mainPhotoId },
-    }, tx);
+    await audit(
+      staff,
+      {
+        action: decision.intent === "approve" ? "photo.approve" : "photo.reject",
+        siteKey: before.profile.siteKey,
+        userId: before.profile.userId,
+        reason: decision.intent === "reject" ? decision.reason : null,
+        before: { photo: photoId, status: before.status, mainPhoto: before.profile.mainPhotoId },
+        after: { photo: photoId, status, mainPhoto: after.mainPhotoId },
+      },
+      tx,
+    );
     return { moved: true as const, userId: before.profile.userId };
   });
   if (!decided) return notFound;
@@ -110,7 +114,10 @@ export async function renderPhotoRejectedMail(site: Site, locale: Locale, name: 
 }
 
 async function sendPhotoRejectedMail(photoId: number, userId: number, reason: PhotoRejectReason) {
-  const user = await getDb().user.findUnique({ where: { id: userId }, select: { email: true, siteKey: true, language: true, profile: { select: { name: true } } } });
+  const user = await getDb().user.findUnique({
+    where: { id: userId },
+    select: { email: true, siteKey: true, language: true, profile: { select: { name: true } } },
+  });
   const site = user ? getSiteRegistry().byKey.get(user.siteKey) : undefined;
   if (!user || !site) return;
   const { subject, text, html } = await renderPhotoRejectedMail(site, memberLocale(site, user.language), user.profile?.name ?? "", reason);

@@ -19,10 +19,14 @@ export async function exportMemberData(staff: StaffUser, userId: number): Promis
   const t = await target(userId);
   if (!t) return notFound;
   if (t.user.status === "deleted") return { ok: false, message: "staff.errors.accountClosed" };
-  const result = await requestExport({ id: userId, siteKey: t.site.key }, {
-    staffId: staff.id,
-    inTransaction: (tx, exportId) => audit(staff, { action: "member.export_data", siteKey: t.site.key, userId, after: { export: exportId, mailedTo: "member" } }, tx),
-  });
+  const result = await requestExport(
+    { id: userId, siteKey: t.site.key },
+    {
+      staffId: staff.id,
+      inTransaction: (tx, exportId) =>
+        audit(staff, { action: "member.export_data", siteKey: t.site.key, userId, after: { export: exportId, mailedTo: "member" } }, tx),
+    },
+  );
   if (!result.ok) return { ok: false, message: "staff.errors.exportLimit" };
   return { ok: true, message: result.created ? "staff.done.exportQueued" : "staff.done.exportPending" };
 }
@@ -31,8 +35,19 @@ export async function eraseMember(staff: StaffUser, userId: number, reason: stri
   const t = await target(userId);
   if (!t) return notFound;
   if (t.user.status === "deleted") return { ok: false, message: "staff.errors.alreadyErased" };
-  const erased = await anonymiseAccount(userId, (tx) => audit(staff, {
-    action: "member.erase", siteKey: t.site.key, userId, reason, before: { status: t.user.status }, after: { status: "deleted" },
-  }, tx));
+  const erased = await anonymiseAccount(userId, (tx) =>
+    audit(
+      staff,
+      {
+        action: "member.erase",
+        siteKey: t.site.key,
+        userId,
+        reason,
+        before: { status: t.user.status },
+        after: { status: "deleted" },
+      },
+      tx,
+    ),
+  );
   return erased ? { ok: true, message: "staff.done.erased" } : { ok: false, message: "staff.errors.alreadyErased" };
 }

@@ -18,14 +18,20 @@ export const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often (not on every request) */
 const TOUCH_MS = 60 * 1000;
 
-const cookie = (value: string, maxAge: number) =>
-  serialize(STAFF_COOKIE, value, { ...cookieDefaults(), sameSite: "strict", httpOnly: true, maxAge });
+const cookie = (value: string, maxAge: number) => serialize(STAFF_COOKIE, value, { ...cookieDefaults(), sameSite: "strict", httpOnly: true, maxAge });
 
 export async function createStaffSession(staffId: number, meta: { ip?: string; userAgent?: string | null }) {
   const token = newToken();
   const now = Date.now();
   await getDb().staffSession.create({
-    data: { id: tokenHash(token), staffId, lastSeenAt: new Date(now), expiresAt: new Date(now + STAFF_MAX_MS), ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null },
+    data: {
+      id: tokenHash(token),
+      staffId,
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + STAFF_MAX_MS),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    },
   });
   return cookie(token, STAFF_MAX_MS / 1000);
 }

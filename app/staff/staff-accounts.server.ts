@@ -27,7 +27,11 @@ export const createStaffForm = z.object({
 export const roleForm = z.object({ role: staffRole });
 
 /** Shown once after creating an account or resetting its second factor. */
-export interface NewSecret { email: string; secret: string; uri: string }
+export interface NewSecret {
+  email: string;
+  secret: string;
+  uri: string;
+}
 
 export type StaffAccountResult =
   | { ok: true; message: string; params?: Record<string, unknown>; secret?: NewSecret }
@@ -44,7 +48,12 @@ export function listStaffAccounts() {
 
 const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => getDb().$transaction(work, { maxWait: 10_000, timeout: 20_000 });
 
-interface LockedRow { id: number; email: string; role: string; disabled: boolean }
+interface LockedRow {
+  id: number;
+  email: string;
+  role: string;
+  disabled: boolean;
+}
 
 /** Locks the actor's and the target's rows; null when the actor is no longer an enabled admin. */
 async function lockActorAndTarget(tx: Tx, actorId: number, targetId: number) {
@@ -70,7 +79,9 @@ export async function createStaff(actor: StaffUser, input: z.infer<typeof create
       });
       await audit(actor, { action: "staff.create", after: { staffId: created.id, email: created.email, name: input.name, role: created.role } }, tx);
       return {
-        ok: true, message: "staff.accounts.done.created", params: { email: created.email },
+        ok: true,
+        message: "staff.accounts.done.created",
+        params: { email: created.email },
         secret: { email: created.email, secret: totpSecret, uri: totpUri(totpSecret, created.email) },
       } satisfies StaffAccountResult;
     });
@@ -90,11 +101,15 @@ export async function setStaffDisabled(actor: StaffUser, targetId: number, disab
     if (target.disabled === disabled) return fail("staff.accounts.errors.unchanged", 409);
     await tx.staffAccount.update({ where: { id: targetId }, data: { disabled, ...(disabled ? {} : { failedLogins: 0, lockedUntil: null }) } });
     const sessions = disabled ? (await tx.staffSession.deleteMany({ where: { staffId: targetId } })).count : 0;
-    await audit(actor, {
-      action: disabled ? "staff.disable" : "staff.enable",
-      before: { staffId: targetId, email: target.email, disabled: target.disabled },
-      after: { staffId: targetId, email: target.email, disabled, ...(disabled ? { sessionsEnded: sessions } : {}) },
-    }, tx);
+    await audit(
+      actor,
+      {
+        action: disabled ? "staff.disable" : "staff.enable",
+        before: { staffId: targetId, email: target.email, disabled: target.disabled },
+        after: { staffId: targetId, email: target.email, disabled, ...(disabled ? { sessionsEnded: sessions } : {}) },
+      },
+      tx,
+    );
     return { ok: true, message: disabled ? "staff.accounts.done.disabled" : "staff.accounts.done.enabled", params: { email: target.email } };
   });
 }
@@ -107,7 +122,15 @@ export async function setStaffRole(actor: StaffUser, targetId: number, role: z.i
     if (!target) return fail("staff.accounts.errors.notFound", 404);
     if (target.role === role) return fail("staff.accounts.errors.unchanged", 409);
     await tx.staffAccount.update({ where: { id: targetId }, data: { role } });
-    await audit(actor, { action: "staff.change_role", before: { staffId: targetId, email: target.email, role: target.role }, after: { staffId: targetId, email: target.email, role } }, tx);
+    await audit(
+      actor,
+      {
+        action: "staff.change_role",
+        before: { staffId: targetId, email: target.email, role: target.role },
+        after: { staffId: targetId, email: target.email, role },
+      },
+      tx,
+    );
     return { ok: true, message: "staff.accounts.done.roleChanged", params: { email: target.email, role } };
   });
 }
@@ -126,7 +149,9 @@ export async function resetStaffTotp(actor: StaffUser, targetId: number): Promis
     const sessions = targetId === actor.id ? 0 : (await tx.staffSession.deleteMany({ where: { staffId: targetId } })).count;
     await audit(actor, { action: "staff.reset_totp", after: { staffId: targetId, email: target.email, sessionsEnded: sessions } }, tx);
     return {
-      ok: true, message: "staff.accounts.done.totpReset", params: { email: target.email },
+      ok: true,
+      message: "staff.accounts.done.totpReset",
+      params: { email: target.email },
       secret: { email: target.email, secret: totpSecret, uri: totpUri(totpSecret, target.email) },
     } satisfies StaffAccountResult;
   });

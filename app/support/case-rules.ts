@@ -10,5 +10,8 @@ export const CASE_TEXT = { complaintMin: 20, max: 4000 } as const;
 /** A form's one-time key (the same key sent twice files one case). */
 export const newRequestKey = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 };

@@ -14,14 +14,16 @@ import { emailField } from "#app/auth/validation.ts";
 import { sendCaseMail } from "./case-mails.server.ts";
 import { CASE_TEXT, COMPLAINT_CATEGORIES, REPORT_REASONS, type CaseKind } from "./case-rules.ts";
 
-
 const requestKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "messages.invalidInput" });
 
 export const complaintSchema = z.object({
   category: z.enum(COMPLAINT_CATEGORIES, { message: "support.errors.category" }),
   email: emailField,
-  text: z.string({ message: "support.errors.complaintText" }).trim()
-    .min(CASE_TEXT.complaintMin, { message: "support.errors.complaintText" }).max(CASE_TEXT.max, { message: "support.errors.textTooLong" }),
+  text: z
+    .string({ message: "support.errors.complaintText" })
+    .trim()
+    .min(CASE_TEXT.complaintMin, { message: "support.errors.complaintText" })
+    .max(CASE_TEXT.max, { message: "support.errors.textTooLong" }),
   key: requestKey,
 });
 
@@ -52,8 +54,16 @@ async function file(site: Site, reporter: Reporter, input: NewCase) {
   try {
     const created = await db.supportCase.create({
       data: {
-        siteKey: site.key, kind: input.kind, category: input.category, text: input.text, email: reporter.email, locale: reporter.locale,
-        reporterUserId: reporter.userId, profileId: input.profileId ?? null, conversationId: input.conversationId ?? null, requestKey: input.requestKey,
+        siteKey: site.key,
+        kind: input.kind,
+        category: input.category,
+        text: input.text,
+        email: reporter.email,
+        locale: reporter.locale,
+        reporterUserId: reporter.userId,
+        profileId: input.profileId ?? null,
+        conversationId: input.conversationId ?? null,
+        requestKey: input.requestKey,
       },
       select: { id: true },
     });
@@ -68,7 +78,11 @@ async function file(site: Site, reporter: Reporter, input: NewCase) {
 
 /** Files a complaint and confirms it by mail (once, also when the form is sent twice). */
 export async function fileComplaint(site: Site, reporter: Omit<Reporter, "email">, input: z.infer<typeof complaintSchema>) {
-  const result = await file(site, { ...reporter, email: input.email }, { kind: "complaint", category: input.category, text: input.text, requestKey: input.key });
+  const result = await file(
+    site,
+    { ...reporter, email: input.email },
+    { kind: "complaint", category: input.category, text: input.text, requestKey: input.key },
+  );
   if (result.created) await sendCaseMail("received", site, { id: result.id, email: input.email, locale: reporter.locale });
   return result.id;
 }
@@ -76,7 +90,12 @@ export async function fileComplaint(site: Site, reporter: Omit<Reporter, "email"
 export type ReportResult = { ok: true; id: number; name: string } | { ok: false };
 
 /** Reports a profile this site shows the member (also one that blocked them); anything else is not found. */
-export async function reportProfile(site: Site, reporter: Reporter & { profileId: number }, profileId: number | null, input: z.infer<typeof reportSchema>): Promise<ReportResult> {
+export async function reportProfile(
+  site: Site,
+  reporter: Reporter & { profileId: number },
+  profileId: number | null,
+  input: z.infer<typeof reportSchema>,
+): Promise<ReportResult> {
   const access = await profileAccess(site, reporter.profileId, profileId);
   if ((access.kind !== "visible" && access.kind !== "blocked_by_them") || access.id === reporter.profileId) return { ok: false };
   const { id } = await file(site, reporter, { kind: "profile_report", category: input.reason, text: input.text, requestKey: input.key, profileId: access.id });
@@ -84,11 +103,21 @@ export async function reportProfile(site: Site, reporter: Reporter & { profileId
 }
 
 /** Reports a conversation the member takes part in on this site; the case names the other member. */
-export async function reportChat(site: Site, reporter: Reporter & { profileId: number }, conversationId: number | null, input: z.infer<typeof reportSchema>): Promise<ReportResult> {
+export async function reportChat(
+  site: Site,
+  reporter: Reporter & { profileId: number },
+  conversationId: number | null,
+  input: z.infer<typeof reportSchema>,
+): Promise<ReportResult> {
   const access = await chatAccess(site, reporter.profileId, conversationId);
   if (access.kind !== "ok") return { ok: false };
   const { id } = await file(site, reporter, {
-    kind: "chat_report", category: input.reason, text: input.text, requestKey: input.key, profileId: access.partner.id, conversationId: access.conversationId,
+    kind: "chat_report",
+    category: input.reason,
+    text: input.text,
+    requestKey: input.key,
+    profileId: access.partner.id,
+    conversationId: access.conversationId,
   });
   return { ok: true, id, name: access.partner.name };
 }

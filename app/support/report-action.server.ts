@@ -31,12 +31,16 @@ export async function reportAction(
   if (!user.profile) throw data(null, { status: 404 });
   const limited = await take(["supportCaseIp", ipKey(context.get(visitorContext).ip)]);
   if (!limited.ok) {
-    return data<ReportActionData>({ reportErrors: { reason: "messages.tooManyRequests" }, reportParams: { minutes: minutesOf(limited.retryAfterMs) } }, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) });
+    return data<ReportActionData>(
+      { reportErrors: { reason: "messages.tooManyRequests" }, reportParams: { minutes: minutesOf(limited.retryAfterMs) } },
+      { status: 429, headers: retryAfterHeader(limited.retryAfterMs) },
+    );
   }
   const reporter = { userId: user.id, email: user.email, locale: context.get(localeContext).locale, profileId: user.profile.id };
-  const result = target.conversationId !== undefined
-    ? await reportChat(site, reporter, target.conversationId, parsed.data)
-    : await reportProfile(site, reporter, target.profileId, parsed.data);
+  const result =
+    target.conversationId !== undefined
+      ? await reportChat(site, reporter, target.conversationId, parsed.data)
+      : await reportProfile(site, reporter, target.profileId, parsed.data);
   if (!result.ok) throw data(null, { status: 404 });
   return redirectWithToast(done.path, { kind: "success", key: "support.report.sentToast", values: { name: result.name } });
 }

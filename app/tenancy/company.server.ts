@@ -23,19 +23,20 @@ export function getCompanyInfo(id: number): Promise<CompanyInfo | null> {
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = getDb()
     .company.findUnique({ where: { id } })
-    .then((c) =>
-      c && {
-        name: c.name,
-        address: c.address,
-        kvk: c.kvk,
-        city: c.city,
-        country: c.country,
-        tradenames: c.tradenames,
-        vat_numbers: c.vatNumbers,
-        support_phone: stripPhone(c.supportPhone),
-        delete_discount: c.deleteDiscount,
-        added: c.added.toISOString(),
-      },
+    .then(
+      (c) =>
+        c && {
+          name: c.name,
+          address: c.address,
+          kvk: c.kvk,
+          city: c.city,
+          country: c.country,
+          tradenames: c.tradenames,
+          vat_numbers: c.vatNumbers,
+          support_phone: stripPhone(c.supportPhone),
+          delete_discount: c.deleteDiscount,
+          added: c.added.toISOString(),
+        },
     );
   value.catch(() => cache().delete(id));
   cache().set(id, { at: Date.now(), value });

@@ -6,7 +6,8 @@ import type { SiteRegistry } from "./site-registry.server.ts";
 export function normaliseHost(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let host = raw.split(",")[0]!.trim().toLowerCase();
-  if (host.startsWith("[")) host = host.slice(0, host.indexOf("]") + 1); // IPv6 literal
+  if (host.startsWith("["))
+    host = host.slice(0, host.indexOf("]") + 1); // IPv6 literal
   else host = host.replace(/:\d+$/, "");
   host = host.replace(/\.$/, "").replace(/^www\./, "");
   return host || null;
@@ -27,11 +28,7 @@ export interface ResolvedSite {
   authority: string;
 }
 
-export function resolveSite(
-  registry: SiteRegistry,
-  headers: HostHeaders,
-  options: { trustProxy: boolean; development: boolean },
-): ResolvedSite | null {
+export function resolveSite(registry: SiteRegistry, headers: HostHeaders, options: { trustProxy: boolean; development: boolean }): ResolvedSite | null {
   const raw = ((options.trustProxy && headers.forwardedHost) || headers.host || "").split(",")[0]!.trim();
   const host = normaliseHost(raw);
   if (!host) return null;

@@ -11,7 +11,9 @@ import { loadSiteRegistry } from "./site-registry.server.ts";
 import { siteSchema } from "./site-schema.ts";
 
 const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 function tenantsCopy() {
   const dir = mkdtempSync(path.join(tmpdir(), "site-new-"));
@@ -61,7 +63,12 @@ describe("site:new", () => {
 
   it("runs as npm run site:new: prints what to fill in, exit code 1 on a duplicate", () => {
     const dir = tenantsCopy();
-    const run = () => spawnSync(process.execPath, ["--import", "tsx", "scripts/site-new.ts", "sunny", "sunnydates.example"], { env: { ...process.env, TENANTS_DIR: dir }, encoding: "utf8", timeout: 30_000 });
+    const run = () =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/site-new.ts", "sunny", "sunnydates.example"], {
+        env: { ...process.env, TENANTS_DIR: dir },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
     const first = run();
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(`wrote ${path.join(dir, "sunny.json")}`);

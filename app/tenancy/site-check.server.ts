@@ -17,7 +17,11 @@ export interface SiteCheckPaths {
 
 export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths): string[] {
   const problems: string[] = [];
-  const files = existsSync(tenantsDir) ? readdirSync(tenantsDir).filter((f) => f.endsWith(".json")).sort() : [];
+  const files = existsSync(tenantsDir)
+    ? readdirSync(tenantsDir)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+    : [];
   if (!files.length) return [`${tenantsDir}: no site files (*.json) found`];
   const keys = new Map<string, string>();
   const domains = new Map<string, string>();
@@ -54,7 +58,8 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
       else domains.set(domain, file);
     });
     site.locales.forEach((locale, i) => {
-      if (!existsSync(path.join(localesDir, locale, "common.json"))) problems.push(`${file}: locales.${i}: no catalogue for "${locale}" (${localesDir}/${locale}/common.json)`);
+      if (!existsSync(path.join(localesDir, locale, "common.json")))
+        problems.push(`${file}: locales.${i}: no catalogue for "${locale}" (${localesDir}/${locale}/common.json)`);
     });
     if (!existsSync(publicFile(site.branding.logo))) problems.push(`${file}: branding.logo: ${site.branding.logo} does not exist under ${publicDir}`);
   }

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkSites } from "./site-check.server.ts";
 
 const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 /** A copy of tenants/ and app/locales to break. */
 function copy() {
@@ -14,6 +16,7 @@ function copy() {
   cpSync("tenants", path.join(root, "tenants"), { recursive: true });
   cpSync("app/locales", path.join(root, "locales"), { recursive: true });
   const paths = { tenantsDir: path.join(root, "tenants"), publicDir: path.resolve("public"), localesDir: path.join(root, "locales") };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits raw site files, invalid values included
   const edit = (file: string, change: (json: any) => void) => {
     const full = path.join(paths.tenantsDir, file);
     const json = JSON.parse(readFileSync(full, "utf8"));
@@ -30,30 +33,49 @@ describe("site:check", () => {
 
   it("names file and field of each kind of mistake, all at once", () => {
     const { root, paths, edit } = copy();
-    edit("lovely.json", (s) => { s.colour_scheme = "red"; s.branding.colors.primary = "red"; s.branding.logo = "/brands/missing.svg"; });
-    edit("mature.json", (s) => { s.niche = 9; });
-    edit("pride.json", (s) => { s.domains.push("lovely.localhost"); });
+    edit("lovely.json", (s) => {
+      s.colour_scheme = "red";
+      s.branding.colors.primary = "red";
+      s.branding.logo = "/brands/missing.svg";
+    });
+    edit("mature.json", (s) => {
+      s.niche = 9;
+    });
+    edit("pride.json", (s) => {
+      s.domains.push("lovely.localhost");
+    });
     rmSync(path.join(root, "locales", "fi"), { recursive: true });
-    edit("landers/none.json", (s) => { s.slugs.summer.hero = { image: "/landers/nope.svg" }; s.slugs.summer.filter.min_age = 12; });
-    edit("landers/gay.json", (s) => { s.slugs.summer.hero = { video: "/landers/missing.mp4" }; });
+    edit("landers/none.json", (s) => {
+      s.slugs.summer.hero = { image: "/landers/nope.svg" };
+      s.slugs.summer.filter.min_age = 12;
+    });
+    edit("landers/gay.json", (s) => {
+      s.slugs.summer.hero = { video: "/landers/missing.mp4" };
+    });
     const problems = checkSites(paths);
     const t = paths.tenantsDir;
-    expect(problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(new RegExp(`^${t}/lovely.json: \\(file\\): .*colour_scheme`)),
-      `${t}/lovely.json: branding.colors.primary: must be a colour like #9b1c1c`,
-      expect.stringMatching(new RegExp(`^${t}/mature.json: niche: `)),
-      `${t}/pride.json: domains.2: "lovely.localhost" is already served by ${t}/lovely.json`,
-      expect.stringMatching(new RegExp(`^${t}/pride.json: locales.\\d: no catalogue for "fi"`)),
-      expect.stringMatching(new RegExp(`^${t}/landers/none.json: slugs.summer.filter.min_age: `)),
-      `${t}/landers/gay.json: slugs.summer.hero.video: /landers/missing.mp4 does not exist under ${paths.publicDir}`,
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^${t}/lovely.json: \\(file\\): .*colour_scheme`)),
+        `${t}/lovely.json: branding.colors.primary: must be a colour like #9b1c1c`,
+        expect.stringMatching(new RegExp(`^${t}/mature.json: niche: `)),
+        `${t}/pride.json: domains.2: "lovely.localhost" is already served by ${t}/lovely.json`,
+        expect.stringMatching(new RegExp(`^${t}/pride.json: locales.\\d: no catalogue for "fi"`)),
+        expect.stringMatching(new RegExp(`^${t}/landers/none.json: slugs.summer.filter.min_age: `)),
+        `${t}/landers/gay.json: slugs.summer.hero.video: /landers/missing.mp4 does not exist under ${paths.publicDir}`,
+      ]),
+    );
     expect(problems.length).toBeGreaterThanOrEqual(7);
   });
 
   it("finds a missing logo and missing lander media in an otherwise valid file", () => {
     const { paths, edit } = copy();
-    edit("lovely.json", (s) => { s.branding.logo = "/brands/missing.svg"; });
-    edit("landers/milf.json", (s) => { s.hero.poster = "/landers/gone.svg"; });
+    edit("lovely.json", (s) => {
+      s.branding.logo = "/brands/missing.svg";
+    });
+    edit("landers/milf.json", (s) => {
+      s.hero.poster = "/landers/gone.svg";
+    });
     expect(checkSites(paths)).toEqual([
       `${paths.tenantsDir}/lovely.json: branding.logo: /brands/missing.svg does not exist under ${paths.publicDir}`,
       `${paths.tenantsDir}/landers/milf.json: hero.poster: /landers/gone.svg does not exist under ${paths.publicDir}`,

@@ -20,7 +20,8 @@ export async function checkSitesInDatabase(registry: Pick<SiteRegistry, "sites" 
     const packaged = new Set(packages.filter((p) => p.siteKey === site.key).map((p) => p.country));
     site.countries.forEach((country, i) => {
       if (!packaged.has(country) && !packaged.has(null)) problems.push(`${file}: countries.${i}: no active credit packages for ${country}`);
-      if (!offeredMethods(site, country, countryCurrency(country)).length) problems.push(`${file}: countries.${i}: no payment method for ${country} (payments.providers / payments.methods)`);
+      if (!offeredMethods(site, country, countryCurrency(country)).length)
+        problems.push(`${file}: countries.${i}: no payment method for ${country} (payments.providers / payments.methods)`);
     });
   }
   return problems;

@@ -17,7 +17,9 @@ export interface SiteRegistry {
 }
 
 export function loadSiteRegistry(dir: string): SiteRegistry {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   if (!files.length) throw new SiteConfigError(`${dir}: no site files (*.json) found`);
   const sites = files.map((file) => parseSiteFile(path.join(dir, file)));
   const byHost = new Map<string, Site>();

@@ -6,16 +6,25 @@ import { PAYMENT_METHODS, PROVIDER_KEYS } from "#app/payments/methods.ts";
 
 export const NICHES = ["none", "she", "bdsm", "bbw", "gilf", "milf", "gay"] as const;
 export const PROFILE_FIELDS = [
-  "age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type",
-  "tattoos", "interests", "city", "region", "country", "about_me",
+  "age",
+  "gender",
+  "sexuality",
+  "relationship",
+  "hair_color",
+  "eye_color",
+  "body_type",
+  "tattoos",
+  "interests",
+  "city",
+  "region",
+  "country",
+  "about_me",
 ] as const;
 export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 
 const country = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO country code in capitals");
 const locale = z.enum(LOCALES);
-const hostName = z
-  .string()
-  .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a lower-case host name without port, like lovely.example");
+const hostName = z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a lower-case host name without port, like lovely.example");
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #9b1c1c");
 /** A text a marketer may word per locale; when absent the translation catalogue's default is used. */
 const localized = z.partialRecord(locale, z.string().min(1));
@@ -33,7 +42,12 @@ export const partnerOfferSchema = z
     label: localized.default({}),
     url: httpsUrl,
     /** a file the app serves (/partners/…) or an https:// image */
-    image: z.union([z.string().regex(/^\/partners\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpg|jpeg|webp)$/, "must be a file under /partners/ or an https:// address"), httpsUrl]).optional(),
+    image: z
+      .union([
+        z.string().regex(/^\/partners\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpg|jpeg|webp)$/, "must be a file under /partners/ or an https:// address"),
+        httpsUrl,
+      ])
+      .optional(),
   })
   .strict();
 export type PartnerOffer = z.infer<typeof partnerOfferSchema>;
@@ -53,10 +67,7 @@ export const siteSchema = z
     company_id: z.number().int().positive(),
     branding: z.object({
       logo: z.string().startsWith("/"),
-      colors: z
-        .object({ primary: colour, secondary: colour, dark: colour, light: colour, accent: colour })
-        .partial()
-        .default({}),
+      colors: z.object({ primary: colour, secondary: colour, dark: colour, light: colour, accent: colour }).partial().default({}),
       tagline: localized.default({}),
     }),
     cdn_prefix: z.string().default(""),

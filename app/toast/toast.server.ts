@@ -9,7 +9,10 @@ import { singleton } from "#app/utils/singleton.ts";
 export const toastSchema = z.object({
   kind: z.enum(["success", "info", "error"]),
   /** a key of the common catalogue */
-  key: z.string().regex(/^[a-zA-Z]+(\.[a-zA-Z]+)+$/).max(80),
+  key: z
+    .string()
+    .regex(/^[a-zA-Z]+(\.[a-zA-Z]+)+$/)
+    .max(80),
   values: z.record(z.string().max(20), z.string().max(120)).optional(),
   /** tells two equal toasts apart, so the second shows again */
   id: z.string().max(20),
@@ -29,7 +32,11 @@ export async function redirectWithToast(url: string, toast: Omit<Toast, "id">, i
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers?: HeadersInit }> {
   const cookie = request.headers.get("cookie");
   if (!cookie?.includes("rdv_toast=")) return { toast: null };
-  const parsed = toastSchema.safeParse(await toastCookie().parse(cookie).catch(() => null));
+  const parsed = toastSchema.safeParse(
+    await toastCookie()
+      .parse(cookie)
+      .catch(() => null),
+  );
   return {
     toast: parsed.success ? parsed.data : null,
     headers: { "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) },

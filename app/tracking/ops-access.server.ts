@@ -26,7 +26,13 @@ export function requireOpsToken(request: Request, context: Readonly<RouterContex
 }
 
 export const reportDays = (url: URL) =>
-  z.coerce.number().int().min(1).max(MAX_REPORT_DAYS).catch(DEFAULT_REPORT_DAYS).parse(url.searchParams.get("days") ?? undefined);
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_REPORT_DAYS)
+    .catch(DEFAULT_REPORT_DAYS)
+    .parse(url.searchParams.get("days") ?? undefined);
 
 /** ?detail=subs breaks the sources down to sub1 to sub3; anything else is the network + ref report. */
 export const reportDetail = (url: URL): ReportDetail => (url.searchParams.get("detail") === "subs" ? "subs" : "source");

@@ -40,27 +40,45 @@ export async function trafficReport(siteKey: string, days: number, { detail = "s
   const [visits, bounces, signups, activations, firstPayments, revenue] = await Promise.all([
     db.$queryRawUnsafe<Raw[]>(
       `SELECT date_trunc('day', created_at) AS day, ${pick("trackings")}, count(*) AS n
-       FROM trackings WHERE site_key = $1 AND created_at >= $2 GROUP BY 1, ${groupBy}`, siteKey, since),
+       FROM trackings WHERE site_key = $1 AND created_at >= $2 GROUP BY 1, ${groupBy}`,
+      siteKey,
+      since,
+    ),
     db.$queryRawUnsafe<Raw[]>(
       `SELECT date_trunc('day', created_at) AS day, ${pick("trackings")}, sum(bounces) AS n
-       FROM trackings WHERE site_key = $1 AND created_at >= $2 AND bounces > 0 GROUP BY 1, ${groupBy}`, siteKey, since),
+       FROM trackings WHERE site_key = $1 AND created_at >= $2 AND bounces > 0 GROUP BY 1, ${groupBy}`,
+      siteKey,
+      since,
+    ),
     db.$queryRawUnsafe<Raw[]>(
       `SELECT date_trunc('day', u.signup_date) AS day, ${pick("src")}, count(*) AS n
-       FROM users u ${memberSource} WHERE u.site_key = $1 AND u.signup_date >= $2 GROUP BY 1, ${groupBy}`, siteKey, since),
+       FROM users u ${memberSource} WHERE u.site_key = $1 AND u.signup_date >= $2 GROUP BY 1, ${groupBy}`,
+      siteKey,
+      since,
+    ),
     db.$queryRawUnsafe<Raw[]>(
       `SELECT date_trunc('day', u.confirmed_at) AS day, ${pick("src")}, count(*) AS n
-       FROM users u ${memberSource} WHERE u.site_key = $1 AND u.confirmed_at >= $2 GROUP BY 1, ${groupBy}`, siteKey, since),
+       FROM users u ${memberSource} WHERE u.site_key = $1 AND u.confirmed_at >= $2 GROUP BY 1, ${groupBy}`,
+      siteKey,
+      since,
+    ),
     db.$queryRawUnsafe<Raw[]>(
       `SELECT date_trunc('day', f.first_at) AS day, ${pick("src")}, count(*) AS n
        FROM (SELECT p.user_id, min(p.completed_at) AS first_at FROM payments p
              WHERE p.site_key = $1 AND p.completed_at IS NOT NULL GROUP BY p.user_id) f
        JOIN users u ON u.id = f.user_id ${memberSource}
-       WHERE f.first_at >= $2 GROUP BY 1, ${groupBy}`, siteKey, since),
+       WHERE f.first_at >= $2 GROUP BY 1, ${groupBy}`,
+      siteKey,
+      since,
+    ),
     db.$queryRawUnsafe<Raw[]>(
       `SELECT date_trunc('day', p.completed_at) AS day, ${pick("src")}, p.currency AS currency,
               sum(p.amount_cents - p.refunded_cents) AS n
        FROM payments p JOIN users u ON u.id = p.user_id ${memberSource}
-       WHERE p.site_key = $1 AND p.completed_at >= $2 AND p.status IN ('completed', 'refunded') GROUP BY 1, ${groupBy}, ${columns.length + 2}`, siteKey, since),
+       WHERE p.site_key = $1 AND p.completed_at >= $2 AND p.status IN ('completed', 'refunded') GROUP BY 1, ${groupBy}, ${columns.length + 2}`,
+      siteKey,
+      since,
+    ),
   ]);
   const rows = new Map<string, ReportRow>();
   const row = (r: Raw) => {
@@ -90,13 +108,15 @@ export async function trafficReport(siteKey: string, days: number, { detail = "s
 export function reportTotals(rows: ReportRow[]) {
   const total = { visits: 0, bounces: 0, signups: 0, activations: 0, firstPayments: 0, revenue: {} as Record<string, number> };
   for (const r of rows) {
-    total.visits += r.visits; total.bounces += r.bounces; total.signups += r.signups;
-    total.activations += r.activations; total.firstPayments += r.firstPayments;
+    total.visits += r.visits;
+    total.bounces += r.bounces;
+    total.signups += r.signups;
+    total.activations += r.activations;
+    total.firstPayments += r.firstPayments;
     for (const [c, v] of Object.entries(r.revenue)) total.revenue[c] = (total.revenue[c] ?? 0) + v;
   }
   return total;
 }
-
 
 const csvCell = (v: string | number) => {
   const s = String(v);
@@ -110,7 +130,13 @@ export function reportCsv(rows: ReportRow[], detail: ReportDetail = "source") {
   const currencies = [...new Set(rows.flatMap((r) => Object.keys(r.revenue)))].sort();
   const header = ["day", ...columns, "visits", "bounces", "signups", "activations", "first_payments", ...currencies.map((c) => `revenue_${c}`)];
   const lines = rows.map((r) => [
-    r.day, ...columns.map((c) => r.source[c] ?? ""), r.visits, r.bounces, r.signups, r.activations, r.firstPayments,
+    r.day,
+    ...columns.map((c) => r.source[c] ?? ""),
+    r.visits,
+    r.bounces,
+    r.signups,
+    r.activations,
+    r.firstPayments,
     ...currencies.map((c) => ((r.revenue[c] ?? 0) / 100).toFixed(2)),
   ]);
   return [header, ...lines].map((l) => l.map(csvCell).join(",")).join("\n") + "\n";

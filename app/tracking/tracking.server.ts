@@ -19,7 +19,10 @@ export const MAX_VALUE_LENGTH = 100;
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 export type TrackingValues = Record<(typeof TRACKING_PARAMS)[number], string | null>;
-export interface Visit extends TrackingValues { id: number; bounceLogging: boolean }
+export interface Visit extends TrackingValues {
+  id: number;
+  bounceLogging: boolean;
+}
 
 export const visitContext = singleton("visitContext", () => createContext<Visit | null>(null));
 

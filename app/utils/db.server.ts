@@ -20,8 +20,18 @@ export const sqlCount = singleton("sqlCount", () => ({ statements: 0 }));
 export const visibleWrites = singleton("visibleWrites", () => ({ generation: 0 }));
 
 const INVISIBLE_TABLES = new Set([
-  "sessions", "user_tokens", "login_attempts", "rate_limits", "trackings", "mail_deliveries", "notification_sends",
-  "push_subscriptions", "alert_dismissals", "staff_sessions", "staff_audit_log", "data_exports",
+  "sessions",
+  "user_tokens",
+  "login_attempts",
+  "rate_limits",
+  "trackings",
+  "mail_deliveries",
+  "notification_sends",
+  "push_subscriptions",
+  "alert_dismissals",
+  "staff_sessions",
+  "staff_audit_log",
+  "data_exports",
 ]);
 const WRITE_TARGET = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:"[^"]+"\.)?"([^"]+)"/i;
 // reads and transaction control (BEGIN, COMMIT, … go through the adapter too)

@@ -33,7 +33,10 @@ const schema = z.object({
   /** Signups one IP address may make per hour across the sites (default 10); raise it where many members share one address (carrier NAT, a campus, the browser suite). */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Appended to every queue name: processes sharing one database or Redis but not their jobs (the test files). */
-  QUEUE_NAMESPACE: z.string().regex(/^[a-z0-9]{1,32}$/i, "letters and digits only").optional(),
+  QUEUE_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]{1,32}$/i, "letters and digits only")
+    .optional(),
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
   /** Reload the site files when they change (default on outside production; SIGHUP reloads them everywhere). */
@@ -45,7 +48,10 @@ const schema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Mollie (payments): the API key; without it Mollie is not configured and its methods are not shown. */
-  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, "must be a Mollie API key (test_… or live_…)").optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{20,}$/, "must be a Mollie API key (test_… or live_…)")
+    .optional(),
   /** Mollie's API base URL; only tests point it elsewhere (a local server that follows Mollie's API). */
   MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs the webhook URLs given to Mollie (Mollie's webhook carries only the payment id); 32+ characters, APP_SECRET-derived when unset. */
@@ -57,9 +63,15 @@ const schema = z.object({
   /** issue 10, notifications: the port of the public site in links of mails sent by jobs (default: PORT over http, none over HTTPS). */
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** issue 10, notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */
-  NOTIFICATION_QUIET_HOURS: z.string().regex(/^\d{1,2}-\d{1,2}$/).default("22-8"),
+  NOTIFICATION_QUIET_HOURS: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/)
+    .default("22-8"),
   /** issue 10: when the weekly update goes out, a cron pattern in UTC (default Mondays 09:00; quiet hours still hold per member), or "off". */
-  WEEKLY_UPDATE_SCHEDULE: z.string().regex(/^(off|[\d*,/-]+( [\d*,/-]+){4})$/, 'a five-field cron pattern such as "0 9 * * 1", or "off"').default("0 9 * * 1"),
+  WEEKLY_UPDATE_SCHEDULE: z
+    .string()
+    .regex(/^(off|[\d*,/-]+( [\d*,/-]+){4})$/, 'a five-field cron pattern such as "0 9 * * 1", or "off"')
+    .default("0 9 * * 1"),
   /** issue 10: the bearer token the mail provider sends with bounces, complaints and unsubscribes to /api/mail-events; unset: the endpoint is off. */
   MAIL_EVENTS_TOKEN: z.string().min(24).optional(),
   /** Count SQL statements sent through the Prisma adapter (`npm run bench:http` reads the count at /__bench/sql-count). */
@@ -69,14 +81,25 @@ const schema = z.object({
   /** issue 10, web push: the deployment's VAPID key pair (base64url, as web-push generateVAPIDKeys gives
    * them) and the contact the push services may reach (mailto: or https:); without them push is off,
    * except with the embedded database, which generates a pair into DATA_DIR on first start. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)").optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)")
+    .optional(),
   /** Hosts (and their subdomains) a push subscription's endpoint may point at, comma-separated:
    * the browsers' push services by default, so a forged subscription cannot make the worker post
    * to an internal address. */
-  PUSH_ENDPOINT_HOSTS: z.string().regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, "must be host names separated by commas")
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, "must be host names separated by commas")
     .default("fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com"),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL").optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL")
+    .optional(),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -94,7 +117,11 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATC
   vapid: VapidKeys | null;
 };
 
-export interface VapidKeys { publicKey: string; privateKey: string; subject: string }
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
 
 export class EnvError extends Error {
   constructor(lines: string[]) {
@@ -137,9 +164,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!embedded && !e.APP_SECRET) throw new EnvError(["APP_SECRET: required with DATABASE_URL (32 characters or more)"]);
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) throw new EnvError(["VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither"]);
   const dataDir = path.resolve(e.DATA_DIR);
-  const pair = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-    ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
-    : embedded ? localVapidKeys(dataDir) : null;
+  const pair =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : embedded ? localVapidKeys(dataDir) : null;
   return {
     ...e,
     dataDir,

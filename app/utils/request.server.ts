@@ -78,7 +78,5 @@ export async function readJson(request: Request, context: Readonly<RouterContext
 
 /** JSON or form, whichever the client sent (the user API takes both). */
 export async function readBody(request: Request, context: Readonly<RouterContextProvider>): Promise<Record<string, unknown>> {
-  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "")
-    ? readJson(request, context)
-    : formFields(await readForm(request, context));
+  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "") ? readJson(request, context) : formFields(await readForm(request, context));
 }

@@ -24,14 +24,23 @@ export async function seedCreditPackages(db: Db) {
   for (const { key } of sites) {
     const site = registry.byKey.get(key);
     if (!site) continue;
-    const existing = new Set((await db.creditPackage.findMany({ where: { siteKey: key }, select: { country: true }, distinct: ["country"] })).map((p) => p.country));
+    const existing = new Set(
+      (await db.creditPackage.findMany({ where: { siteKey: key }, select: { country: true }, distinct: ["country"] })).map((p) => p.country),
+    );
     const rows = site.countries
       .filter((country) => !existing.has(country))
       .flatMap((country) => {
         const currency = countryCurrency(country);
         const prices = PRICE_LIST[currency]!;
         return PACKAGE_CREDITS.map((credits, i) => ({
-          siteKey: key, country, currency, credits, priceCents: prices[i]!, style: `p${i}`, position: i, bestValue: i === BEST_VALUE_INDEX,
+          siteKey: key,
+          country,
+          currency,
+          credits,
+          priceCents: prices[i]!,
+          style: `p${i}`,
+          position: i,
+          bestValue: i === BEST_VALUE_INDEX,
         }));
       });
     if (rows.length) await db.creditPackage.createMany({ data: rows });

@@ -19,56 +19,86 @@ const DAY = 24 * HOUR;
 /** Per conversation: its lines (oldest first) and how many of the partner's last lines are unread. */
 const SCRIPTS: Record<"en" | "de", { lines: Line[]; unread: number }[]> = {
   en: [
-    { unread: 1, lines: [
-      { from: "them", text: "Hi! Your profile made me smile. Do you really cycle everywhere?", minutesAgo: 2 * DAY },
-      { from: "me", text: "Haha, yes, rain or shine. And you?", minutesAgo: 2 * DAY - 40 },
-      { from: "them", text: "Only when the sun is out 😄 Coffee this weekend?", minutesAgo: 12 * MINUTE },
-    ] },
-    { unread: 2, lines: [
-      { from: "them", gift: "rose", minutesAgo: 3 * HOUR },
-      { from: "them", text: "Just wanted to make you smile. Have a lovely evening!", minutesAgo: 3 * HOUR - 1 },
-    ] },
-    { unread: 0, lines: [
-      { from: "them", text: "Hey, how was your week?", minutesAgo: 2 * DAY },
-      { from: "me", text: "Busy but good! I just got back from a hike.", minutesAgo: 2 * DAY - 90 },
-      { from: "them", text: "Nice, where did you go?", minutesAgo: DAY + 5 * HOUR },
-      { from: "me", text: "Up in the hills, amazing views. You should come along next time!", minutesAgo: DAY + 4 * HOUR },
-    ] },
-    { unread: 0, lines: [
-      { from: "them", text: "Hello! We have quite a few interests in common 😊", minutesAgo: 4 * DAY },
-      { from: "me", text: "That's a good start! Which one is your favourite?", minutesAgo: 3 * DAY },
-    ] },
-    { unread: 0, lines: [
-      { from: "them", text: "Are you going to the concert on Saturday?", minutesAgo: 9 * DAY },
-      { from: "me", text: "I might! Are you?", minutesAgo: 9 * DAY - 30 },
-      { from: "them", text: "Yes, with two friends. Let me know if you're there!", minutesAgo: 9 * DAY - 20 },
-    ] },
+    {
+      unread: 1,
+      lines: [
+        { from: "them", text: "Hi! Your profile made me smile. Do you really cycle everywhere?", minutesAgo: 2 * DAY },
+        { from: "me", text: "Haha, yes, rain or shine. And you?", minutesAgo: 2 * DAY - 40 },
+        { from: "them", text: "Only when the sun is out 😄 Coffee this weekend?", minutesAgo: 12 * MINUTE },
+      ],
+    },
+    {
+      unread: 2,
+      lines: [
+        { from: "them", gift: "rose", minutesAgo: 3 * HOUR },
+        { from: "them", text: "Just wanted to make you smile. Have a lovely evening!", minutesAgo: 3 * HOUR - 1 },
+      ],
+    },
+    {
+      unread: 0,
+      lines: [
+        { from: "them", text: "Hey, how was your week?", minutesAgo: 2 * DAY },
+        { from: "me", text: "Busy but good! I just got back from a hike.", minutesAgo: 2 * DAY - 90 },
+        { from: "them", text: "Nice, where did you go?", minutesAgo: DAY + 5 * HOUR },
+        { from: "me", text: "Up in the hills, amazing views. You should come along next time!", minutesAgo: DAY + 4 * HOUR },
+      ],
+    },
+    {
+      unread: 0,
+      lines: [
+        { from: "them", text: "Hello! We have quite a few interests in common 😊", minutesAgo: 4 * DAY },
+        { from: "me", text: "That's a good start! Which one is your favourite?", minutesAgo: 3 * DAY },
+      ],
+    },
+    {
+      unread: 0,
+      lines: [
+        { from: "them", text: "Are you going to the concert on Saturday?", minutesAgo: 9 * DAY },
+        { from: "me", text: "I might! Are you?", minutesAgo: 9 * DAY - 30 },
+        { from: "them", text: "Yes, with two friends. Let me know if you're there!", minutesAgo: 9 * DAY - 20 },
+      ],
+    },
   ],
   de: [
-    { unread: 1, lines: [
-      { from: "them", text: "Hallo! Dein Profil hat mich zum Lächeln gebracht. Kochst du wirklich so gern?", minutesAgo: 2 * DAY },
-      { from: "me", text: "Ja, am liebsten für Freunde. Und du?", minutesAgo: 2 * DAY - 40 },
-      { from: "them", text: "Ich esse lieber 😄 Hast du am Wochenende Zeit für einen Kaffee?", minutesAgo: 12 * MINUTE },
-    ] },
-    { unread: 2, lines: [
-      { from: "them", gift: "rose", minutesAgo: 3 * HOUR },
-      { from: "them", text: "Einfach so, um dir ein Lächeln zu schenken. Einen schönen Abend!", minutesAgo: 3 * HOUR - 1 },
-    ] },
-    { unread: 0, lines: [
-      { from: "them", text: "Hey, wie war deine Woche?", minutesAgo: 2 * DAY },
-      { from: "me", text: "Viel zu tun, aber gut! Ich war gerade wandern.", minutesAgo: 2 * DAY - 90 },
-      { from: "them", text: "Schön, wo warst du denn?", minutesAgo: DAY + 5 * HOUR },
-      { from: "me", text: "In den Bergen, tolle Aussicht. Komm doch nächstes Mal mit!", minutesAgo: DAY + 4 * HOUR },
-    ] },
-    { unread: 0, lines: [
-      { from: "them", text: "Hallo! Wir haben einige Interessen gemeinsam 😊", minutesAgo: 4 * DAY },
-      { from: "me", text: "Das ist ein guter Anfang! Was machst du am liebsten?", minutesAgo: 3 * DAY },
-    ] },
-    { unread: 0, lines: [
-      { from: "them", text: "Gehst du am Samstag ins Theater?", minutesAgo: 9 * DAY },
-      { from: "me", text: "Vielleicht! Und du?", minutesAgo: 9 * DAY - 30 },
-      { from: "them", text: "Ja, mit zwei Freundinnen. Sag Bescheid, wenn du da bist!", minutesAgo: 9 * DAY - 20 },
-    ] },
+    {
+      unread: 1,
+      lines: [
+        { from: "them", text: "Hallo! Dein Profil hat mich zum Lächeln gebracht. Kochst du wirklich so gern?", minutesAgo: 2 * DAY },
+        { from: "me", text: "Ja, am liebsten für Freunde. Und du?", minutesAgo: 2 * DAY - 40 },
+        { from: "them", text: "Ich esse lieber 😄 Hast du am Wochenende Zeit für einen Kaffee?", minutesAgo: 12 * MINUTE },
+      ],
+    },
+    {
+      unread: 2,
+      lines: [
+        { from: "them", gift: "rose", minutesAgo: 3 * HOUR },
+        { from: "them", text: "Einfach so, um dir ein Lächeln zu schenken. Einen schönen Abend!", minutesAgo: 3 * HOUR - 1 },
+      ],
+    },
+    {
+      unread: 0,
+      lines: [
+        { from: "them", text: "Hey, wie war deine Woche?", minutesAgo: 2 * DAY },
+        { from: "me", text: "Viel zu tun, aber gut! Ich war gerade wandern.", minutesAgo: 2 * DAY - 90 },
+        { from: "them", text: "Schön, wo warst du denn?", minutesAgo: DAY + 5 * HOUR },
+        { from: "me", text: "In den Bergen, tolle Aussicht. Komm doch nächstes Mal mit!", minutesAgo: DAY + 4 * HOUR },
+      ],
+    },
+    {
+      unread: 0,
+      lines: [
+        { from: "them", text: "Hallo! Wir haben einige Interessen gemeinsam 😊", minutesAgo: 4 * DAY },
+        { from: "me", text: "Das ist ein guter Anfang! Was machst du am liebsten?", minutesAgo: 3 * DAY },
+      ],
+    },
+    {
+      unread: 0,
+      lines: [
+        { from: "them", text: "Gehst du am Samstag ins Theater?", minutesAgo: 9 * DAY },
+        { from: "me", text: "Vielleicht! Und du?", minutesAgo: 9 * DAY - 30 },
+        { from: "them", text: "Ja, mit zwei Freundinnen. Sag Bescheid, wenn du da bist!", minutesAgo: 9 * DAY - 20 },
+      ],
+    },
   ],
 };
 
@@ -111,7 +141,7 @@ export async function seedDemoChats(db: Db, now = new Date()): Promise<void> {
             conversationId: conversation.id,
             senderId: l.from === "me" ? me.id : partner.id,
             body: l.text ?? null,
-            giftId: l.gift ? gifts.get(l.gift) ?? null : null,
+            giftId: l.gift ? (gifts.get(l.gift) ?? null) : null,
             clientKey: `demo-${conversation.id}-${n}`,
             createdAt: at(l),
           })),

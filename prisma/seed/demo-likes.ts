@@ -23,8 +23,12 @@ export async function seedDemoLikes(db: Db, now = new Date()): Promise<number> {
     const { latest, earliest } = birthRange(Math.max(18, age - 12), age + 12, now);
     const others = await db.profile.findMany({
       where: {
-        siteKey: member.siteKey, status: "active", invisible: false, id: { not: member.id },
-        gender: member.seeking ?? (member.gender === "male" ? "female" : "male"), dateOfBirth: { lte: latest, gt: earliest },
+        siteKey: member.siteKey,
+        status: "active",
+        invisible: false,
+        id: { not: member.id },
+        gender: member.seeking ?? (member.gender === "male" ? "female" : "male"),
+        dateOfBirth: { lte: latest, gt: earliest },
       },
       orderBy: [{ lastActiveAt: "desc" }, { id: "asc" }],
       take: DEMO_LIKES.matches + DEMO_LIKES.received + DEMO_LIKES.given,
@@ -41,7 +45,10 @@ export async function seedDemoLikes(db: Db, now = new Date()): Promise<number> {
         { likerId: member.id, likedId: id, source: "profile" as const, createdAt: at(40 + i * 20), seenAt: at(30 + i * 20) },
       ]),
       ...received.map((id, i) => ({
-        likerId: id, likedId: member.id, source: "profile" as const, createdAt: at(2 + i * 7),
+        likerId: id,
+        likedId: member.id,
+        source: "profile" as const,
+        createdAt: at(2 + i * 7),
         seenAt: i < DEMO_LIKES.receivedNew ? null : at(1 + i * 7),
       })),
       ...given.map((id, i) => ({ likerId: member.id, likedId: id, source: i % 2 ? ("search" as const) : ("swipe" as const), createdAt: at(26 + i * 12) })),

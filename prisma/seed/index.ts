@@ -123,10 +123,7 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
 
   // argon2 runs on the thread pool while the portraits render
   const passwordHash = hashPassword(DEMO_PASSWORD);
-  const specs: DemoProfileSpec[] = [
-    ...buildDemoMembers({ now, sites }),
-    ...buildDemoProfiles({ now, sites, ...(perSite === undefined ? {} : { perSite }) }),
-  ];
+  const specs: DemoProfileSpec[] = [...buildDemoMembers({ now, sites }), ...buildDemoProfiles({ now, sites, ...(perSite === undefined ? {} : { perSite }) })];
 
   // rendering is most of a first start's time: the main photos come first, the others after
   const allJobs = specs.flatMap((spec, s) => spec.photos.map((portrait, index) => ({ s, index, portrait })));
@@ -136,7 +133,7 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
 
   // Everything in one transaction, the files written before it commits: a failed seed leaves
   // no rows behind and is simply done again on the next start.
-  const profileIds = await db.$transaction(
+  await db.$transaction(
     async (tx) => {
       const users = await tx.user.createManyAndReturn({
         data: specs.map((s) => ({
@@ -223,7 +220,9 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
       await writeFiles(mediaDir, files, rendered);
       await writePendingPhotos(
         mediaDir,
-        allJobs.filter((job) => job.index > 0).map((job) => ({ profileId: profileIds[job.s] as number, position: job.index, at: photoTime(job).toISOString(), portrait: job.portrait })),
+        allJobs
+          .filter((job) => job.index > 0)
+          .map((job) => ({ profileId: profileIds[job.s] as number, position: job.index, at: photoTime(job).toISOString(), portrait: job.portrait })),
       );
       return profileIds;
     },
@@ -245,7 +244,11 @@ const handled = (work: Promise<number>) => {
   return work;
 };
 
-function demoPhotoRow(photo: { profileId: number; position: number; at: Date }, file: { filename: string; thumbFilename: string }, image: RenderedPortrait | undefined) {
+function demoPhotoRow(
+  photo: { profileId: number; position: number; at: Date },
+  file: { filename: string; thumbFilename: string },
+  image: RenderedPortrait | undefined,
+) {
   return {
     profileId: photo.profileId,
     filename: file.filename,

@@ -39,7 +39,11 @@ const url = withDatabaseName(serverUrl, "rendezvous_bench_chat");
 async function sql(connection: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: connection });
   await c.connect();
-  try { return (await c.query(text, values)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 }
 
 // ---------- data ----------
@@ -60,8 +64,22 @@ async function profile(n: number) {
   const user = await db.user.upsert({
     where: { siteKey_email: { siteKey: "lovely", email } },
     create: {
-      siteKey: "lovely", network: site.network, email, status: "active", confirmedAt: new Date(),
-      profile: { create: { siteKey: "lovely", network: site.network, name: `Bench ${n}`, status: "active", country: "NL", dateOfBirth: new Date("1990-01-01"), gender: n % 2 ? "male" : "female" } },
+      siteKey: "lovely",
+      network: site.network,
+      email,
+      status: "active",
+      confirmedAt: new Date(),
+      profile: {
+        create: {
+          siteKey: "lovely",
+          network: site.network,
+          name: `Bench ${n}`,
+          status: "active",
+          country: "NL",
+          dateOfBirth: new Date("1990-01-01"),
+          gender: n % 2 ? "male" : "female",
+        },
+      },
     },
     update: {},
     include: { profile: true },
@@ -79,13 +97,21 @@ async function conversation(partner: number, messages: number) {
     data: { ...pair, startedById: partner, participants: { create: [{ profileId: me.profileId }, { profileId: partner }] } },
   });
   // one message a minute, alternating senders, ending now
-  await sql(url, `
+  await sql(
+    url,
+    `
     INSERT INTO messages (conversation_id, sender_id, body, client_key, created_at)
     SELECT $1::int, CASE WHEN i % 2 = 0 THEN $2::int ELSE $3::int END, 'Message number ' || i || ': how was your day? Mine was lovely, thanks for asking.',
       'bench-' || $1::int || '-' || i, now() - make_interval(mins => $4 - i)
-    FROM generate_series(1, $4) AS i`, [id, me.profileId, partner, messages]);
-  await sql(url, `UPDATE conversations c SET last_message_id = m.id, last_message_at = m.created_at
-    FROM (SELECT id, created_at FROM messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1) m WHERE c.id = $1`, [id]);
+    FROM generate_series(1, $4) AS i`,
+    [id, me.profileId, partner, messages],
+  );
+  await sql(
+    url,
+    `UPDATE conversations c SET last_message_id = m.id, last_message_at = m.created_at
+    FROM (SELECT id, created_at FROM messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1) m WHERE c.id = $1`,
+    [id],
+  );
   await sql(url, "ANALYZE messages");
   return id;
 }
@@ -97,7 +123,11 @@ console.log(`messages in rendezvous_bench_chat: ${total} (threads of ${SHORT}, $
 
 // ---------- measuring ----------
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-async function time(fn: () => Promise<unknown>) { const t = process.hrtime.bigint(); await fn(); return Number(process.hrtime.bigint() - t) / 1e6; }
+async function time(fn: () => Promise<unknown>) {
+  const t = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
 const n = (x: number) => x.toLocaleString("en");
 
 /** Runs the cases round-robin (the order rotating), after a warm-up; prints p50/p95 of each and their ratio to the first. */
@@ -119,7 +149,9 @@ async function compare(label: string, cases: [string, () => Promise<unknown>][])
   });
   // the same page of 30 messages from a thread 100 times as long
   const [mid, long] = samples.slice(-2) as [number[], number[]];
-  console.log(`  ${cases.at(-1)![0]} / ${cases.at(-2)![0]} (same page): p50 ${(pct(long, 50) / pct(mid, 50)).toFixed(2)}, p95 ${(pct(long, 95) / pct(mid, 95)).toFixed(2)}`);
+  console.log(
+    `  ${cases.at(-1)![0]} / ${cases.at(-2)![0]} (same page): p50 ${(pct(long, 50) / pct(mid, 50)).toFixed(2)}, p95 ${(pct(long, 95) / pct(mid, 95)).toFixed(2)}`,
+  );
 }
 
 const cursorAt = async (conversationId: number, skip: number) => {
@@ -134,12 +166,16 @@ await compare("db: open a thread (the newest page)", [
   [`${n(LONG)} messages`, () => loadThread(site, me.profileId, longId, null)],
 ]);
 const [shortCursor, mediumCursor, longCursor] = await Promise.all([cursorAt(shortId, 5), cursorAt(mediumId, 50), cursorAt(longId, LONG / 2)]);
-await compare("db: an older page (\"show older messages\"; 10,000 thread: 5,000 back)", [
+await compare('db: an older page ("show older messages"; 10,000 thread: 5,000 back)', [
   [`${SHORT} messages`, () => loadThread(site, me.profileId, shortId, shortCursor)],
   [`${n(MEDIUM)} messages`, () => loadThread(site, me.profileId, mediumId, mediumCursor)],
   [`${n(LONG)} messages`, () => loadThread(site, me.profileId, longId, longCursor)],
 ]);
-const plan = await sql(url, `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${THREAD_PAGE_SIZE + 1}`, [longId]);
+const plan = await sql(
+  url,
+  `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${THREAD_PAGE_SIZE + 1}`,
+  [longId],
+);
 console.log("plan, newest page of the long thread:\n  " + plan.map((r) => r["QUERY PLAN"]).join("\n  "));
 
 const env = { ...getEnv(), NODE_ENV: "production" as const, DATABASE_URL: url };
@@ -150,11 +186,15 @@ const port = (server.address() as AddressInfo).port;
 const { token } = await createSession(me.userId, site);
 const cookie = `rdv_session=${token}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = (p: string) => new Promise<void>((resolve, reject) =>
-  http.get({ host: "127.0.0.1", port, path: p, agent, headers: { host: "lovely.localhost", "accept-language": "en", cookie } }, (res) => {
-    res.resume();
-    res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p}: ${res.statusCode}`))));
-  }).on("error", reject));
+const get = (p: string) =>
+  new Promise<void>((resolve, reject) =>
+    http
+      .get({ host: "127.0.0.1", port, path: p, agent, headers: { host: "lovely.localhost", "accept-language": "en", cookie } }, (res) => {
+        res.resume();
+        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p}: ${res.statusCode}`))));
+      })
+      .on("error", reject),
+  );
 await compare("http: GET /chats/{id}, one process", [
   [`${SHORT} messages`, () => get(`/chats/${shortId}`)],
   [`${n(MEDIUM)} messages`, () => get(`/chats/${mediumId}`)],

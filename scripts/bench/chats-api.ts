@@ -56,8 +56,23 @@ async function member(n: number, siteKey: string, gender: "male" | "female") {
     where: { siteKey_email: { siteKey, email } },
     update: {},
     create: {
-      siteKey, network: site.network, email, status: "active", confirmedAt: new Date(),
-      profile: { create: { siteKey, network: site.network, name: `Bench ${n}`, status: "active", country: site.countries[0]!, gender, seeking: gender === "male" ? "female" : "male", dateOfBirth: new Date("1985-05-05") } },
+      siteKey,
+      network: site.network,
+      email,
+      status: "active",
+      confirmedAt: new Date(),
+      profile: {
+        create: {
+          siteKey,
+          network: site.network,
+          name: `Bench ${n}`,
+          status: "active",
+          country: site.countries[0]!,
+          gender,
+          seeking: gender === "male" ? "female" : "male",
+          dateOfBirth: new Date("1985-05-05"),
+        },
+      },
     },
     include: { profile: true },
   });
@@ -72,7 +87,10 @@ if (existing < CONVERSATIONS) {
     const site = sites.get(partner.siteKey)!;
     await changeCredits(db, { userId: partner.id, delta: 100, reason: "adjustment", idempotencyKey: `bench-chats-${partner.id}` });
     const sender = { userId: partner.id, profileId: partner.profile!.id, paidUser: true };
-    for (let k = 0; k < 3; k++) await sendMessage(site, sender, { profileId: me.profile!.id }, { kind: "text", body: `Message ${k} from ${i}` }, `bench-${i}-${k}-xxxxxxxx`, { queue: false });
+    for (let k = 0; k < 3; k++)
+      await sendMessage(site, sender, { profileId: me.profile!.id }, { kind: "text", body: `Message ${k} from ${i}` }, `bench-${i}-${k}-xxxxxxxx`, {
+        queue: false,
+      });
     if (i <= 40) await db.like.createMany({ data: [{ likerId: partner.profile!.id, likedId: me.profile!.id }], skipDuplicates: true });
   }
 }
@@ -86,13 +104,16 @@ const originalQuery = pg.Client.prototype.query;
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const inProcess = createApp({ env: getEnv(), build, clientDir: path.resolve("build/client") }).listen(0, "127.0.0.1");
 await new Promise((r) => inProcess.once("listening", r));
-const get = (port: number) => new Promise<string>((resolve, reject) => {
-  http.get({ host: "127.0.0.1", port, path: "/api/chats.php", headers: { host: "lovely.localhost", cookie } }, (res) => {
-    let body = "";
-    res.on("data", (c) => (body += c));
-    res.on("end", () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`status ${res.statusCode}: ${body.slice(0, 200)}`))));
-  }).on("error", reject);
-});
+const get = (port: number) =>
+  new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/api/chats.php", headers: { host: "lovely.localhost", cookie } }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`status ${res.statusCode}: ${body.slice(0, 200)}`))));
+      })
+      .on("error", reject);
+  });
 await get((inProcess.address() as AddressInfo).port); // warm-up: last-activity write and caches settle
 (pg.Client.prototype as unknown as { query: unknown }).query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
   if (config && typeof config === "object" && "text" in config) {
@@ -105,7 +126,9 @@ const json = await get((inProcess.address() as AddressInfo).port);
 pg.Client.prototype.query = originalQuery;
 inProcess.close();
 const parsed = JSON.parse(json) as { chats: unknown[]; unread_total: number };
-console.log(`member with ${parsed.chats.length} conversations (${parsed.unread_total} unread); one request ran ${recorded.length} SQL statements; answer ${json.length} bytes`);
+console.log(
+  `member with ${parsed.chats.length} conversations (${parsed.unread_total} unread); one request ran ${recorded.length} SQL statements; answer ${json.length} bytes`,
+);
 const spec = path.join(tmpdir(), `bench-chats-${process.pid}.json`);
 writeFileSync(spec, JSON.stringify({ url, queries: recorded.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(q.text)), body: json }));
 
@@ -126,7 +149,12 @@ const app = await startProcess(["server/main.ts"], { NODE_ENV: "production", POR
 const bare = await startProcess(["scripts/bench/support/bare-chats-server.ts", spec], {});
 
 async function measure(port: number) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}/api/chats.php`, connections: 10, duration: SECONDS, headers: { host: "lovely.localhost", cookie } });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/chats.php`,
+    connections: 10,
+    duration: SECONDS,
+    headers: { host: "lovely.localhost", cookie },
+  });
   if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx`);
   return result.requests.average;
 }
@@ -144,7 +172,11 @@ bare.child.kill("SIGTERM");
 
 const a = median(appRates);
 const b = median(bareRates);
-console.log(`\nGET /api/chats.php, ${CONVERSATIONS} conversations, concurrency 10, ${ROUNDS} interleaved rounds of ${SECONDS} s, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `\nGET /api/chats.php, ${CONVERSATIONS} conversations, concurrency 10, ${ROUNDS} interleaved rounds of ${SECONDS} s, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 console.log(`| server | requests/s (median) | rounds |`);
 console.log(`|---|---|---|`);
 console.log(`| app (production build, one process) | ${a.toFixed(0)} | ${appRates.map((x) => x.toFixed(0)).join(", ")} |`);

@@ -48,7 +48,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, options: { detached?: boolean; quiet?: boolean } = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", options.quiet ? "ignore" : "inherit"], detached: options.detached });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", options.quiet ? "ignore" : "inherit"],
+    detached: options.detached,
+  });
   children.push(child);
   return child;
 }
@@ -105,13 +110,18 @@ async function waitFor(url: string, host: string, child: ChildProcess, limitMs =
 async function timeStart(dataDir: string, port: number, pgPort: number) {
   const started = Date.now();
   // own process group: npm, its shell and the server stop together
-  const child = start("npm", ["start"], { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, { detached: true, quiet: true });
+  const child = start(
+    "npm",
+    ["start"],
+    { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    { detached: true, quiet: true },
+  );
   await waitFor(`http://127.0.0.1:${port}/`, HOST, child, 180_000);
   const ms = Date.now() - started;
   // the first start answers before the demo profiles' further photos are drawn: let it finish,
   // so the second start is a start on a seeded folder, not one that resumes the drawing
   const pending = path.join(dataDir, "media/demo-photos-pending.json");
-  for (const until = Date.now() + 300_000; existsSync(pending) && Date.now() < until; ) await sleep(250);
+  for (const until = Date.now() + 300_000; existsSync(pending) && Date.now() < until;) await sleep(250);
   const exited = new Promise((r) => child.once("exit", r));
   process.kill(-child.pid!, "SIGTERM");
   await exited;
@@ -134,8 +144,12 @@ if (STARTUP) {
 // ---------- the three servers ----------
 const appEnv: NodeJS.ProcessEnv = {
   // as `npm start` and `npm run start:prod` run it (glibc's malloc arenas: see README "Benchmarks")
-  NODE_ENV: "production", MALLOC_ARENA_MAX: "2", PORT: String(BASE_PORT), BENCH_SQL_COUNT: "1",
-  DATA_DIR: path.join(root, ".data/bench-http"), EMBEDDED_PG_PORT: String(BASE_PORT + 3),
+  NODE_ENV: "production",
+  MALLOC_ARENA_MAX: "2",
+  PORT: String(BASE_PORT),
+  BENCH_SQL_COUNT: "1",
+  DATA_DIR: path.join(root, ".data/bench-http"),
+  EMBEDDED_PG_PORT: String(BASE_PORT + 3),
 };
 if (process.env.DATABASE_URL) {
   const name = process.env.BENCH_DATABASE ?? "rendezvous_bench_http";
@@ -144,17 +158,24 @@ if (process.env.DATABASE_URL) {
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await client.query(`CREATE DATABASE ${name}`);
   await client.end();
-  Object.assign(appEnv, { DATABASE_URL: withDatabaseName(process.env.DATABASE_URL, name), SEED_DEMO: "1", APP_SECRET: process.env.APP_SECRET ?? "bench-http-secret-bench-http-secret-0123" });
+  Object.assign(appEnv, {
+    DATABASE_URL: withDatabaseName(process.env.DATABASE_URL, name),
+    SEED_DEMO: "1",
+    APP_SECRET: process.env.APP_SECRET ?? "bench-http-secret-bench-http-secret-0123",
+  });
 }
 console.log("building the bare React Router app…");
-execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "scripts/bench/bare-react-router"], { cwd: root, stdio: "ignore" });
+execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "scripts/bench/bare-react-router"], {
+  cwd: root,
+  stdio: "ignore",
+});
 
 // Memory is that of a server in normal operation: a first start on a fresh data folder draws the
 // demo portraits in-process (sharp), and the memory that took stays with that process. So the
 // demo data is written by a start of its own, stopped once the further photos are in.
 const pendingPhotos = path.join(appEnv.DATA_DIR!, "media/demo-photos-pending.json");
 async function untilPhotosDrawn() {
-  for (const until = Date.now() + 300_000; existsSync(pendingPhotos) && Date.now() < until; ) await sleep(250);
+  for (const until = Date.now() + 300_000; existsSync(pendingPhotos) && Date.now() < until;) await sleep(250);
 }
 if (!process.env.DATABASE_URL && !existsSync(path.join(appEnv.DATA_DIR!, "seed-stamp"))) {
   console.log("seeding the demo data in a start of its own…");
@@ -176,7 +197,8 @@ await untilPhotosDrawn();
 await waitFor(`${rrUrl}/`, "localhost", bareRr);
 
 const headersFor = (cookie?: string, encoded = true) => ({
-  host: HOST, "accept-language": "en",
+  host: HOST,
+  "accept-language": "en",
   ...(encoded && ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {}),
   ...(cookie ? { cookie } : {}),
 });
@@ -212,7 +234,12 @@ const membersPage = (await send(`${appUrl}/members`, { headers: headersFor(undef
 const profileId = /href="\/members\/(\d+)"/.exec(membersPage)?.[1];
 if (!profileId) throw new Error("no profile link on /members");
 
-interface Route { name: string; path: string; cookie?: string; kind: "page" | "json" }
+interface Route {
+  name: string;
+  path: string;
+  cookie?: string;
+  kind: "page" | "json";
+}
 const routes: Route[] = [
   { name: "GET /", path: "/", kind: "page" },
   { name: "GET /members logged out", path: "/members", kind: "page" },
@@ -271,7 +298,12 @@ async function bareRrPath(bytes: number) {
 const rrPages = new Map<Route, { path: string; bytes: number }>();
 for (const route of routes) if (route.kind === "page") rrPages.set(route, await bareRrPath(facts.get(route)!.bytes));
 
-interface Run { rps: number; p50: number; p99: number; errors: number }
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 async function load(url: string, headers: Record<string, string>): Promise<Run> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
@@ -311,14 +343,21 @@ memory.appLoaded = median(rssSamples.app);
 memory.bareLoaded = median(rssSamples.bare);
 
 // ---------- report ----------
-const summary = (list: Run[]) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
+const summary = (list: Run[]) => ({
+  rps: median(list.map((r) => r.rps)),
+  p50: median(list.map((r) => r.p50)),
+  p99: median(list.map((r) => r.p99)),
+  errors: list.reduce((n, r) => n + r.errors, 0),
+});
 let load1 = "";
 try {
   load1 = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 } catch {
   /* not Linux */
 }
-console.log(`\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, Accept-Encoding "${ACCEPT_ENCODING}", ${ROUNDS} rounds of ${SECONDS} s, median round`);
+console.log(
+  `\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, Accept-Encoding "${ACCEPT_ENCODING}", ${ROUNDS} rounds of ${SECONDS} s, median round`,
+);
 console.log("| request | size | sent | app req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | bare http req/s | SQL/request |");
 console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const route of routes) {
@@ -337,8 +376,13 @@ const home = summary(runs.get(routes[0]!)!.app).rps;
 for (const route of routes.filter((r) => r.path.includes("landing") || r.path.startsWith("/landers"))) {
   console.log(`${route.name} vs GET /: ${(summary(runs.get(route)!.app).rps / home).toFixed(2)} (target ≥ 0.9)`);
 }
-console.log(`memory (RSS): app ${memory.appIdle.toFixed(0)} MB idle, ${memory.appLoaded.toFixed(0)} MB under load; bare RR ${memory.bareIdle.toFixed(0)} MB idle, ${memory.bareLoaded.toFixed(0)} MB under load; ratio ${(memory.appIdle / memory.bareIdle).toFixed(2)} idle, ${(memory.appLoaded / memory.bareLoaded).toFixed(2)} under load (median of ${rssSamples.app.length} readings through the rounds, every 250 ms)`);
-if (startup) console.log(`start-up (npm start until the first page answers): first start ${(startup.first / 1000).toFixed(1)} s (fresh data folder), second start ${(startup.second / 1000).toFixed(1)} s`);
+console.log(
+  `memory (RSS): app ${memory.appIdle.toFixed(0)} MB idle, ${memory.appLoaded.toFixed(0)} MB under load; bare RR ${memory.bareIdle.toFixed(0)} MB idle, ${memory.bareLoaded.toFixed(0)} MB under load; ratio ${(memory.appIdle / memory.bareIdle).toFixed(2)} idle, ${(memory.appLoaded / memory.bareLoaded).toFixed(2)} under load (median of ${rssSamples.app.length} readings through the rounds, every 250 ms)`,
+);
+if (startup)
+  console.log(
+    `start-up (npm start until the first page answers): first start ${(startup.first / 1000).toFixed(1)} s (fresh data folder), second start ${(startup.second / 1000).toFixed(1)} s`,
+  );
 
 for (const child of children) await stop(child);
 process.exit(0);

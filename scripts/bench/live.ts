@@ -39,15 +39,25 @@ const db = getDb();
 await seedCompanies(db);
 await syncSites(db);
 const site = getSiteRegistry().byKey.get("lovely")!;
-await sql(url, `
+await sql(
+  url,
+  `
   INSERT INTO users (site_key, network, email, status, confirmed_at, paid_user, updated_at)
   SELECT 'lovely', '${site.network}', 'bench-live-' || i || '@bench.invalid', 'active', now(), i = 0, now()
-  FROM generate_series(0, ${LISTENERS}) AS i ON CONFLICT DO NOTHING`);
-await sql(url, `
+  FROM generate_series(0, ${LISTENERS}) AS i ON CONFLICT DO NOTHING`,
+);
+await sql(
+  url,
+  `
   INSERT INTO profiles (user_id, site_key, network, name, status, country, date_of_birth, gender, seeking, sexuality, updated_at)
   SELECT u.id, u.site_key, u.network, 'Live ' || u.id, 'active', 'NL', '1988-01-01', 'female', 'male', 'hetero', now()
-  FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.email LIKE 'bench-live-%' AND p.id IS NULL`);
-const members = await db.user.findMany({ where: { email: { startsWith: "bench-live-" } }, select: { id: true, email: true, profile: { select: { id: true } } }, orderBy: { id: "asc" } });
+  FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.email LIKE 'bench-live-%' AND p.id IS NULL`,
+);
+const members = await db.user.findMany({
+  where: { email: { startsWith: "bench-live-" } },
+  select: { id: true, email: true, profile: { select: { id: true } } },
+  orderBy: { id: "asc" },
+});
 const sender = members.find((m) => m.email === "bench-live-0@bench.invalid")!;
 const listeners = members.filter((m) => m !== sender).slice(0, LISTENERS);
 await changeCredits(db, { userId: sender.id, delta: 1_000_000, reason: "adjustment", idempotencyKey: `bench-live-credits-${Date.now()}` });
@@ -74,17 +84,25 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: LISTENERS + 20 });
 // ---------- 1,000 open pages ----------
 const waiting = new Map<number, (at: number) => void>(); // profile id → resolver of the next message event
 const idleRss = rssMb();
-await Promise.all(listeners.map((m, i) => new Promise<void>((resolve, reject) => {
-  const req = http.get({ host: "127.0.0.1", port, path: "/api/events", agent, headers: { host: "lovely.localhost", cookie: listenerCookies[i]! } }, (res) => {
-    if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
-    res.setEncoding("utf8");
-    res.on("data", (chunk: string) => {
-      if (chunk.includes("event: hello")) resolve();
-      if (chunk.includes("event: message")) waiting.get(m.profile!.id)?.(performance.now());
-    });
-  });
-  req.on("error", reject);
-})));
+await Promise.all(
+  listeners.map(
+    (m, i) =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.get(
+          { host: "127.0.0.1", port, path: "/api/events", agent, headers: { host: "lovely.localhost", cookie: listenerCookies[i]! } },
+          (res) => {
+            if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              if (chunk.includes("event: hello")) resolve();
+              if (chunk.includes("event: message")) waiting.get(m.profile!.id)?.(performance.now());
+            });
+          },
+        );
+        req.on("error", reject);
+      }),
+  ),
+);
 const connectedRss = rssMb();
 console.log(`${listeners.length} pages connected; app process memory ${idleRss.toFixed(0)} MB before, ${connectedRss.toFixed(0)} MB after`);
 
@@ -92,10 +110,25 @@ console.log(`${listeners.length} pages connected; app process memory ${idleRss.t
 function send(profileId: number, n: number) {
   const body = new URLSearchParams({ clientKey: `bench-live-${Date.now()}-${n}`, intent: "text", body: `Hello ${n}` }).toString();
   return new Promise<number>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method: "POST", path: `/members/${profileId}/chat`, agent, headers: { host: "lovely.localhost", cookie: senderCookie, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on("end", () => (res.statusCode === 302 ? resolve(res.statusCode) : reject(new Error(`send answered ${res.statusCode}`))));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/members/${profileId}/chat`,
+        agent,
+        headers: {
+          host: "lovely.localhost",
+          cookie: senderCookie,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => (res.statusCode === 302 ? resolve(res.statusCode) : reject(new Error(`send answered ${res.statusCode}`))));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -111,7 +144,11 @@ for (let n = 0; n < SAMPLES; n++) {
 }
 const sorted = samples.sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-console.log(`\nsend → recipient's open page, ${listeners.length} pages connected to one process, ${SAMPLES} sends, ${process.env.REDIS_URL ? "Redis pub/sub" : "PostgreSQL LISTEN/NOTIFY"}, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `\nsend → recipient's open page, ${listeners.length} pages connected to one process, ${SAMPLES} sends, ${process.env.REDIS_URL ? "Redis pub/sub" : "PostgreSQL LISTEN/NOTIFY"}, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 console.log(`| p50 | p95 | p99 | app memory with the pages open |`);
 console.log(`|---|---|---|---|`);
 console.log(`| ${pct(50).toFixed(1)} ms | ${pct(95).toFixed(1)} ms | ${pct(99).toFixed(1)} ms | ${rssMb().toFixed(0)} MB (${idleRss.toFixed(0)} MB before) |`);

@@ -41,18 +41,37 @@ const site = getSiteRegistry().byKey.get("lovely")!;
 if (rebuild) {
   const started = Date.now();
   const then = new Date(Date.now() - 7 * 3600_000);
-  await sql(url, `INSERT INTO users (site_key, network, email, status, language, updated_at)
-    SELECT $1, $2, 'bench-' || g || '@bench.invalid', 'active', 'en', now() FROM generate_series(0, $3) g`, [site.key, site.network, MEMBERS]);
-  await sql(url, `INSERT INTO profiles (user_id, site_key, network, name, status, country, date_of_birth, gender, seeking, last_active_at, updated_at)
-    SELECT id, site_key, network, 'Bench' || id, 'active', 'NL', DATE '1990-01-01', 'female', 'male', $1::timestamp - interval '1 hour', now() FROM users`, [then]);
+  await sql(
+    url,
+    `INSERT INTO users (site_key, network, email, status, language, updated_at)
+    SELECT $1, $2, 'bench-' || g || '@bench.invalid', 'active', 'en', now() FROM generate_series(0, $3) g`,
+    [site.key, site.network, MEMBERS],
+  );
+  await sql(
+    url,
+    `INSERT INTO profiles (user_id, site_key, network, name, status, country, date_of_birth, gender, seeking, last_active_at, updated_at)
+    SELECT id, site_key, network, 'Bench' || id, 'active', 'NL', DATE '1990-01-01', 'female', 'male', $1::timestamp - interval '1 hour', now() FROM users`,
+    [then],
+  );
   const [sender] = await sql(url, `SELECT id FROM profiles ORDER BY id LIMIT 1`);
-  await sql(url, `INSERT INTO conversations (low_profile_id, high_profile_id, started_by_id, last_message_at, created_at)
-    SELECT $1, p.id, $1, $2, $2 FROM profiles p WHERE p.id <> $1`, [sender.id, then]);
-  await sql(url, `INSERT INTO messages (conversation_id, sender_id, body, client_key, created_at)
-    SELECT c.id, $1, 'Hello', 'bench-' || c.id, $2 FROM conversations c`, [sender.id, then]);
+  await sql(
+    url,
+    `INSERT INTO conversations (low_profile_id, high_profile_id, started_by_id, last_message_at, created_at)
+    SELECT $1, p.id, $1, $2, $2 FROM profiles p WHERE p.id <> $1`,
+    [sender.id, then],
+  );
+  await sql(
+    url,
+    `INSERT INTO messages (conversation_id, sender_id, body, client_key, created_at)
+    SELECT c.id, $1, 'Hello', 'bench-' || c.id, $2 FROM conversations c`,
+    [sender.id, then],
+  );
   await sql(url, `UPDATE conversations c SET last_message_id = m.id FROM messages m WHERE m.conversation_id = c.id`);
-  await sql(url, `INSERT INTO conversation_participants (conversation_id, profile_id, unread_count)
-    SELECT id, low_profile_id, 0 FROM conversations UNION ALL SELECT id, high_profile_id, 1 FROM conversations`);
+  await sql(
+    url,
+    `INSERT INTO conversation_participants (conversation_id, profile_id, unread_count)
+    SELECT id, low_profile_id, 0 FROM conversations UNION ALL SELECT id, high_profile_id, 1 FROM conversations`,
+  );
   await sql(url, "ANALYZE");
   console.log(`built ${MEMBERS.toLocaleString("en")} members with an unread message in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -79,7 +98,9 @@ const seconds = (performance.now() - t0) / 1000;
 const [load] = (await import("node:os")).loadavg();
 console.log(`members with an unread message: ${MEMBERS.toLocaleString("en")}; load average ${load!.toFixed(1)}`);
 console.log(`unread-reminder scan (batch of ${due.length.toLocaleString("en")}): median ${scanTimes[2]!.toFixed(1)} ms, best ${scanTimes[0]!.toFixed(1)} ms`);
-console.log(`reminder jobs, one process, sequential: ${jobs.length} in ${seconds.toFixed(2)} s = ${(jobs.length / seconds).toFixed(0)} jobs/s, ${((seconds * 1000) / jobs.length).toFixed(2)} ms per member (${sent} mails queued)`);
+console.log(
+  `reminder jobs, one process, sequential: ${jobs.length} in ${seconds.toFixed(2)} s = ${(jobs.length / seconds).toFixed(0)} jobs/s, ${((seconds * 1000) / jobs.length).toFixed(2)} ms per member (${sent} mails queued)`,
+);
 await closeQueues();
 await db.$disconnect();
 process.exit(0);

@@ -41,15 +41,27 @@ await seedCompanies(db);
 await syncSites(db);
 await seedCreditPackages(db);
 const site = getSiteRegistry().byKey.get("lovely")!;
-await sql(url, `
+await sql(
+  url,
+  `
   INSERT INTO users (site_key, network, email, status, confirmed_at, updated_at)
-  SELECT 'lovely', '${site.network}', 'bench-pay-' || i || '@bench.invalid', 'active', now(), now() FROM generate_series(1, ${PAYMENTS}) AS i`);
+  SELECT 'lovely', '${site.network}', 'bench-pay-' || i || '@bench.invalid', 'active', now(), now() FROM generate_series(1, ${PAYMENTS}) AS i`,
+);
 const users = await db.user.findMany({ where: { email: { startsWith: "bench-pay-" } }, select: { id: true }, orderBy: { id: "asc" } });
 const packages = await db.creditPackage.findMany({ where: { siteKey: "lovely", country: "NL" }, orderBy: { position: "asc" } });
 const payments: { id: number; userId: number; credits: number; reference: string }[] = [];
 for (const [i, user] of users.entries()) {
   const pkg = packages[i % packages.length]!;
-  const answer = await startCheckout(db, { site, userId: user.id, packageId: pkg.id, method: "ideal", country: "NL", locale: "en", origin: "http://lovely.localhost", idempotencyKey: `bench-${user.id}-order` });
+  const answer = await startCheckout(db, {
+    site,
+    userId: user.id,
+    packageId: pkg.id,
+    method: "ideal",
+    country: "NL",
+    locale: "en",
+    origin: "http://lovely.localhost",
+    idempotencyKey: `bench-${user.id}-order`,
+  });
   if (!answer.ok) throw new Error(`checkout refused: ${answer.error}`);
   const p = await db.payment.findUniqueOrThrow({ where: { id: answer.paymentId } });
   payments.push({ id: p.id, userId: user.id, credits: p.credits, reference: p.providerReference! });
@@ -78,11 +90,22 @@ for (const [i, s] of shots.entries()) {
     s.payFirst = true;
   }
 }
-const hooks = await db.testProviderPayment.findMany({ where: { reference: { in: payments.map((p) => p.reference) } }, select: { reference: true, webhookUrl: true } });
+const hooks = await db.testProviderPayment.findMany({
+  where: { reference: { in: payments.map((p) => p.reference) } },
+  select: { reference: true, webhookUrl: true },
+});
 const urlOf = new Map(hooks.map((h) => [h.reference, h.webhookUrl]));
 
 const app = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: "0", WORKER_IN_PROCESS: "0", SEED_DEMO: "0", LOG_LEVEL: "silent", REDIS_URL: process.env.REDIS_URL ?? "" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    WORKER_IN_PROCESS: "0",
+    SEED_DEMO: "0",
+    LOG_LEVEL: "silent",
+    REDIS_URL: process.env.REDIS_URL ?? "",
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 const port = await new Promise<number>((resolve) => {
@@ -100,56 +123,112 @@ function post(shot: Shot) {
   const u = new URL(signed.url);
   return new Promise<{ status: number; ms: number; outcome: string }>((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.request({ host: "127.0.0.1", port, path: u.pathname + u.search, method: "POST", agent, headers: {
-      host: "lovely.localhost", "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(signed.body), [TEST_SIGNATURE_HEADER]: signed.signature,
-    } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6, outcome: (JSON.parse(body) as { outcome: string }).outcome }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: u.pathname + u.search,
+        method: "POST",
+        agent,
+        headers: {
+          host: "lovely.localhost",
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(signed.body),
+          [TEST_SIGNATURE_HEADER]: signed.signature,
+        },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            outcome: (JSON.parse(body) as { outcome: string }).outcome,
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(signed.body);
   });
 }
 
 // warm-up: a few refused webhooks (bad signature) so the first real ones do not pay for JIT and connections
-for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => { const r = http.request({ host: "127.0.0.1", port, path: "/api/payments/webhook/test?payment=1&sig=0", method: "POST", agent, headers: { host: "lovely.localhost", "content-type": "application/x-www-form-urlencoded" } }, (res) => { res.resume(); res.on("end", () => resolve()); }); r.end("id=tp_x"); });
+for (let i = 0; i < 20; i++)
+  await new Promise<void>((resolve) => {
+    const r = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/payments/webhook/test?payment=1&sig=0",
+        method: "POST",
+        agent,
+        headers: { host: "lovely.localhost", "content-type": "application/x-www-form-urlencoded" },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+      },
+    );
+    r.end("id=tp_x");
+  });
 
 const samples: number[] = [];
 const outcomes = new Map<string, number>();
 let next = 0;
 const started = Date.now();
-await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-  while (next < shots.length) {
-    const shot = shots[next++]!;
-    // the member decides on the provider's page now (the provider's own books)
-    if (shot.payFirst) await db.testProviderPayment.update({ where: { reference: shot.payment.reference }, data: { status: "paid" } });
-    const r = await post(shot);
-    if (r.status !== 200) throw new Error(`webhook answered ${r.status}`);
-    samples.push(r.ms);
-    outcomes.set(r.outcome, (outcomes.get(r.outcome) ?? 0) + 1);
-  }
-}));
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < shots.length) {
+      const shot = shots[next++]!;
+      // the member decides on the provider's page now (the provider's own books)
+      if (shot.payFirst) await db.testProviderPayment.update({ where: { reference: shot.payment.reference }, data: { status: "paid" } });
+      const r = await post(shot);
+      if (r.status !== 200) throw new Error(`webhook answered ${r.status}`);
+      samples.push(r.ms);
+      outcomes.set(r.outcome, (outcomes.get(r.outcome) ?? 0) + 1);
+    }
+  }),
+);
 const seconds = (Date.now() - started) / 1000;
 
 // ---------- every payment credited exactly once ----------
-const rows = await db.payment.findMany({ where: { id: { in: payments.map((p) => p.id) } }, select: { id: true, status: true, credits: true, user: { select: { credits: true, paidUser: true } } } });
-const ledger = await db.creditLedgerEntry.groupBy({ by: ["idempotencyKey"], where: { idempotencyKey: { in: payments.map((p) => `payment:${p.id}`) } }, _count: true });
+const rows = await db.payment.findMany({
+  where: { id: { in: payments.map((p) => p.id) } },
+  select: { id: true, status: true, credits: true, user: { select: { credits: true, paidUser: true } } },
+});
+const ledger = await db.creditLedgerEntry.groupBy({
+  by: ["idempotencyKey"],
+  where: { idempotencyKey: { in: payments.map((p) => `payment:${p.id}`) } },
+  _count: true,
+});
 const failures: string[] = [];
 for (const p of rows) {
   if (p.status !== "completed") failures.push(`payment ${p.id} is ${p.status}`);
   if (p.user.credits !== p.credits) failures.push(`payment ${p.id}: balance ${p.user.credits}, expected ${p.credits}`);
   if (!p.user.paidUser) failures.push(`payment ${p.id}: member not premium`);
 }
-if (ledger.length !== payments.length || ledger.some((l) => l._count !== 1)) failures.push(`ledger rows: ${ledger.length} keys, counts ${[...new Set(ledger.map((l) => l._count))].join(",")}`);
+if (ledger.length !== payments.length || ledger.some((l) => l._count !== 1))
+  failures.push(`ledger rows: ${ledger.length} keys, counts ${[...new Set(ledger.map((l) => l._count))].join(",")}`);
 
 const sorted = samples.sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
-console.log(`\nwebhook storm: ${shots.length} webhooks for ${payments.length} payments (${COPIES} each, shuffled, paid between copies), concurrency ${CONCURRENCY}, one app process, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `\nwebhook storm: ${shots.length} webhooks for ${payments.length} payments (${COPIES} each, shuffled, paid between copies), concurrency ${CONCURRENCY}, one app process, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 console.log(`| wall time | webhooks/s | p50 | p95 | p99 | outcomes |`);
 console.log(`|---|---|---|---|---|---|`);
-console.log(`| ${seconds.toFixed(2)} s | ${(shots.length / seconds).toFixed(0)} | ${pct(50)} ms | ${pct(95)} ms | ${pct(99)} ms | ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(", ")} |`);
-console.log(failures.length ? `FAILED:\n  ${failures.slice(0, 20).join("\n  ")}` : `every payment completed and credited exactly once (${payments.length} ledger rows, ${outcomes.get("completed") ?? 0} completions)`);
+console.log(
+  `| ${seconds.toFixed(2)} s | ${(shots.length / seconds).toFixed(0)} | ${pct(50)} ms | ${pct(95)} ms | ${pct(99)} ms | ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(", ")} |`,
+);
+console.log(
+  failures.length
+    ? `FAILED:\n  ${failures.slice(0, 20).join("\n  ")}`
+    : `every payment completed and credited exactly once (${payments.length} ledger rows, ${outcomes.get("completed") ?? 0} completions)`,
+);
 app.kill("SIGTERM");
 agent.destroy();
 await db.$disconnect();

@@ -103,12 +103,20 @@ await arrived(before + NOTIFICATIONS * DEVICES, 600_000);
 const seconds = (performance.now() - t0) / 1000;
 const jobs = NOTIFICATIONS * (1 + DEVICES);
 
-console.log(`site ${site.key}, one member with ${DEVICES} devices; push worker concurrency 8, queue on PostgreSQL; ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`);
-console.log(`one notification at a time (${SAMPLES} samples), queueing → last device's push received: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms`);
-console.log(`${NOTIFICATIONS} notifications queued at once (queueing took ${queued.toFixed(0)} ms): ${jobs} jobs (${NOTIFICATIONS} fan-out + ${NOTIFICATIONS * DEVICES} deliveries) in ${seconds.toFixed(2)} s = ${(jobs / seconds).toFixed(0)} jobs/s, ${((seconds * 1000) / NOTIFICATIONS).toFixed(1)} ms per notification, ${(NOTIFICATIONS * DEVICES / seconds).toFixed(0)} pushes/s`);
+console.log(
+  `site ${site.key}, one member with ${DEVICES} devices; push worker concurrency 8, queue on PostgreSQL; ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
+);
+console.log(
+  `one notification at a time (${SAMPLES} samples), queueing → last device's push received: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms`,
+);
+console.log(
+  `${NOTIFICATIONS} notifications queued at once (queueing took ${queued.toFixed(0)} ms): ${jobs} jobs (${NOTIFICATIONS} fan-out + ${NOTIFICATIONS * DEVICES} deliveries) in ${seconds.toFixed(2)} s = ${(jobs / seconds).toFixed(0)} jobs/s, ${((seconds * 1000) / NOTIFICATIONS).toFixed(1)} ms per notification, ${((NOTIFICATIONS * DEVICES) / seconds).toFixed(0)} pushes/s`,
+);
 
 await worker.close();
-await getQueue(QUEUE_NAMES.push).obliterate({ force: true }).catch(() => {});
+await getQueue(QUEUE_NAMES.push)
+  .obliterate({ force: true })
+  .catch(() => {});
 await closeQueues();
 await push.close();
 await db.$disconnect();

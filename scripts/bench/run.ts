@@ -26,7 +26,9 @@ function get(pathname: string, host: string) {
     http
       .get({ host: "127.0.0.1", port, path: pathname, agent, headers: { host, "accept-language": "en" } }, (res) => {
         res.resume();
-        res.on("end", () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${pathname}: ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${pathname}: ${res.statusCode}`)),
+        );
       })
       .on("error", reject);
   });
@@ -34,17 +36,25 @@ function get(pathname: string, host: string) {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
 
-for (const [pathname, host] of [["/", "lovely.localhost"], ["/api/settings.php", "mature.localhost"], ["/pages/terms", "pride.localhost"]] as const) {
+for (const [pathname, host] of [
+  ["/", "lovely.localhost"],
+  ["/api/settings.php", "mature.localhost"],
+  ["/pages/terms", "pride.localhost"],
+] as const) {
   for (let i = 0; i < 20; i++) await get(pathname, host); // warm-up
   const times: number[] = [];
   let next = 0;
   const started = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < requests) times.push(await get(pathname, host));
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < requests) times.push(await get(pathname, host));
+    }),
+  );
   const seconds = (Date.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  console.log(`${host}${pathname}: ${requests} requests, concurrency ${concurrency}: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms, p99 ${pct(times, 99)} ms, ${(requests / seconds).toFixed(0)} req/s`);
+  console.log(
+    `${host}${pathname}: ${requests} requests, concurrency ${concurrency}: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms, p99 ${pct(times, 99)} ms, ${(requests / seconds).toFixed(0)} req/s`,
+  );
 }
 server.close();
 agent.destroy();

@@ -19,7 +19,17 @@ cpSync(path.join(root, "tenants"), tenants, { recursive: true });
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", TENANTS_DIR: tenants, DATA_DIR: dataDir, PORT: String(PORT), EMBEDDED_PG_PORT: String(PORT + 1), WORKER_IN_PROCESS: "0", TENANTS_WATCH: "0", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    TENANTS_DIR: tenants,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    EMBEDDED_PG_PORT: String(PORT + 1),
+    WORKER_IN_PROCESS: "0",
+    TENANTS_WATCH: "0",
+    LOG_LEVEL: "warn",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const cleanUp = () => {
@@ -60,7 +70,9 @@ for (let round = 1; round <= ROUNDS; round++) {
 times.sort((a, b) => a - b);
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 console.log(`bench:site-reload, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load}, ${ROUNDS} rounds`);
-console.log(`edit + SIGHUP until /api/settings.php answers the new value: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, slowest ${times.at(-1)!.toFixed(0)} ms (target: within 2000 ms)`);
+console.log(
+  `edit + SIGHUP until /api/settings.php answers the new value: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, slowest ${times.at(-1)!.toFixed(0)} ms (target: within 2000 ms)`,
+);
 cleanUp();
 await new Promise((r) => server.once("exit", r));
 rmSync(tenants, { recursive: true, force: true });

@@ -22,7 +22,11 @@ const url = withDatabaseName(serverUrl, NAME);
 async function sql(connection: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: connection });
   await c.connect();
-  try { return (await c.query(text, values)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 }
 
 const exists = (await sql(serverUrl, `SELECT 1 FROM pg_database WHERE datname = '${NAME}'`)).length > 0;
@@ -40,11 +44,14 @@ if (count < TOTAL) {
   const started = Date.now();
   console.log(`generating ${TOTAL - count} members…`);
   // the same address on several sites now and then, as in real life (one person, several brands)
-  await sql(url, `
+  await sql(
+    url,
+    `
     INSERT INTO users (site_key, network, email, status, confirmed_at, updated_at)
     SELECT (ARRAY['lovely','mature','pride'])[1 + i % 3], 'rendezvous', 'member' || (i / 2) || '@bench.invalid', 'active', now(), now()
     FROM generate_series(${count + 1}, ${TOTAL}) AS i
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`,
+  );
   await sql(url, "ANALYZE users");
   console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -60,7 +67,9 @@ async function time(label: string, pick: (i: number) => string) {
     ms.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   ms.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${pct(ms, 95).toFixed(2)} ms  p99 ${pct(ms, 99).toFixed(2)} ms  (${found} members found in ${SAMPLES} lookups)`);
+  console.log(
+    `${label.padEnd(34)} p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${pct(ms, 95).toFixed(2)} ms  p99 ${pct(ms, 99).toFixed(2)} ms  (${found} members found in ${SAMPLES} lookups)`,
+  );
   return pct(ms, 95);
 }
 

@@ -22,7 +22,13 @@ const TARGET = { lcpMs: 1500, cls: 0.05 };
 const VIEWPORT = { width: 390, height: 844 };
 
 type Cookie = { name: string; value: string };
-interface Sample { lcpMs: number; lcpElement: string; cls: number; jsBytes: number; jsDecoded: number }
+interface Sample {
+  lcpMs: number;
+  lcpElement: string;
+  cls: number;
+  jsBytes: number;
+  jsDecoded: number;
+}
 
 // runs in the page before its own scripts (a string: tsx's helpers would not exist in the page);
 // buffered: entries from before the observer count too
@@ -59,7 +65,13 @@ async function measure(browser: Browser, url: string, cookies: Cookie[] | null):
     return await page.evaluate(() => {
       const v = (window as unknown as { __vitals: { lcp: number; lcpElement: string; cls: number } }).__vitals;
       const js = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) => new URL(r.name).pathname.endsWith(".js"));
-      return { lcpMs: v.lcp, lcpElement: v.lcpElement, cls: v.cls, jsBytes: js.reduce((n, r) => n + r.transferSize, 0), jsDecoded: js.reduce((n, r) => n + r.decodedBodySize, 0) };
+      return {
+        lcpMs: v.lcp,
+        lcpElement: v.lcpElement,
+        cls: v.cls,
+        jsBytes: js.reduce((n, r) => n + r.transferSize, 0),
+        jsDecoded: js.reduce((n, r) => n + r.decodedBodySize, 0),
+      };
     });
   } finally {
     await context.close();
@@ -79,7 +91,16 @@ const browser = await chromium.launch({
 });
 const chromiumVersion = browser.version();
 
-interface Row { host: string; path: string; who: string; lcpMs: number; lcpElement: string; cls: number; jsBytes: number; jsDecoded: number }
+interface Row {
+  host: string;
+  path: string;
+  who: string;
+  lcpMs: number;
+  lcpElement: string;
+  cls: number;
+  jsBytes: number;
+  jsDecoded: number;
+}
 const rows: Row[] = [];
 try {
   for (const host of HOSTS) {
@@ -98,13 +119,18 @@ try {
       for (let i = 0; i < LOADS; i++) samples.push(await measure(browser, url, p.cookies));
       const lcpMs = median(samples.map((s) => s.lcpMs));
       rows.push({
-        host, path: p.path, who: p.who, lcpMs,
+        host,
+        path: p.path,
+        who: p.who,
+        lcpMs,
         lcpElement: samples.find((s) => s.lcpMs === lcpMs)!.lcpElement,
         cls: median(samples.map((s) => s.cls)),
         jsBytes: median(samples.map((s) => s.jsBytes)),
         jsDecoded: median(samples.map((s) => s.jsDecoded)),
       });
-      console.log(`${host}${p.path} (${p.who}): LCP ${samples.map((s) => s.lcpMs.toFixed(0)).join("/")} ms, CLS ${samples.map((s) => s.cls.toFixed(3)).join("/")}`);
+      console.log(
+        `${host}${p.path} (${p.who}): LCP ${samples.map((s) => s.lcpMs.toFixed(0)).join("/")} ms, CLS ${samples.map((s) => s.cls.toFixed(3)).join("/")}`,
+      );
     }
   }
 } finally {
@@ -114,10 +140,14 @@ try {
 
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const ok = (pass: boolean) => (pass ? "yes" : "**no**");
-console.log(`\nbench:vitals, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load}, Chromium ${chromiumVersion} at ${VIEWPORT.width}×${VIEWPORT.height}, median of ${LOADS} cold loads`);
+console.log(
+  `\nbench:vitals, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load}, Chromium ${chromiumVersion} at ${VIEWPORT.width}×${VIEWPORT.height}, median of ${LOADS} cold loads`,
+);
 console.log(`| page | LCP ms (< ${TARGET.lcpMs}) | LCP element | CLS (< ${TARGET.cls}) | JS transferred | JS decoded | targets met |`);
 console.log("|---|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.host}${r.path} (${r.who}) | ${r.lcpMs.toFixed(0)} | ${r.lcpElement} | ${r.cls.toFixed(3)} | ${(r.jsBytes / 1024).toFixed(1)} KB | ${(r.jsDecoded / 1024).toFixed(1)} KB | ${ok(r.lcpMs < TARGET.lcpMs && r.cls < TARGET.cls)} |`);
+  console.log(
+    `| ${r.host}${r.path} (${r.who}) | ${r.lcpMs.toFixed(0)} | ${r.lcpElement} | ${r.cls.toFixed(3)} | ${(r.jsBytes / 1024).toFixed(1)} KB | ${(r.jsDecoded / 1024).toFixed(1)} KB | ${ok(r.lcpMs < TARGET.lcpMs && r.cls < TARGET.cls)} |`,
+  );
 }
 process.exit(0);

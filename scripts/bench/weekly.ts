@@ -58,12 +58,16 @@ function timed<T extends object>(target: T): T {
       if (property === "queryRaw" || property === "executeRaw") {
         return async (...args: unknown[]) => {
           const t = performance.now();
-          try { return await value.apply(object, args); } finally {
+          try {
+            return await value.apply(object, args);
+          } finally {
             const ms = performance.now() - t;
             dbTime.ms += ms;
             dbTime.statements++;
             if (recordStatements) {
-              const text = String((args[0] as { sql?: string } | undefined)?.sql ?? "").replace(/\s+/g, " ").slice(0, 110);
+              const text = String((args[0] as { sql?: string } | undefined)?.sql ?? "")
+                .replace(/\s+/g, " ")
+                .slice(0, 110);
               const entry = byStatement.get(text) ?? { ms: 0, n: 0 };
               entry.ms += ms;
               entry.n++;
@@ -96,20 +100,33 @@ const site = getSiteRegistry().byKey.get("lovely")!;
 
 if (rebuild) {
   const started = Date.now();
-  await sql(url, `INSERT INTO users (site_key, network, email, status, language, confirmed_at, updated_at)
-    SELECT $1, $2, 'weekly-' || g || '@bench.invalid', 'active', 'en', now(), now() FROM generate_series(1, $3) g`, [site.key, site.network, MEMBERS]);
+  await sql(
+    url,
+    `INSERT INTO users (site_key, network, email, status, language, confirmed_at, updated_at)
+    SELECT $1, $2, 'weekly-' || g || '@bench.invalid', 'active', 'en', now(), now() FROM generate_series(1, $3) g`,
+    [site.key, site.network, MEMBERS],
+  );
   // the newest NEW members joined in the last 7 days; everyone else a month or more ago
-  await sql(url, `INSERT INTO profiles (user_id, site_key, network, name, status, country, date_of_birth, gender, seeking, last_active_at, created_at, updated_at)
+  await sql(
+    url,
+    `INSERT INTO profiles (user_id, site_key, network, name, status, country, date_of_birth, gender, seeking, last_active_at, created_at, updated_at)
     SELECT id, site_key, network, 'Weekly' || id, 'active', 'NL', DATE '1985-01-01' + (id % 7000),
       CASE WHEN id % 2 = 0 THEN 'female' ELSE 'male' END::"Gender", CASE WHEN id % 2 = 0 THEN 'male' ELSE 'female' END::"Gender",
       now() - interval '3 days',
       CASE WHEN id > $1 THEN now() - (id % 6 + 1) * interval '1 day' ELSE now() - interval '40 days' - (id % 300) * interval '1 day' END, now()
-    FROM users`, [MEMBERS - NEW]);
-  await sql(url, `INSERT INTO photos (profile_id, filename, thumb_filename, status, position)
-    SELECT p.id, 'bench/' || p.id || '.jpg', 'bench/' || p.id || '_thumb.jpg', 'active', 0 FROM profiles p WHERE p.created_at > now() - interval '7 days'`);
+    FROM users`,
+    [MEMBERS - NEW],
+  );
+  await sql(
+    url,
+    `INSERT INTO photos (profile_id, filename, thumb_filename, status, position)
+    SELECT p.id, 'bench/' || p.id || '.jpg', 'bench/' || p.id || '_thumb.jpg', 'active', 0 FROM profiles p WHERE p.created_at > now() - interval '7 days'`,
+  );
   await sql(url, `UPDATE profiles p SET main_photo_id = ph.id FROM photos ph WHERE ph.profile_id = p.id`);
   await sql(url, "ANALYZE");
-  console.log(`built ${MEMBERS.toLocaleString("en")} members (${NEW.toLocaleString("en")} new with a photo) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `built ${MEMBERS.toLocaleString("en")} members (${NEW.toLocaleString("en")} new with a photo) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 // each run starts from no weekly update sent (nor any other notification counting towards the cap)
 await sql(url, "TRUNCATE notification_sends");
@@ -164,20 +181,34 @@ const seqSeconds = (performance.now() - t1) / 1000;
 const seqDb = { ...dbTime };
 const sent = Number((await sql(url, "SELECT count(*) AS n FROM notification_sends WHERE key LIKE 'weekly:%'"))[0].n);
 
-console.log(`${MEMBERS.toLocaleString("en")} members, ${NEW.toLocaleString("en")} of them new with a photo; ${os.cpus().length} cores, load average ${loadAtStart} at the start, ${load()} at the end`);
-console.log(`weekly-update scan: ${batchMs.length} batches of up to ${WEEKLY_SCAN_BATCH.toLocaleString("en")}, ${ids.length.toLocaleString("en")} members due, ${scanMs.toFixed(0)} ms in all = ${(scanMs / ids.length).toFixed(4)} ms per member; batch median ${sortedBatches[Math.floor(sortedBatches.length / 2)]!.toFixed(1)} ms, slowest ${sortedBatches.at(-1)!.toFixed(1)} ms`);
-console.log(`weekly-update jobs, one worker process (concurrency 4), queue on PostgreSQL: ${sample.length} in ${seconds.toFixed(2)} s = ${(sample.length / seconds).toFixed(1)} jobs/s, ${((seconds * 1000) / sample.length).toFixed(1)} ms per member wall (${failed} failed)`);
-console.log(`  database time of those jobs (app statements summed over the 4 running at once, so above the wall time; round trip included, queue statements not counted): ${(jobsDb.ms / sample.length).toFixed(1)} ms per member, ${(jobsDb.statements / sample.length).toFixed(1)} statements per member`);
+console.log(
+  `${MEMBERS.toLocaleString("en")} members, ${NEW.toLocaleString("en")} of them new with a photo; ${os.cpus().length} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
+);
+console.log(
+  `weekly-update scan: ${batchMs.length} batches of up to ${WEEKLY_SCAN_BATCH.toLocaleString("en")}, ${ids.length.toLocaleString("en")} members due, ${scanMs.toFixed(0)} ms in all = ${(scanMs / ids.length).toFixed(4)} ms per member; batch median ${sortedBatches[Math.floor(sortedBatches.length / 2)]!.toFixed(1)} ms, slowest ${sortedBatches.at(-1)!.toFixed(1)} ms`,
+);
+console.log(
+  `weekly-update jobs, one worker process (concurrency 4), queue on PostgreSQL: ${sample.length} in ${seconds.toFixed(2)} s = ${(sample.length / seconds).toFixed(1)} jobs/s, ${((seconds * 1000) / sample.length).toFixed(1)} ms per member wall (${failed} failed)`,
+);
+console.log(
+  `  database time of those jobs (app statements summed over the 4 running at once, so above the wall time; round trip included, queue statements not counted): ${(jobsDb.ms / sample.length).toFixed(1)} ms per member, ${(jobsDb.statements / sample.length).toFixed(1)} statements per member`,
+);
 console.log(`  ${sent} weekly updates claimed and their mails queued in all`);
-console.log(`weekly-update jobs one after the other in this process (no queue): ${sequential.length} in ${seqSeconds.toFixed(2)} s = ${(sequential.length / seqSeconds).toFixed(1)} jobs/s, ${((seqSeconds * 1000) / sequential.length).toFixed(1)} ms per member, of which database ${(seqDb.ms / sequential.length).toFixed(1)} ms (${(seqDb.statements / sequential.length).toFixed(1)} statements)`);
+console.log(
+  `weekly-update jobs one after the other in this process (no queue): ${sequential.length} in ${seqSeconds.toFixed(2)} s = ${(sequential.length / seqSeconds).toFixed(1)} jobs/s, ${((seqSeconds * 1000) / sequential.length).toFixed(1)} ms per member, of which database ${(seqDb.ms / sequential.length).toFixed(1)} ms (${(seqDb.statements / sequential.length).toFixed(1)} statements)`,
+);
 
 if (recordStatements) {
   console.log("database time per statement, sequential part (total ms / count):");
   for (const [text, e] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) console.log(`  ${e.ms.toFixed(0)} ms / ${e.n}: ${text}`);
 }
 await worker.close();
-await getQueue(QUEUE_NAMES.notifications).obliterate({ force: true }).catch(() => {});
-await getQueue(QUEUE_NAMES.mail).obliterate({ force: true }).catch(() => {});
+await getQueue(QUEUE_NAMES.notifications)
+  .obliterate({ force: true })
+  .catch(() => {});
+await getQueue(QUEUE_NAMES.mail)
+  .obliterate({ force: true })
+  .catch(() => {});
 await closeQueues();
 await db.$disconnect();
 process.exit(0);

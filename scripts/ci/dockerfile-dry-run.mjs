@@ -14,7 +14,11 @@ const context = path.join(work, "context");
 mkdirSync(context);
 execFileSync("sh", ["-c", `git -C "${root}" archive HEAD | tar -x -C "${context}"`]);
 
-const lines = readFileSync(path.join(root, "Dockerfile"), "utf8").replace(/\\\n/g, " ").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+const lines = readFileSync(path.join(root, "Dockerfile"), "utf8")
+  .replace(/\\\n/g, " ")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
 const stages = new Map();
 let stage;
 const log = (m) => console.log(`[dockerfile] ${m}`);

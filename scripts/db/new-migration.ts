@@ -17,11 +17,12 @@ if (!name || name.startsWith("_")) {
 }
 const fromIndex = args.indexOf("--from");
 const hasMigrations = existsSync(migrationsDir) && (await readdir(migrationsDir)).some((d) => /^\d{14}_/.test(d));
-const from = fromIndex > 0
-  ? await readFile(args[fromIndex + 1]!, "utf8")
-  : hasMigrations
-    ? execFileSync("git", ["show", "HEAD:prisma/schema.prisma"], { encoding: "utf8" })
-    : null;
+const from =
+  fromIndex > 0
+    ? await readFile(args[fromIndex + 1]!, "utf8")
+    : hasMigrations
+      ? execFileSync("git", ["show", "HEAD:prisma/schema.prisma"], { encoding: "utf8" })
+      : null;
 
 const url = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const sql = await diffSchemas(url, from, await readFile(schemaPath, "utf8"));

@@ -58,7 +58,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     try {
       await server.start();
     } catch (error) {
-      throw new Error(`embedded PostgreSQL did not start on port ${port} (data in ${databaseDir}):\n  ${recentLog.join("\n  ") || String(error)}`);
+      throw new Error(`embedded PostgreSQL did not start on port ${port} (data in ${databaseDir}):\n  ${recentLog.join("\n  ") || String(error)}`, {
+        cause: error,
+      });
     }
   };
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();

@@ -50,7 +50,10 @@ export async function migrateDatabase(env: Env, { log = (m) => console.log(m), .
  * default). With `deferMorePhotos` it returns once every demo profile has its main photo and
  * hands back the rest of the photos as a promise (the server answers meanwhile).
  */
-export async function seedDatabase(env: Env, { log = (m) => console.log(m), deferMorePhotos = false }: Pick<PrepareOptions, "log"> & { deferMorePhotos?: boolean } = {}) {
+export async function seedDatabase(
+  env: Env,
+  { log = (m) => console.log(m), deferMorePhotos = false }: Pick<PrepareOptions, "log"> & { deferMorePhotos?: boolean } = {},
+) {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const db = getDb();
@@ -72,7 +75,10 @@ export async function seedDatabase(env: Env, { log = (m) => console.log(m), defe
 }
 
 function reported(morePhotos: Promise<number>, log: (m: string) => void, seconds: () => string) {
-  morePhotos.then((n) => n && log(`rendered ${n} more demo photos, ${seconds()} s after the seed began`), () => {});
+  morePhotos.then(
+    (n) => n && log(`rendered ${n} more demo photos, ${seconds()} s after the seed began`),
+    () => {},
+  );
   return morePhotos;
 }
 
@@ -85,7 +91,10 @@ function seedStamp(env: Env) {
   const file = path.join(env.dataDir, "seed-stamp");
   const hash = createHash("sha256");
   for (const dir of [seedDir, env.tenantsDir]) {
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort()) {
       hash.update(entry).update(readFileSync(entry));
     }
   }

@@ -52,11 +52,7 @@ export async function withSchemaEngine<T>(connectionString: string, work: (engin
   // our own pool, so that ending it releases the engine's advisory lock at once
   const pool = new pg.Pool({ connectionString, max: 2 });
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
-  const engine: Engine = await glue.SchemaEngine.new(
-    { datamodels: [["schema.prisma", schema]] },
-    () => {},
-    adapter,
-  );
+  const engine: Engine = await glue.SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, adapter);
   try {
     return await work(engine);
   } finally {
@@ -102,8 +98,10 @@ async function migrationsUpToDate(connectionString: string, migrationsList: Migr
       `SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
-    return migrationsList.migrationDirectories.every(({ path: name, migrationFile }) =>
-      migrationFile.content.tag === "ok" && applied.get(name) === createHash("sha256").update(migrationFile.content.value).digest("hex"));
+    return migrationsList.migrationDirectories.every(
+      ({ path: name, migrationFile }) =>
+        migrationFile.content.tag === "ok" && applied.get(name) === createHash("sha256").update(migrationFile.content.value).digest("hex"),
+    );
   } catch {
     return false; // no table yet, or unreachable: the engine says what is wrong
   } finally {

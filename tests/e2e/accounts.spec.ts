@@ -19,7 +19,9 @@ async function enter(page: Page, url = site) {
 
 function activationLink(email: string) {
   for (const file of readdirSync(outbox).sort().reverse()) {
-    const raw = readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const raw = readFileSync(path.join(outbox, file), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     if (raw.includes(`To: ${email}`)) return /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0];
   }
   return undefined;

@@ -65,7 +65,9 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
     await route.fetch({ url: url.href.replace(url.hostname, "127.0.0.1"), headers: { ...(await route.request().allHeaders()), host: url.host } });
     await route.abort("connectionreset");
   });
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#d35" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#d35" } })
+    .jpeg()
+    .toBuffer();
   await sam.getByTestId("chat-photo-open").click();
   await sam.getByTestId("chat-photo-input").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await sam.getByTestId("chat-photo-send").click();
@@ -135,7 +137,9 @@ test("a chat removal the server refuses puts the chat back and says why", async 
   expect(count).toBeGreaterThan(2);
   const last = entries.last();
   const id = await last.getAttribute("data-conversation-id");
-  await sam.route("**/api/chat.php", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "The server is having a moment." }) }));
+  await sam.route("**/api/chat.php", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "The server is having a moment." }) }),
+  );
   await last.getByTestId("chat-remove").click();
   await expect(sam.getByTestId("chat-remove-error")).toHaveText(/The chat could not be removed: The server is having a moment\./);
   await expect(sam.locator(`[data-conversation-id="${id}"]`)).toHaveCount(1);

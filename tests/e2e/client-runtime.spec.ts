@@ -35,7 +35,10 @@ test("the progress bar shows on a slow navigation, gives up after 5 s and is gon
   await expect(bar).toHaveCount(0);
 
   // a navigation that hangs: the bar is given up on after 5 s while the page still waits
-  await page.getByRole("link", { name: /^Search/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Search/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(`${o}/members`);
   await expect(bar).toHaveCount(0);
   await slowLikes(page, 9_000);
@@ -59,7 +62,10 @@ test("under reduced motion the bar stands still", async ({ page }) => {
   const bar = page.getByRole("progressbar", { name: "Loading" });
   // the login's own bar may still be fading out (it is removed 250 ms after "done"): read the new one
   await expect(bar).toHaveCount(0);
-  await page.getByRole("link", { name: /^Likes/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Likes/ })
+    .first()
+    .click();
   await expect(bar).toHaveAttribute("data-state", "running");
   const look = await bar.locator("div").evaluate((el) => ({ animation: getComputedStyle(el).animationName, transform: getComputedStyle(el).transform }));
   expect(look.animation).toBe("none");
@@ -72,13 +78,17 @@ test("a page chunk that failed to load reloads the page once a minute, not more"
   const o = origin("lovely");
   await page.goto(`${o}/login`);
   await expect(page.getByTestId("entry-warning")).toBeVisible(); // hydrated: the dialog opened
-  const mark = () => page.evaluate(() => { (window as unknown as { marked: boolean }).marked = true; });
+  const mark = () =>
+    page.evaluate(() => {
+      (window as unknown as { marked: boolean }).marked = true;
+    });
   const marked = () => page.evaluate(() => (window as unknown as { marked?: boolean }).marked === true);
-  const preloadError = () => page.evaluate(() => {
-    const event = new Event("vite:preloadError", { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
+  const preloadError = () =>
+    page.evaluate(() => {
+      const event = new Event("vite:preloadError", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
 
   // the first failure reloads the page (a new document: the mark is gone)
   await mark();
@@ -168,7 +178,12 @@ test("the signup's push step: Allow subscribes this device and goes on", async (
     PushManager.prototype.subscribe = async function () {
       const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`;
       const keys = { p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", auth: "BTBZMqHH6r4Tts7J_aSIgg" };
-      return { endpoint, options: { applicationServerKey: null }, toJSON: () => ({ endpoint, expirationTime: null, keys }), unsubscribe: async () => true } as unknown as PushSubscription;
+      return {
+        endpoint,
+        options: { applicationServerKey: null },
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => true,
+      } as unknown as PushSubscription;
     };
   });
   const email = await signUpToPushStep(page, o);

@@ -31,11 +31,13 @@ let userId = 0;
 
 test.beforeAll(async () => {
   // the seeded 300-credit package of the demo member's payment country
-  packageId = (await sql<{ id: number }>(
-    `SELECT cp.id FROM credit_packages cp WHERE cp.site_key = 'lovely' AND cp.credits = 300 AND cp.active
+  packageId = (
+    await sql<{ id: number }>(
+      `SELECT cp.id FROM credit_packages cp WHERE cp.site_key = 'lovely' AND cp.credits = 300 AND cp.active
        AND cp.country = (SELECT p.country FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $1 AND u.site_key = 'lovely')`,
-    [MEMBER],
-  ))[0]!.id;
+      [MEMBER],
+    )
+  )[0]!.id;
   userId = (await sql<{ id: number }>(`SELECT id FROM users WHERE email = $1 AND site_key = 'lovely'`, [MEMBER]))[0]!.id;
   await sql(`DELETE FROM direct_debit_blocks WHERE user_id = $1`, [userId]);
 });
@@ -53,7 +55,9 @@ function latestCode(to: string, after: number) {
     .filter((x) => x.at >= after)
     .sort((a, b) => b.at - a.at);
   for (const { file } of files) {
-    const raw = readFileSync(file, "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const raw = readFileSync(file, "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     const code = raw.includes(`To: ${to}`) ? /data-otp="true"[^>]*>(\d{6})</.exec(raw)?.[1] : undefined;
     if (code) return code;
   }
@@ -117,10 +121,15 @@ test("a blocked member and a member over the limit get the spec's messages", asy
   await sql(`DELETE FROM direct_debit_blocks WHERE user_id = $1`, [userId]);
 
   for (let i = 0; i < 3; i++) {
-    await sql(`INSERT INTO payments (user_id, site_key, credits, method, amount_cents, currency, country, status, idempotency_key) VALUES ($1, 'lovely', 250, 'sdd', 2999, 'EUR', 'NL', 'completed', $2)`, [userId, `e2e-limit-${Date.now()}-${i}`]);
+    await sql(
+      `INSERT INTO payments (user_id, site_key, credits, method, amount_cents, currency, country, status, idempotency_key) VALUES ($1, 'lovely', 250, 'sdd', 2999, 'EUR', 'NL', 'completed', $2)`,
+      [userId, `e2e-limit-${Date.now()}-${i}`],
+    );
   }
   await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Your limit for direct debit payments has been reached. Please try later, a cheaper package or another payment method.")).toBeVisible();
+  await expect(
+    page.getByText("Your limit for direct debit payments has been reached. Please try later, a cheaper package or another payment method."),
+  ).toBeVisible();
 });
 
 test("the transactions page lists the payments and the detail offers the PDF receipt", async ({ page }) => {

@@ -13,10 +13,43 @@ const WIDTHS = [360, 390, 768, 1280];
 const SCREENS = "test-results/screens";
 const NAMESPACES = Object.keys(JSON.parse(readFileSync("app/locales/en/common.json", "utf8")) as object);
 
-const VISITOR_ROUTES = ["/", "/members", "/login", "/signup", "/reset-password", "/pricing", "/premium", "/pages/terms", "/complaints", "/lang-config", "/no-such-page"];
-const MEMBER_ROUTES = ["/", "/members", "{profile}", "/profile", "/profile/settings", "/notifications", "/likes", "/likes/received", "/chats", "/swipe-game", "/match-finder", "/pricing", "/premium", "/credits", "/transactions", "/no-such-page"];
+const VISITOR_ROUTES = [
+  "/",
+  "/members",
+  "/login",
+  "/signup",
+  "/reset-password",
+  "/pricing",
+  "/premium",
+  "/pages/terms",
+  "/complaints",
+  "/lang-config",
+  "/no-such-page",
+];
+const MEMBER_ROUTES = [
+  "/",
+  "/members",
+  "{profile}",
+  "/profile",
+  "/profile/settings",
+  "/notifications",
+  "/likes",
+  "/likes/received",
+  "/chats",
+  "/swipe-game",
+  "/match-finder",
+  "/pricing",
+  "/premium",
+  "/credits",
+  "/transactions",
+  "/no-such-page",
+];
 
-interface Finding { route: string; width: number; problem: string }
+interface Finding {
+  route: string;
+  width: number;
+  problem: string;
+}
 
 async function logIn(page: Page, origin: string, site: string) {
   await page.goto(`${origin}/login`);
@@ -53,7 +86,13 @@ async function accessibility(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `axe ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")})`);
+    .map(
+      (v) =>
+        `axe ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")})`,
+    );
 }
 
 // each site, role and width is its own test, so the two workers share them
@@ -71,14 +110,16 @@ for (const site of SITES) {
         const page = await context.newPage();
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
-        page.on("console", (m) => { if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`); });
+        page.on("console", (m) => {
+          if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+        });
         if (who === "member") await logIn(page, origin, site);
         let profile: string | null = null;
         if (who === "member") {
           await page.goto(`${origin}/members`);
           profile = await page.locator('main a[href^="/members/"]').first().getAttribute("href");
         }
-        const routes = (who === "member" ? MEMBER_ROUTES : VISITOR_ROUTES).map((r) => (r === "{profile}" ? profile ?? "/members" : r));
+        const routes = (who === "member" ? MEMBER_ROUTES : VISITOR_ROUTES).map((r) => (r === "{profile}" ? (profile ?? "/members") : r));
         const findings: Finding[] = [];
         mkdirSync(SCREENS, { recursive: true });
         for (const route of routes) {

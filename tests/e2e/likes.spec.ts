@@ -10,7 +10,10 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 /** Logs in as the site's demo member with the entry warning confirmed and English chosen. */
 async function logIn(page: Page, site: "lovely" | "mature" | "pride") {
   const origin = `http://${site}.localhost:${PORT}`;
-  await page.context().addCookies([{ name: "entry_ok", value: "1", url: origin }, { name: "lng", value: "en", url: origin }]);
+  await page.context().addCookies([
+    { name: "entry_ok", value: "1", url: origin },
+    { name: "lng", value: "en", url: origin },
+  ]);
   await page.goto(`${origin}/login`);
   await page.getByLabel("E-mail address").fill(`member@${site}.localhost`);
   await page.getByLabel("Password").fill("rendezvous-demo");
@@ -54,7 +57,10 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
   const origin = await logIn(page, "lovely");
   await page.getByTestId("nav-likes").click();
   await expect(page).toHaveURL(`${origin}/likes`);
-  const fresh = page.locator('[data-testid="profile-card"][data-like-new="true"]').filter({ hasNot: page.getByTestId("match-badge") }).first();
+  const fresh = page
+    .locator('[data-testid="profile-card"][data-like-new="true"]')
+    .filter({ hasNot: page.getByTestId("match-badge") })
+    .first();
   await expect(fresh).toBeVisible();
   const id = await fresh.getAttribute("data-profile-id");
   const name = (await fresh.locator("p.truncate").first().innerText()).split(",")[0]!;
@@ -83,7 +89,10 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
   await page.goto(`${origin}/members`);
   // the last such card: members.spec, running beside this file as the same demo member, blocks the
   // first card of this search (a like on a profile blocked meanwhile answers 404)
-  const card = page.locator('[data-testid="profile-card"]').filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]') }).last();
+  const card = page
+    .locator('[data-testid="profile-card"]')
+    .filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]') })
+    .last();
   const cardId = await card.getAttribute("data-profile-id");
   const stored = page.waitForResponse((r) => r.url().includes(`/members/${cardId}/like`) && r.request().method() === "POST");
   await card.getByTestId("like-button").click();

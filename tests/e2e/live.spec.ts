@@ -9,7 +9,10 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
 async function context(browser: Browser) {
   const ctx = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([{ name: "entry_ok", value: "1", url: PRIDE }, { name: "lng", value: "en", url: PRIDE }]);
+  await ctx.addCookies([
+    { name: "entry_ok", value: "1", url: PRIDE },
+    { name: "lng", value: "en", url: PRIDE },
+  ]);
   return ctx.newPage();
 }
 

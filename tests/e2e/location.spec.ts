@@ -24,7 +24,9 @@ test("the settings location form shows its errors before submitting and follows 
   await state.selectOption("Bayern");
 
   const posts: string[] = [];
-  page.on("request", (r) => { if (r.method() === "POST") posts.push(r.url()); });
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
   const city = form.getByLabel("City");
   await city.fill("M".repeat(101));
   await city.press("Tab"); // leaving the field validates it

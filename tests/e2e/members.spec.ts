@@ -27,9 +27,19 @@ test("search, load more, open a profile, block it", async ({ page }) => {
   await expect(page).toHaveURL(`${site}/members/${id}`);
   await expect(page.getByTestId("profile-view")).toBeVisible();
   // served at its signed URL: the browser decoded a real image (how many a member sees is tested in tests/integration)
-  await expect.poll(() => page.getByTestId("profile-photo").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId("profile-photo")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   // the photo column is 437 px wide at this viewport: from the srcset the browser took the display size, not the thumbnail
-  const shown = await page.getByTestId("profile-photo").first().evaluate((img: HTMLImageElement) => img.currentSrc);
+  const shown = await page
+    .getByTestId("profile-photo")
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(shown).toMatch(/\.jpg$/);
   expect(shown).not.toMatch(/_thumb\.jpg$/);
   // blocking asks first; cancel keeps everything as it was

@@ -14,16 +14,29 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 /** The outbox mails to an address, decoded from quoted-printable enough to read links and headers. */
 function mailsTo(email: string) {
   let files: string[] = [];
-  try { files = readdirSync(outbox); } catch { /* no mail yet */ }
-  return files.filter((f) => f.endsWith(".eml"))
-    .map((f) => readFileSync(path.join(outbox, f), "utf8").replace(/\r?\n[ \t]+(?=\S)/g, " ").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    /* no mail yet */
+  }
+  return files
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) =>
+      readFileSync(path.join(outbox, f), "utf8")
+        .replace(/\r?\n[ \t]+(?=\S)/g, " ")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    )
     .filter((raw) => raw.includes(`To: ${email}`));
 }
 
 /** A new member of Lovely Dates, signed up and activated through the mailed link; logged in on `page`. */
 async function newMember(page: Page, name: string, gender: "male" | "female", seeking: "male" | "female") {
   const email = `e2e-notify-${Date.now()}-${name.toLowerCase()}@example.test`;
-  await page.context().addCookies([{ name: "entry_ok", value: "1", url: origin }, { name: "lng", value: "en", url: origin }]);
+  await page.context().addCookies([
+    { name: "entry_ok", value: "1", url: origin },
+    { name: "lng", value: "en", url: origin },
+  ]);
   await page.goto(`${origin}/signup`);
   const form = page.getByTestId("signup-form");
   await form.getByLabel("E-mail address").fill(email);
@@ -35,7 +48,15 @@ async function newMember(page: Page, name: string, gender: "male" | "female", se
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   let link: string | undefined;
-  await expect.poll(() => (link = mailsTo(email).map((raw) => /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0]).find(Boolean)), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        (link = mailsTo(email)
+          .map((raw) => /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0])
+          .find(Boolean)),
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
   await page.goto(link!);
   await expect(page).toHaveURL(/\/activate\/done/);
   return email;
@@ -73,7 +94,15 @@ test("the unsubscribe link of a real like mail opens the e-mail source variant w
   await expect(liker.getByTestId("like-panel").getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
 
   let unsubscribe: string | undefined;
-  await expect.poll(() => (unsubscribe = mailsTo(likedEmail).map((raw) => /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1]).find(Boolean)), { timeout: 20_000 }).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        (unsubscribe = mailsTo(likedEmail)
+          .map((raw) => /^List-Unsubscribe: <([^>]+)>/m.exec(raw)?.[1])
+          .find(Boolean)),
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
   expect(unsubscribe).toContain(`${origin}/notifications?source=email`);
   expect(unsubscribe).toContain("type=like");
 

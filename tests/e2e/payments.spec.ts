@@ -88,7 +88,10 @@ test("a new member buys credits with the time bonus, becomes premium and downloa
 
 test("a failed and a cancelled payment add nothing and offer another method", async ({ browser }) => {
   const page = await newMember(browser, LOVELY, "Failer");
-  for (const [button, state] of [["Failed", "failed"], ["Cancel payment", "cancelled"]] as const) {
+  for (const [button, state] of [
+    ["Failed", "failed"],
+    ["Cancel payment", "cancelled"],
+  ] as const) {
     await choosePackage(page, LOVELY, 50, "iDEAL");
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/test-pay\/tp_/);

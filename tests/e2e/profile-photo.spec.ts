@@ -16,7 +16,9 @@ test("the photo picker previews the chosen photo, then the upload adds it", asyn
   const picker = page.getByTestId("profile-photo-picker");
   await expect(picker).toContainText("Add a photo");
   await expect(picker.getByTestId("file-picker-name")).toContainText("up to 10 MB");
-  const jpeg = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .toBuffer();
   await picker.locator('input[type="file"]').setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await expect(picker.getByTestId("file-picker-name")).toHaveText("beach.jpg");
   await expect.poll(() => picker.getByTestId("file-picker-preview").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

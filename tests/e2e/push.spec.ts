@@ -12,7 +12,10 @@ const origin = (site: string) => `http://${site}.localhost:${PORT}`;
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
 test("each site links its own manifest", async ({ page }) => {
-  for (const [site, name, theme] of [["lovely", "Lovely Dates", "#b3123b"], ["mature", "Mature Moments", "#5b2a86"]] as const) {
+  for (const [site, name, theme] of [
+    ["lovely", "Lovely Dates", "#b3123b"],
+    ["mature", "Mature Moments", "#5b2a86"],
+  ] as const) {
     await page.goto(`${origin(site)}/`);
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest.webmanifest");
@@ -53,16 +56,28 @@ test("the service worker registers, the push prompt shows, and a push reaches th
     });
   });
   await cdp.send("ServiceWorker.enable");
-  const payload = { title: "Anna likes you", body: "Anna liked your profile on Lovely Dates.", icon: `${o}/app-icon/192.png`, url: `${o}/likes`, kind: "like", tag: "lovely:/likes" };
+  const payload = {
+    title: "Anna likes you",
+    body: "Anna liked your profile on Lovely Dates.",
+    icon: `${o}/app-icon/192.png`,
+    url: `${o}/likes`,
+    kind: "like",
+    tag: "lovely:/likes",
+  };
   // the open likes page reloads its data (revalidation) when the worker passes the push on
   const likesReload = page.waitForRequest((r) => new URL(r.url()).pathname === "/likes.data");
   await cdp.send("ServiceWorker.deliverPushMessage", { origin: `${o}/`, registrationId: await registrationId, data: JSON.stringify(payload) });
 
-  await expect.poll(() => page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }));
-  })).toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { pushMessages: unknown[] }).pushMessages))
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }));
+      }),
+    )
+    .toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { pushMessages: unknown[] }).pushMessages))
     .toEqual([{ type: "push", version: 2, kind: "like", url: payload.url }]);
   await likesReload;
 
@@ -105,7 +120,10 @@ test("the installed app: no entry warning, a back button on likes but not on the
   await expect(page).toHaveURL(`${o}/members`);
   await expect(page.getByTestId("entry-warning")).toHaveCount(0);
   await expect(page.getByTestId("app-back")).toHaveCount(0);
-  await page.getByRole("link", { name: /^Likes/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Likes/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(`${o}/likes`);
   await page.getByRole("button", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(`${o}/members`);

@@ -30,7 +30,10 @@ async function sql<T = Record<string, unknown>>(text: string, values: unknown[] 
 async function newMatureMember(browser: Browser) {
   const context = await browser.newContext({ locale: "en-GB" });
   // mature takes signups from its traffic sources only, and speaks German first
-  await context.addCookies([{ name: "entry_ok", value: "1", url: MATURE }, { name: "lng", value: "en", url: MATURE }]);
+  await context.addCookies([
+    { name: "entry_ok", value: "1", url: MATURE },
+    { name: "lng", value: "en", url: MATURE },
+  ]);
   const page = await context.newPage();
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `staffcase${stamp}@example.com`;
@@ -97,7 +100,10 @@ test("support finds a company and a member and lifts a lockout; an admin grants 
 
   await search.getByLabel(/^Domain, site key/).fill(email);
   await search.getByRole("button", { name: "Search" }).click();
-  await support.getByTestId("member-results").getByRole("link", { name: `#${member!.id}` }).click();
+  await support
+    .getByTestId("member-results")
+    .getByRole("link", { name: `#${member!.id}` })
+    .click();
   await expect(support).toHaveURL(`${LOVELY}/staff/members/${member!.id}`);
   await expect(support.getByTestId("member-facts")).toContainText(email);
   await expect(support.getByTestId("member-facts")).toContainText("locked until");
@@ -132,7 +138,10 @@ test("support finds a company and a member and lifts a lockout; an admin grants 
 test("a member reports a profile and a visitor complains; support takes the report and closes it with an outcome", async ({ browser, page }) => {
   // the member reports a profile from its page
   await logInAsDemoMember(page, LOVELY, "lovely.localhost");
-  const card = page.getByTestId("profile-card").filter({ has: page.getByRole("img") }).first();
+  const card = page
+    .getByTestId("profile-card")
+    .filter({ has: page.getByRole("img") })
+    .first();
   const profileId = await card.getAttribute("data-profile-id");
   await card.click();
   await expect(page).toHaveURL(`${LOVELY}/members/${profileId}`);

@@ -15,7 +15,9 @@ async function newMember(site: string, credits: number, minutesAgo = 60) {
   await db.connect();
   try {
     const email = `bonus${Date.now()}${Math.floor(Math.random() * 1e6)}@${site}.localhost`;
-    const { rows: [user] } = await db.query<{ id: number }>(
+    const {
+      rows: [user],
+    } = await db.query<{ id: number }>(
       `INSERT INTO users SELECT (jsonb_populate_record(NULL::users, to_jsonb(u) || jsonb_build_object(
          'id', nextval(pg_get_serial_sequence('users', 'id')), 'email', $1::text, 'credits', $2::int, 'paid_user', false,
          'signup_date', now() - make_interval(mins => $3::int)))).*

@@ -12,7 +12,9 @@ import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
@@ -89,7 +91,12 @@ describe("password rules", () => {
     const jar = await logIn(m.email);
     const before = await passwordHashOf(m.user.id);
     const change = (password: string, headers: Record<string, string> = EN) =>
-      postForm(server, "/profile/settings", { intent: "password", old_password: PASSWORD, password, password_repeat: password }, { host, headers: { ...headers, cookie: `${jar.header}; ${headers.cookie ?? ""}` } });
+      postForm(
+        server,
+        "/profile/settings",
+        { intent: "password", old_password: PASSWORD, password, password_repeat: password },
+        { host, headers: { ...headers, cookie: `${jar.header}; ${headers.cookie ?? ""}` } },
+      );
 
     for (const [password, message] of [
       [m.email, "Choose a password that differs from your e-mail address and username"],
@@ -112,7 +119,14 @@ describe("password rules", () => {
 });
 
 describe("e-mail did-you-mean", () => {
-  const signupFields = (email: string) => ({ name: `Anna${n++}`, email, password: "correct horse battery", date_of_birth: "1990-04-12", gender: "female", seeking: "male" });
+  const signupFields = (email: string) => ({
+    name: `Anna${n++}`,
+    email,
+    password: "correct horse battery",
+    date_of_birth: "1990-04-12",
+    gender: "female",
+    seeking: "male",
+  });
   const userOf = (email: string) => getDb().user.findUnique({ where: { siteKey_email: { siteKey: "lovely", email } } });
   const hidden = (res: TestResponse, name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(res.html)?.[1];
 
@@ -154,7 +168,12 @@ describe("e-mail did-you-mean", () => {
     expect(asked.html).toMatch(/Did you mean new\d+@yahoo\.com\?/);
     expect(hidden(asked, "email_checked")).toBe(newEmail);
     expect(await tokens()).toBe(0);
-    const sent = await postForm(server, "/profile/settings", { intent: "email", email: newEmail, email_checked: newEmail }, { host, headers: { ...EN, cookie: jar.header } });
+    const sent = await postForm(
+      server,
+      "/profile/settings",
+      { intent: "email", email: newEmail, email_checked: newEmail },
+      { host, headers: { ...EN, cookie: jar.header } },
+    );
     expect(sent.status).toBe(200);
     expect(await tokens()).toBe(1);
   });
@@ -163,7 +182,10 @@ describe("e-mail did-you-mean", () => {
 describe("last activity", () => {
   const cards = (html: string) => html.split('data-testid="profile-card"').slice(1);
   const cardOf = (html: string, profileId: number) => cards(html).find((c) => c.includes(`data-profile-id="${profileId}"`));
-  const order = (html: string, ids: number[]) => cards(html).map((c) => Number(/data-profile-id="(\d+)"/.exec(c)?.[1])).filter((id) => ids.includes(id));
+  const order = (html: string, ids: number[]) =>
+    cards(html)
+      .map((c) => Number(/data-profile-id="(\d+)"/.exec(c)?.[1]))
+      .filter((id) => ids.includes(id));
 
   it("is updated by a member's requests: search puts the active one first and shows them online", async () => {
     const hours = (h: number) => new Date(Date.now() - h * 3600_000);

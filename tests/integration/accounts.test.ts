@@ -18,8 +18,13 @@ const deMail = () => JSON.parse(readFileSync("app/locales/de/mail.json", "utf8")
 /** Subjects with non-ASCII letters arrive MIME-encoded (=?UTF-8?Q?...?=). */
 const decodeMimeWords = (s: string) =>
   s.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8")
-      : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"));
+    enc.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let workers: Awaited<ReturnType<typeof startWorkers>>;
@@ -65,7 +70,12 @@ const userOf = (email: string, siteKey = "lovely") =>
 describe("signup", () => {
   it("explains each invalid field in the member's language and stores nothing", async () => {
     const email = unique("gmial.com");
-    const res = await postForm(server, "/signup", { ...signupFields(email), name: "@anna", date_of_birth: "2015-01-01", password: "short" }, { host: "lovely.localhost", headers: EN });
+    const res = await postForm(
+      server,
+      "/signup",
+      { ...signupFields(email), name: "@anna", date_of_birth: "2015-01-01", password: "short" },
+      { host: "lovely.localhost", headers: EN },
+    );
     expect(res.status).toBe(400);
     expect(res.html).toContain("Your username may not start with @");
     expect(res.html).toContain("Enter your date of birth with the minimum age");
@@ -73,7 +83,12 @@ describe("signup", () => {
     expect(res.html).toContain(`Did you mean ${email.replace("gmial.com", "gmail.com")}?`);
     expect(await userOf(email)).toBeNull();
 
-    const bad = await postForm(server, "/signup", { ...signupFields("not-an-email"), name: "not-an-email" }, { host: "lovely.localhost", headers: { cookie: "lng=de" } });
+    const bad = await postForm(
+      server,
+      "/signup",
+      { ...signupFields("not-an-email"), name: "not-an-email" },
+      { host: "lovely.localhost", headers: { cookie: "lng=de" } },
+    );
     expect(bad.html).toContain(de.validation.invalidEmail);
   });
 
@@ -151,7 +166,12 @@ describe("signup", () => {
     const { jar } = await signUp("lovely.localhost", email);
     const skip = await postForm(server, "/signup?step=personal", { intent: "skip" }, { host: "lovely.localhost", headers: { cookie: jar.header } });
     expect(skip.headers.location).toBe("/signup?step=about");
-    const about = await postForm(server, "/signup?step=location", { country: "BE", region: "Antwerpen", city: "Mechelen" }, { host: "lovely.localhost", headers: { cookie: jar.header } });
+    const about = await postForm(
+      server,
+      "/signup?step=location",
+      { country: "BE", region: "Antwerpen", city: "Mechelen" },
+      { host: "lovely.localhost", headers: { cookie: jar.header } },
+    );
     expect(about.headers.location).toBe("/signup?step=confirm");
     expect((await userOf(email))!.profile).toMatchObject({ country: "BE", region: "Antwerpen", city: "Mechelen" });
 
@@ -216,24 +236,32 @@ describe("/api/user.php", () => {
     const email = unique();
     await signUp("lovely.localhost", email);
     const jar = new CookieJar();
-    const login = jar.take(await request(server, "/api/user.php", {
-      host: "lovely.localhost", method: "POST",
-      headers: { "content-type": "application/json", "x-request-type": "client", ...EN },
-      body: JSON.stringify({ email, password: "correct horse battery" }),
-    }));
+    const login = jar.take(
+      await request(server, "/api/user.php", {
+        host: "lovely.localhost",
+        method: "POST",
+        headers: { "content-type": "application/json", "x-request-type": "client", ...EN },
+        body: JSON.stringify({ email, password: "correct horse battery" }),
+      }),
+    );
     expect(login.status).toBe(200);
     expect(login.json().user).toMatchObject({ status: "not_confirmed", paid_user: false, credits: 20, fictional_icon: "🎭" });
 
-    const put = jar.take(await request(server, "/api/user.php", {
-      host: "lovely.localhost", method: "PUT",
-      headers: { "content-type": "application/json", cookie: jar.header },
-      body: JSON.stringify({ language: "nl" }),
-    }));
+    const put = jar.take(
+      await request(server, "/api/user.php", {
+        host: "lovely.localhost",
+        method: "PUT",
+        headers: { "content-type": "application/json", cookie: jar.header },
+        body: JSON.stringify({ language: "nl" }),
+      }),
+    );
     expect(put.json().user.language).toBe("nl");
     expect(String(put.headers["set-cookie"])).toContain("lng=nl");
 
     const badLogin = await request(server, "/api/user.php", {
-      host: "lovely.localhost", method: "POST", headers: { "content-type": "application/json", ...EN },
+      host: "lovely.localhost",
+      method: "POST",
+      headers: { "content-type": "application/json", ...EN },
       body: JSON.stringify({ email, password: "nope" }),
     });
     expect(badLogin.status).toBe(401);
@@ -243,7 +271,9 @@ describe("/api/user.php", () => {
     const get = await request(server, "/api/logout.php", { host: "lovely.localhost", headers: { cookie: jar.header, ...EN } });
     expect(get.status).toBe(405);
     expect((await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } })).json().user).not.toBeNull();
-    jar.take(await request(server, "/api/logout.php", { host: "lovely.localhost", method: "POST", headers: { cookie: jar.header, accept: "application/json" } }));
+    jar.take(
+      await request(server, "/api/logout.php", { host: "lovely.localhost", method: "POST", headers: { cookie: jar.header, accept: "application/json" } }),
+    );
     const after = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } });
     expect(after.json().user).toBeNull();
   });
@@ -263,11 +293,26 @@ describe("password reset", () => {
     expect(mail.subject).toBe("Choose a new password for Lovely Dates");
     const token = new URL(mail.link!).searchParams.get("token")!;
 
-    const differ = await postForm(server, `/reset-password/do?token=${token}`, { token, password: "new password 1", password_repeat: "new password 2" }, { host: "lovely.localhost", headers: EN });
+    const differ = await postForm(
+      server,
+      `/reset-password/do?token=${token}`,
+      { token, password: "new password 1", password_repeat: "new password 2" },
+      { host: "lovely.localhost", headers: EN },
+    );
     expect(differ.html).toContain("The entered passwords are not the same");
-    const done = await postForm(server, `/reset-password/do?token=${token}`, { token, password: "new password 1", password_repeat: "new password 1" }, { host: "lovely.localhost", headers: EN });
+    const done = await postForm(
+      server,
+      `/reset-password/do?token=${token}`,
+      { token, password: "new password 1", password_repeat: "new password 1" },
+      { host: "lovely.localhost", headers: EN },
+    );
     expect(done.headers.location).toBe("/login?notice=passwordChanged");
-    const reused = await postForm(server, `/reset-password/do?token=${token}`, { token, password: "new password 3", password_repeat: "new password 3" }, { host: "lovely.localhost", headers: EN });
+    const reused = await postForm(
+      server,
+      `/reset-password/do?token=${token}`,
+      { token, password: "new password 3", password_repeat: "new password 3" },
+      { host: "lovely.localhost", headers: EN },
+    );
     expect(reused.html).toContain("Link expired or invalid, request a new email");
 
     const stale = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: oldSession.header } });
@@ -285,11 +330,21 @@ describe("settings", () => {
   it("checks the old password and confirms a new e-mail address by link", async () => {
     const email = unique();
     const { jar } = await signUp("lovely.localhost", email);
-    const wrongOld = await postForm(server, "/profile/settings", { intent: "password", old_password: "nope", password: "another secret", password_repeat: "another secret" }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    const wrongOld = await postForm(
+      server,
+      "/profile/settings",
+      { intent: "password", old_password: "nope", password: "another secret", password_repeat: "another secret" },
+      { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } },
+    );
     expect(wrongOld.html).toContain("Please check your old password");
 
     const newEmail = unique();
-    const change = await postForm(server, "/profile/settings", { intent: "email", email: newEmail }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    const change = await postForm(
+      server,
+      "/profile/settings",
+      { intent: "email", email: newEmail },
+      { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } },
+    );
     expect(change.status).toBe(200);
     const mail = await waitForMail(smtp.received, newEmail);
     const link = new URL(mail.link!);
@@ -299,7 +354,12 @@ describe("settings", () => {
     expect(await userOf(email)).toBeNull();
 
     const { country, region } = (await userOf(newEmail))!.profile!;
-    const off = await postForm(server, "/profile/settings", { intent: "settings", enabled: "like", country: country!, region: region ?? "" }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    const off = await postForm(
+      server,
+      "/profile/settings",
+      { intent: "settings", enabled: "like", country: country!, region: region ?? "" },
+      { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } },
+    );
     expect(off.status).toBe(302);
     expect((await userOf(newEmail))!.notificationsOff).toHaveLength(7);
   });
@@ -316,7 +376,9 @@ describe("account deletion", () => {
     const { jar } = await signUp("lovely.localhost", email);
     const solutions = await request(server, "/profile/delete?reason=too_expensive", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     expect(solutions.html).toContain("30% off"); // Lovely Media's delete_discount
-    const deleted = jar.take(await postForm(server, "/profile/delete", { reason: "too_expensive" }, { host: "lovely.localhost", headers: { cookie: jar.header } }));
+    const deleted = jar.take(
+      await postForm(server, "/profile/delete", { reason: "too_expensive" }, { host: "lovely.localhost", headers: { cookie: jar.header } }),
+    );
     expect(deleted.headers.location).toBe("/account-deleted");
     expect(await userOf(email)).toMatchObject({ status: "pending_deletion", profile: expect.objectContaining({ status: "disabled" }) });
     expect((await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } })).json().user).toBeNull();

@@ -10,7 +10,9 @@ import { createMember, PASSWORD, type MemberOptions } from "#tests/support/facto
 import { CookieJar } from "#tests/support/session.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
@@ -113,7 +115,9 @@ describe("live events from real actions", () => {
       const sent = Date.now();
       const res = await send(sam, `/members/${andrea.profile.id}/chat`, "Hi!");
       const conversationId = Number(/\/chats\/(\d+)/.exec(String(res.headers.location))?.[1]);
-      await expect.poll(() => andreaPage.events.find((e) => e.type === "message"), { timeout: 1000, interval: 10 }).toEqual({ type: "message", data: { type: "message", conversationId } });
+      await expect
+        .poll(() => andreaPage.events.find((e) => e.type === "message"), { timeout: 1000, interval: 10 })
+        .toEqual({ type: "message", data: { type: "message", conversationId } });
       expect(Date.now() - sent).toBeLessThan(1000);
 
       await postForm(server, `/members/${andrea.profile.id}/like`, { intent: "like" }, { host: sam.host, headers: { cookie: sam.jar.header } });

@@ -26,7 +26,9 @@ const DE = { "accept-language": "de" };
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 let keys = 0;
@@ -47,7 +49,8 @@ async function member(o: MemberOptions & { credits?: number } = {}): Promise<Mem
   return { ...m, jar, host };
 }
 
-const get = (m: Member, path: string, headers: Record<string, string> = EN) => request(server, path, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
+const get = (m: Member, path: string, headers: Record<string, string> = EN) =>
+  request(server, path, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
 const send = (m: Member, path: string, fields: Record<string, string>, headers: Record<string, string> = EN) =>
   postForm(server, path, { clientKey: key(), intent: "text", ...fields }, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
 
@@ -57,16 +60,28 @@ async function upload(m: Member, path: string, bytes: Buffer, type = "image/jpeg
   form.append("intent", "image");
   form.append("image", new Blob([new Uint8Array(bytes)], { type }), "me.jpg");
   const body = new Response(form);
-  return request(server, path, { host: m.host, method: "POST", headers: { ...EN, cookie: m.jar.header, "content-type": body.headers.get("content-type")! }, body: Buffer.from(await body.arrayBuffer()) });
+  return request(server, path, {
+    host: m.host,
+    method: "POST",
+    headers: { ...EN, cookie: m.jar.header, "content-type": body.headers.get("content-type")! },
+    body: Buffer.from(await body.arrayBuffer()),
+  });
 }
 
 const credits = async (m: Member) => (await getDb().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits;
 const ledgerSum = async (m: Member) => (await getDb().creditLedgerEntry.aggregate({ where: { userId: m.user.id }, _sum: { delta: true } }))._sum.delta ?? 0;
 const messagesOf = (m: Member) => getDb().message.findMany({ where: { senderId: m.profile.id }, orderBy: { id: "asc" } });
 const conversationOf = (a: Member, b: Member) =>
-  getDb().conversation.findUnique({ where: { lowProfileId_highProfileId: { lowProfileId: Math.min(a.profile.id, b.profile.id), highProfileId: Math.max(a.profile.id, b.profile.id) } } });
+  getDb().conversation.findUnique({
+    where: { lowProfileId_highProfileId: { lowProfileId: Math.min(a.profile.id, b.profile.id), highProfileId: Math.max(a.profile.id, b.profile.id) } },
+  });
 const countOf = (responses: TestResponse[], status: number) => responses.filter((r) => r.status === status).length;
-const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** A starts a conversation with B and returns its id. */
 async function start(a: Member, b: Member, body = "Hello there!") {
@@ -108,7 +123,9 @@ describe("sending a message", () => {
     expect(reply.status).toBe(200);
     expect(await credits(andrea)).toBe(30 - site("mature").message_credits);
     expect((await chatList(site("lovely"), sam.profile.id)).find((c) => c.conversation.id === id)).toMatchObject({
-      num_unread_messages: 1, profile: { id: andrea.profile.id }, last_message: { mine: false, kind: "text", text: "Gut, danke!" },
+      num_unread_messages: 1,
+      profile: { id: andrea.profile.id },
+      last_message: { mine: false, kind: "text", text: "Gut, danke!" },
     });
     // /members/{id}/chat of an existing conversation opens it
     expect((await get(sam, `/members/${andrea.profile.id}/chat`)).headers.location).toBe(`/chats/${id}`);
@@ -279,7 +296,15 @@ describe("bad input", () => {
 
     // unknown and foreign conversations, members outside the pool
     const pride = await member({ site: "pride" });
-    for (const path of ["/chats/99999999", "/chats/0", "/chats/abc", "/chats/99999999999", `/members/${pride.profile.id}/chat`, `/members/${a.profile.id}/chat`, "/members/99999999/chat"]) {
+    for (const path of [
+      "/chats/99999999",
+      "/chats/0",
+      "/chats/abc",
+      "/chats/99999999999",
+      `/members/${pride.profile.id}/chat`,
+      `/members/${a.profile.id}/chat`,
+      "/members/99999999/chat",
+    ]) {
       expect((await get(a, path)).status, path).toBe(404);
       expect((await send(a, path, { body: "hi" })).status, path).toBe(404);
     }
@@ -319,7 +344,8 @@ describe("chat images", () => {
     const id = await start(a, b);
     const original = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#c36" } })
       .withExif({ IFD0: { Copyright: "secret", Artist: "Someone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 22/1 0/1" } })
-      .jpeg().toBuffer();
+      .jpeg()
+      .toBuffer();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const res = await upload(a, `/chats/${id}`, original);
     expect(res.status).toBe(200);
@@ -338,7 +364,8 @@ describe("chat images", () => {
     expect(mine).toBeTruthy();
     expect(theirs).toBeTruthy();
     expect(mine).not.toBe(theirs); // signed for each viewer
-    const fetchAs = (who: Member | null, path: string, host = who?.host ?? "lovely.localhost") => request(server, path, { host, headers: who ? { cookie: who.jar.header } : {} });
+    const fetchAs = (who: Member | null, path: string, host = who?.host ?? "lovely.localhost") =>
+      request(server, path, { host, headers: who ? { cookie: who.jar.header } : {} });
     const ok = await fetchAs(a, mine!);
     expect(ok.status).toBe(200);
     expect(ok.headers["content-type"]).toBe("image/jpeg");
@@ -348,7 +375,14 @@ describe("chat images", () => {
     expect((await fetchAs(c, mine!)).status).toBe(404);
     expect((await fetchAs(null, mine!)).status).toBe(404);
     expect((await fetchAs(a, mine!, "mature.localhost")).status).toBe(404);
-    expect((await fetchAs(a, mine!.replace(/\.(\d+)-/, (_, n) => `.${Number(n) + 1}-`))).status).toBe(404);
+    expect(
+      (
+        await fetchAs(
+          a,
+          mine!.replace(/\.(\d+)-/, (_, n) => `.${Number(n) + 1}-`),
+        )
+      ).status,
+    ).toBe(404);
     // blocked: the partner's images are gone for the one blocked
     await getDb().block.create({ data: { blockerId: b.profile.id, blockedId: a.profile.id } });
     expect((await fetchAs(a, mine!)).status).toBe(404);
@@ -405,10 +439,22 @@ describe("rules from accounts and safety", () => {
     // a visitor signs up to write to the target (message or create)
     const visitor = new CookieJar();
     const email = `chat-signup-${Date.now()}@example.test`;
-    const signup = visitor.take(await postForm(server, `/members/${target.profile.id}/signup`, {
-      name: "Newbie", email, password: "a long enough secret", date_of_birth: "1990-02-03", gender: "male", seeking: "female",
-      signup_message: "Hi, I just joined to write to you!",
-    }, { host: "lovely.localhost", headers: EN }));
+    const signup = visitor.take(
+      await postForm(
+        server,
+        `/members/${target.profile.id}/signup`,
+        {
+          name: "Newbie",
+          email,
+          password: "a long enough secret",
+          date_of_birth: "1990-02-03",
+          gender: "male",
+          seeking: "female",
+          signup_message: "Hi, I just joined to write to you!",
+        },
+        { host: "lovely.localhost", headers: EN },
+      ),
+    );
     expect(signup.status).toBe(302);
     const newbie = await getDb().user.findFirstOrThrow({ where: { email, siteKey: "lovely" }, include: { profile: true } });
     expect(newbie.status).toBe("not_confirmed");
@@ -452,7 +498,12 @@ describe("the chat list", () => {
     expect(await unreadTotal(site("lovely"), a.profile.id)).toBe(1);
     const del = (who: Member | null, body: string, method = "DELETE", type = "application/json") =>
       // a DELETE body needs its length (Node's client sends DELETE without chunked encoding)
-      request(server, "/api/chat.php", { host: "lovely.localhost", method, headers: { ...EN, "content-type": type, "content-length": String(Buffer.byteLength(body)), ...(who ? { cookie: who.jar.header } : {}) }, body });
+      request(server, "/api/chat.php", {
+        host: "lovely.localhost",
+        method,
+        headers: { ...EN, "content-type": type, "content-length": String(Buffer.byteLength(body)), ...(who ? { cookie: who.jar.header } : {}) },
+        body,
+      });
     const removed = await del(a, JSON.stringify({ conversation: id }));
     expect(removed.status).toBe(200);
     expect(removed.json()).toEqual({ ok: true });
@@ -473,7 +524,12 @@ describe("the chat list", () => {
     expect((await del(a, JSON.stringify({ conversation: id }), "POST")).status).toBe(405);
     expect((await request(server, "/api/chat.php", { host: "lovely.localhost", headers: { cookie: a.jar.header } })).status).toBe(405);
     // without JavaScript: a form post to /chats
-    const form = await postForm(server, "/chats", { intent: "remove", conversation: String(id) }, { host: "lovely.localhost", headers: { cookie: a.jar.header } });
+    const form = await postForm(
+      server,
+      "/chats",
+      { intent: "remove", conversation: String(id) },
+      { host: "lovely.localhost", headers: { cookie: a.jar.header } },
+    );
     expect(form.status).toBe(302);
     expect((await get(a, "/chats")).html).not.toContain(`data-conversation-id="${id}"`);
   });
@@ -497,7 +553,11 @@ describe("thread history", () => {
     // 75 more, several sharing a timestamp: the id breaks the tie
     await getDb().message.createMany({
       data: Array.from({ length: 75 }, (_, i) => ({
-        conversationId: id, senderId: i % 2 ? a.profile.id : b.profile.id, body: `history ${i}`, clientKey: `hist-${id}-${i}`, createdAt: new Date(base + Math.floor(i / 3) * 1000),
+        conversationId: id,
+        senderId: i % 2 ? a.profile.id : b.profile.id,
+        body: `history ${i}`,
+        clientKey: `hist-${id}-${i}`,
+        createdAt: new Date(base + Math.floor(i / 3) * 1000),
       })),
     });
     const bodies = (html: string) => [...html.matchAll(/<p class="whitespace-pre-wrap[^"]*">([^<]*)<\/p>/g)].map((m) => m[1]!);

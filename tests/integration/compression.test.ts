@@ -14,7 +14,9 @@ import { openStream } from "#tests/support/event-stream.ts";
 
 const BROWSER = "gzip, deflate, br, zstd";
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 /** the body as the browser reads it */
@@ -29,7 +31,9 @@ function decoded(res: { headers: http.IncomingHttpHeaders; bytes: Buffer }) {
 describe("the build's files", () => {
   const dir = path.resolve("build/client/assets");
   // the largest script: the one that matters on a phone
-  const script = readdirSync(dir).filter((f) => f.endsWith(".js")).sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0]!;
+  const script = readdirSync(dir)
+    .filter((f) => f.endsWith(".js"))
+    .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0]!;
   const original = readFileSync(path.join(dir, script));
 
   it.each([
@@ -76,7 +80,10 @@ describe("pages and JSON", () => {
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.bytes.length).toBeGreaterThan(1024);
-    for (const [accepts, encoding] of [[BROWSER, "br"], ["gzip", "gzip"]] as const) {
+    for (const [accepts, encoding] of [
+      [BROWSER, "br"],
+      ["gzip", "gzip"],
+    ] as const) {
       const res = await request(server, "/members", { headers: { ...headers, "accept-encoding": accepts } });
       expect(res.status).toBe(200);
       expect(res.headers["content-encoding"]).toBe(encoding);

@@ -65,7 +65,8 @@ async function member(o: MemberOptions = {}): Promise<Member> {
 
 /** Intl separates amount and currency with a no-break space; the assertions use plain spaces */
 const plain = (res: TestResponse) => ({ ...res, html: res.html.replace(/[\u00a0\u202f]/g, " ") });
-const get = async (m: Member, path: string, headers: Record<string, string> = EN) => plain(await request(server, path, { host: m.host, headers: { ...headers, cookie: m.jar.header } }));
+const get = async (m: Member, path: string, headers: Record<string, string> = EN) =>
+  plain(await request(server, path, { host: m.host, headers: { ...headers, cookie: m.jar.header } }));
 const post = (m: Member, path: string, fields: Record<string, string>, headers: Record<string, string> = EN) =>
   postForm(server, path, fields, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
 
@@ -73,15 +74,37 @@ async function pkg(siteKey = "lovely", priceCents = 1999, currency = "EUR", cred
   return getDb().creditPackage.create({ data: { siteKey, credits, priceCents, currency } });
 }
 
-const MANDATE = { accountHolder: "Anna de Vries", iban: "NL91 ABNA 0417 1643 00", street: "Keizersgracht", houseNumber: "12a", zip: "1015 CS", city: "Amsterdam", phone: "+31 6 12345678" };
+const MANDATE = {
+  accountHolder: "Anna de Vries",
+  iban: "NL91 ABNA 0417 1643 00",
+  street: "Keizersgracht",
+  houseNumber: "12a",
+  zip: "1015 CS",
+  city: "Amsterdam",
+  phone: "+31 6 12345678",
+};
 const mandate = (iban = "NL91ABNA0417164300") => ({ ...MANDATE, iban });
 
 let paymentKeys = 0;
-async function payment(userId: number, siteKey: string, o: { method?: "sdd" | "ideal"; status?: "pending" | "completed" | "failed"; amountCents?: number; costs?: number; createdAt?: Date } = {}) {
+async function payment(
+  userId: number,
+  siteKey: string,
+  o: { method?: "sdd" | "ideal"; status?: "pending" | "completed" | "failed"; amountCents?: number; costs?: number; createdAt?: Date } = {},
+) {
   return getDb().payment.create({
     data: {
-      userId, siteKey, credits: 100, method: o.method ?? "sdd", amountCents: o.amountCents ?? 1999, currency: "EUR", transactionCostsCents: o.costs ?? 0, country: "NL",
-      status: o.status ?? "completed", idempotencyKey: `test-${Date.now()}-${paymentKeys++}`, createdAt: o.createdAt ?? new Date(), completedAt: o.status === "completed" || !o.status ? new Date() : null,
+      userId,
+      siteKey,
+      credits: 100,
+      method: o.method ?? "sdd",
+      amountCents: o.amountCents ?? 1999,
+      currency: "EUR",
+      transactionCostsCents: o.costs ?? 0,
+      country: "NL",
+      status: o.status ?? "completed",
+      idempotencyKey: `test-${Date.now()}-${paymentKeys++}`,
+      createdAt: o.createdAt ?? new Date(),
+      completedAt: o.status === "completed" || !o.status ? new Date() : null,
     },
   });
 }
@@ -134,7 +157,10 @@ describe("one-time code", () => {
     const mail = await waitForMail(smtp.received, m.email);
     const code = /data-otp="true"[^>]*>(\d{6})</.exec(mail.decoded)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const qp = Buffer.from(mail.decoded.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+    const qp = Buffer.from(
+      mail.decoded.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
     expect(qp).toContain(de.directdebit.mail.body.replace("{{siteName}}", "Lovely Dates").replace("{{minutes}}", "10"));
     // nothing readable at rest: the code only hashed, the IBAN only encrypted
     const row = await getDb().directDebitCode.findFirstOrThrow({ where: { userId: m.user.id } });
@@ -170,7 +196,11 @@ describe("one-time code", () => {
     const m = await createMember();
     const stranger = await createMember();
     const p = await pkg();
-    const old = await issueCode(getDb(), { site: lovely, userId: m.user.id, packageId: p.id, mandate: mandate() }, new Date(Date.now() - (OTP_RULES.ttlMinutes * 60_000 + 1000)));
+    const old = await issueCode(
+      getDb(),
+      { site: lovely, userId: m.user.id, packageId: p.id, mandate: mandate() },
+      new Date(Date.now() - (OTP_RULES.ttlMinutes * 60_000 + 1000)),
+    );
     if (!old.ok) throw new Error("no code");
     expect(await verifyCode(getDb(), lovely, m.user.id, old.token, old.code)).toEqual({ ok: false, error: "code_invalid" });
 
@@ -210,7 +240,9 @@ describe("one-time code", () => {
     const lovely = site("lovely");
     const m = await createMember();
     const p = await pkg();
-    const answers = await Promise.all(Array.from({ length: 12 }, () => issueCode(getDb(), { site: lovely, userId: m.user.id, packageId: p.id, mandate: mandate() })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => issueCode(getDb(), { site: lovely, userId: m.user.id, packageId: p.id, mandate: mandate() })),
+    );
     expect(answers.filter((a) => a.ok)).toHaveLength(OTP_RULES.codesPerHour);
     expect(await getDb().directDebitCode.count({ where: { userId: m.user.id } })).toBe(OTP_RULES.codesPerHour);
   });
@@ -262,12 +294,27 @@ describe("limits and blocking", () => {
     const m = await createMember();
     await payment(m.user.id, "lovely");
     const order = () =>
-      getDb().$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT id FROM users WHERE id = ${m.user.id} FOR UPDATE`;
-        const gate = await directDebitGate(tx, { site: lovely, userId: m.user.id, amountCents: 1999, currency: "EUR" });
-        if (gate.ok) await tx.payment.create({ data: { userId: m.user.id, siteKey: "lovely", credits: 100, method: "sdd", amountCents: 1999, currency: "EUR", country: "NL", idempotencyKey: `par-${Math.random()}` } });
-        return gate;
-      }, { timeout: 20_000, maxWait: 20_000 });
+      getDb().$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM users WHERE id = ${m.user.id} FOR UPDATE`;
+          const gate = await directDebitGate(tx, { site: lovely, userId: m.user.id, amountCents: 1999, currency: "EUR" });
+          if (gate.ok)
+            await tx.payment.create({
+              data: {
+                userId: m.user.id,
+                siteKey: "lovely",
+                credits: 100,
+                method: "sdd",
+                amountCents: 1999,
+                currency: "EUR",
+                country: "NL",
+                idempotencyKey: `par-${Math.random()}`,
+              },
+            });
+          return gate;
+        },
+        { timeout: 20_000, maxWait: 20_000 },
+      );
     const answers = await Promise.all(Array.from({ length: 8 }, order));
     expect(answers.filter((a) => a.ok)).toHaveLength(lovely.direct_debit.max_payments - 1);
     expect(await getDb().payment.count({ where: { userId: m.user.id, method: "sdd" } })).toBe(lovely.direct_debit.max_payments);
@@ -287,7 +334,15 @@ describe("transactions and receipts", () => {
     expect(list.html).toContain(de.transactions.statuses.pending);
     const detail = await get(m, `/transactions/${a.id}`, DE);
     expect(detail.status).toBe(200);
-    for (const text of [de.transactions.costs, "0,35 €", "1.234,56 €", de.transactions.methods.sdd, de.transactions.statuses.completed, de.transactions.receipt.download]) expect(detail.html).toContain(text);
+    for (const text of [
+      de.transactions.costs,
+      "0,35 €",
+      "1.234,56 €",
+      de.transactions.methods.sdd,
+      de.transactions.statuses.completed,
+      de.transactions.receipt.download,
+    ])
+      expect(detail.html).toContain(text);
     expect(detail.html).toContain(`/transactions/${a.id}/receipt.pdf`);
     expect((await get(m, "/transactions/?refund=done")).status).toBe(200);
     expect((await get(m, `/transactions/${a.id}?refund=failed`)).html).toContain(escaped(en.transactions.refund.failed));
@@ -301,18 +356,34 @@ describe("transactions and receipts", () => {
     expect(res.headers["content-type"]).toBe("application/pdf");
     // the request helper decodes bodies as UTF-8; the parser needs the raw bytes
     const bytes = await new Promise<Buffer>((resolve, reject) => {
-      http.get({ host: "127.0.0.1", port: server.port, path: `/transactions/${a.id}/receipt.pdf`, headers: { host: m.host, ...DE, cookie: m.jar.header } }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => resolve(Buffer.concat(chunks)));
-      }).on("error", reject);
+      http
+        .get(
+          { host: "127.0.0.1", port: server.port, path: `/transactions/${a.id}/receipt.pdf`, headers: { host: m.host, ...DE, cookie: m.jar.header } },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on("data", (c: Buffer) => chunks.push(c));
+            r.on("end", () => resolve(Buffer.concat(chunks)));
+          },
+        )
+        .on("error", reject);
     });
     const text = (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, " ");
     const company = await getDb().company.findUniqueOrThrow({ where: { id: site("lovely").company_id } });
     for (const expected of [
-      "Lovely Dates", company.name, company.kvk, ...company.vatNumbers, "Łucja", m.email,
-      de.transactions.receipt.title.replace("{{id}}", String(a.id)), de.transactions.methods.sdd, "49,99 €", "0,50 €", "50,49 €", de.transactions.costs,
-    ]) expect(text).toContain(expected);
+      "Lovely Dates",
+      company.name,
+      company.kvk,
+      ...company.vatNumbers,
+      "Łucja",
+      m.email,
+      de.transactions.receipt.title.replace("{{id}}", String(a.id)),
+      de.transactions.methods.sdd,
+      "49,99 €",
+      "0,50 €",
+      "50,49 €",
+      de.transactions.costs,
+    ])
+      expect(text).toContain(expected);
   });
 
   it("answers 404 for another member's, another site's or a missing payment, page and receipt alike", async () => {
@@ -321,7 +392,15 @@ describe("transactions and receipts", () => {
     const pride = await member({ site: "pride", country: "SE" });
     const theirs = await payment(other.user.id, "lovely");
     const foreign = await payment(pride.user.id, "pride");
-    for (const path of [`/transactions/${theirs.id}`, `/transactions/${theirs.id}/receipt.pdf`, `/transactions/${foreign.id}`, `/transactions/${foreign.id}/receipt.pdf`, "/transactions/2147483647", "/transactions/abc", "/transactions/0/receipt.pdf"]) {
+    for (const path of [
+      `/transactions/${theirs.id}`,
+      `/transactions/${theirs.id}/receipt.pdf`,
+      `/transactions/${foreign.id}`,
+      `/transactions/${foreign.id}/receipt.pdf`,
+      "/transactions/2147483647",
+      "/transactions/abc",
+      "/transactions/0/receipt.pdf",
+    ]) {
       expect((await get(m, path)).status, path).toBe(404);
     }
     const mine = await get(m, "/transactions");
@@ -339,7 +418,12 @@ describe("transactions and receipts", () => {
     const junk = ["\0", "a\0b", "99999999999", "-1", "0", "abc", "1e400", "x".repeat(5000), "%E0%A4%A"];
     for (const j of junk) {
       const e = encodeURIComponent(j);
-      for (const path of [`/transactions/${e}`, `/transactions/${e}/receipt.pdf`, `/directdebit?package=${e}`, `/directdebit?package=${p.id}&challenge=${e}&code=${e}`]) {
+      for (const path of [
+        `/transactions/${e}`,
+        `/transactions/${e}/receipt.pdf`,
+        `/directdebit?package=${e}`,
+        `/directdebit?package=${p.id}&challenge=${e}&code=${e}`,
+      ]) {
         expect((await get(m, path)).status, path).toBeLessThan(500);
       }
       const forms: Record<string, string>[] = [{ intent: "verify", challenge: j, otp: j }, { intent: "details", iban: j, accountHolder: j }, { intent: j }];
@@ -349,7 +433,12 @@ describe("transactions and receipts", () => {
         expect(res.status).toBeLessThan(500);
       }
     }
-    const json = await request(server, `/directdebit?package=${p.id}`, { host: m.host, method: "POST", headers: { ...EN, cookie: m.jar.header, "content-type": "application/json" }, body: "null" });
+    const json = await request(server, `/directdebit?package=${p.id}`, {
+      host: m.host,
+      method: "POST",
+      headers: { ...EN, cookie: m.jar.header, "content-type": "application/json" },
+      body: "null",
+    });
     expect(json.status).toBe(415);
   });
 

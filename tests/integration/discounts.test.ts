@@ -13,7 +13,9 @@ import { postForm, request, startTestServer, type TestServer } from "#tests/supp
 import { CookieJar } from "#tests/support/session.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
@@ -29,7 +31,13 @@ async function freshMember(o: { site?: string; paidUser?: boolean; signedUpSecon
 }
 
 const question = (userId: number, o: Partial<OrderQuestion> = {}): OrderQuestion => ({
-  site: site("lovely"), userId, priceCents: 2000, currency: "EUR", country: "NL", method: "ideal", ...o,
+  site: site("lovely"),
+  userId,
+  priceCents: 2000,
+  currency: "EUR",
+  country: "NL",
+  method: "ideal",
+  ...o,
 });
 
 /** What the checkout does: lock the member's row, ask, create the payment, redeem. */
@@ -40,8 +48,16 @@ async function order(q: OrderQuestion, status: PaymentStatus = "pending", o: { c
     if (!answer.ok) return answer;
     const payment = await tx.payment.create({
       data: {
-        userId: q.userId, siteKey: q.site.key, credits: 100, method: o.method ?? q.method, amountCents: discountedCents(q.priceCents, answer.discount),
-        currency: q.currency, country: q.country, status, idempotencyKey: `test-${uniqueCode("K")}`, createdAt: o.createdAt,
+        userId: q.userId,
+        siteKey: q.site.key,
+        credits: 100,
+        method: o.method ?? q.method,
+        amountCents: discountedCents(q.priceCents, answer.discount),
+        currency: q.currency,
+        country: q.country,
+        status,
+        idempotencyKey: `test-${uniqueCode("K")}`,
+        createdAt: o.createdAt,
       },
     });
     if (answer.discount) await redeemDiscount(tx, answer.discount, q.userId, payment.id);
@@ -82,7 +98,14 @@ describe("typed discount codes", () => {
       expect(answer, label).toEqual({ ok: false, error: "code_invalid" });
     }
     // the same rules pass when the order fits them
-    const fits = await code({ minimumOrderValueCents: 2000, currency: "EUR", country: "NL", paymentMethods: ["ideal"], userId: m.user.id, expires: new Date(Date.now() + HOUR) });
+    const fits = await code({
+      minimumOrderValueCents: 2000,
+      currency: "EUR",
+      country: "NL",
+      paymentMethods: ["ideal"],
+      userId: m.user.id,
+      expires: new Date(Date.now() + HOUR),
+    });
     expect(await order(question(m.user.id, { code: fits.code }))).toMatchObject({ ok: true, discount: { codeId: fits.id } });
     expect(await getDb().discountRedemption.count({ where: { userId: m.user.id } })).toBe(1);
   });
@@ -94,7 +117,10 @@ describe("typed discount codes", () => {
     const onLovely = await freshMember({ site: "lovely" });
     const onMature = await freshMember({ site: "mature" });
     expect(await order(question(onLovely.user.id, { code: text }))).toMatchObject({ ok: true, discount: { codeId: shared.id, percentage: 5 } });
-    expect(await order(question(onMature.user.id, { site: site("mature"), code: text, country: "DE" }))).toMatchObject({ ok: true, discount: { codeId: own.id, percentage: 30 } });
+    expect(await order(question(onMature.user.id, { site: site("mature"), code: text, country: "DE" }))).toMatchObject({
+      ok: true,
+      discount: { codeId: own.id, percentage: 30 },
+    });
     // a member of another site cannot order on lovely with a mature code
     const matureOnly = await code({ siteKey: "mature" });
     expect(await order(question(onLovely.user.id, { code: matureOnly.code }))).toEqual({ ok: false, error: "code_invalid" });
@@ -103,8 +129,12 @@ describe("typed discount codes", () => {
   it("once per user: used by completed, refunded and recent pending payments; free again after a failed or cancelled one or an old pending one", async () => {
     const c = await code({ validity: "once_per_user" });
     for (const [status, createdAt, usable] of [
-      ["failed", undefined, true], ["cancelled", undefined, true], ["pending", new Date(Date.now() - 2 * HOUR), true],
-      ["pending", undefined, false], ["completed", undefined, false], ["refunded", undefined, false],
+      ["failed", undefined, true],
+      ["cancelled", undefined, true],
+      ["pending", new Date(Date.now() - 2 * HOUR), true],
+      ["pending", undefined, false],
+      ["completed", undefined, false],
+      ["refunded", undefined, false],
     ] as const) {
       const m = await freshMember();
       expect(await order(question(m.user.id, { code: c.code }), status, { createdAt })).toMatchObject({ ok: true });
@@ -212,7 +242,18 @@ describe("GET /api/discountcode.php", () => {
 
   it("refuses junk with 400, never 5xx", async () => {
     const get = await login(await freshMember());
-    for (const q of ["", "?code=", `?code=${"A".repeat(65)}`, "?code=X&price=-1", "?code=X&price=abc", "?code=X&currency=EURO", "?code=X&method=bitcoin", "?code=X&package=0", "?code=X&package=99999999999", "?code=X%00"]) {
+    for (const q of [
+      "",
+      "?code=",
+      `?code=${"A".repeat(65)}`,
+      "?code=X&price=-1",
+      "?code=X&price=abc",
+      "?code=X&currency=EURO",
+      "?code=X&method=bitcoin",
+      "?code=X&package=0",
+      "?code=X&package=99999999999",
+      "?code=X%00",
+    ]) {
       const res = await get(`/api/discountcode.php${q}`);
       expect(res.status, q).toBe(400);
     }
@@ -228,8 +269,11 @@ describe("GET /api/discountcode.php", () => {
     const lovelyPackage = await getDb().creditPackage.create({ data: { siteKey: "lovely", credits: 100, priceCents: 1999, currency: "EUR" } });
     expect((await get(`/api/discountcode.php?code=${prideCode.code}&package=${lovelyPackage.id}`)).status).toBe(400);
     const pridePackage = await getDb().creditPackage.create({ data: { siteKey: "pride", credits: 100, priceCents: 19900, currency: "SEK" } });
-    expect((await get(`/api/discountcode.php?code=${prideCode.code}&package=${pridePackage.id}`)).json())
-      .toMatchObject({ price_cents: 19900, discounted_cents: 11940, currency: "SEK" });
+    expect((await get(`/api/discountcode.php?code=${prideCode.code}&package=${pridePackage.id}`)).json()).toMatchObject({
+      price_cents: 19900,
+      discounted_cents: 11940,
+      currency: "SEK",
+    });
   });
 
   it("welcome=true answers the welcome discount for a new free member only", async () => {
@@ -285,7 +329,11 @@ describe("pages", () => {
     const tone = async (credits: number, paidUser: boolean) => {
       await getDb().user.update({ where: { id: m.user.id }, data: { credits, paidUser } });
       const html = (await page(m, "/profile/settings")).html;
-      return { tone: /data-testid="credits-badge" data-tone="(\w+)"/.exec(html)?.[1] ?? null, premium: html.includes('data-testid="get-premium"'), credits: html.includes('href="/credits"') };
+      return {
+        tone: /data-testid="credits-badge" data-tone="(\w+)"/.exec(html)?.[1] ?? null,
+        premium: html.includes('data-testid="get-premium"'),
+        credits: html.includes('href="/credits"'),
+      };
     };
     expect(await tone(0, false)).toEqual({ tone: "danger", premium: true, credits: true });
     expect(await tone(10, false)).toEqual({ tone: "warning", premium: true, credits: true });

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8")) as Record<string, Record<string, string>>;
@@ -35,7 +37,12 @@ describe("the translation catalogue", () => {
     expect(stale.status).toBe(200);
     expect(stale.headers["cache-control"]).toBe("no-cache");
     expect(stale.json()).toEqual(catalogue("de"));
-    for (const path of ["/i18n/xx/common.0123456789abcdef.json", "/i18n/de/common.json", "/i18n/de/pages.0123456789abcdef.json", "/i18n/de/..%2Fcommon.0123456789abcdef.json"]) {
+    for (const path of [
+      "/i18n/xx/common.0123456789abcdef.json",
+      "/i18n/de/common.json",
+      "/i18n/de/pages.0123456789abcdef.json",
+      "/i18n/de/..%2Fcommon.0123456789abcdef.json",
+    ]) {
       expect((await request(server, path, { host: "mature.localhost" })).status, path).toBe(404);
     }
   });

@@ -65,9 +65,15 @@ describe("lander designs", () => {
 
   it("gives each design its own page, not one template", async () => {
     const markers: Record<string, string> = {
-      tinderswipe: 'data-testid="swipe-stack"', alonetonight: 'data-testid="lander-online"', collagelanding: 'data-testid="collage"',
-      gallery: 'data-testid="lander-gallery"', iconslanding: 'data-testid="lander-icons"', maplanding: 'data-testid="lander-map"',
-      socialnetwork: 'data-testid="lander-feed"', transitionsvideolanding: 'data-testid="lander-transitions"', video: 'data-testid="lander-poster"',
+      tinderswipe: 'data-testid="swipe-stack"',
+      alonetonight: 'data-testid="lander-online"',
+      collagelanding: 'data-testid="collage"',
+      gallery: 'data-testid="lander-gallery"',
+      iconslanding: 'data-testid="lander-icons"',
+      maplanding: 'data-testid="lander-map"',
+      socialnetwork: 'data-testid="lander-feed"',
+      transitionsvideolanding: 'data-testid="lander-transitions"',
+      video: 'data-testid="lander-poster"',
     };
     for (const name of LANDER_NAMES) {
       const res = await request(server, `/landers/${name}`, { host: "lovely.localhost", headers: { "accept-language": "en" } });
@@ -108,7 +114,15 @@ describe("lander designs", () => {
       expect([301, 302, 308, 404], path).toContain(res.status);
       expect(res.html, path).not.toContain("data-lander=");
     }
-    for (const path of ["/landers/nope", "/landers/gallery/nope", "/landers/gallery/men-30x", "/landers/gallery/constructor", "/landers/gallery/__proto__", `/landers/gallery/${"a".repeat(300)}`, "/landers/GALLERY"]) {
+    for (const path of [
+      "/landers/nope",
+      "/landers/gallery/nope",
+      "/landers/gallery/men-30x",
+      "/landers/gallery/constructor",
+      "/landers/gallery/__proto__",
+      `/landers/gallery/${"a".repeat(300)}`,
+      "/landers/GALLERY",
+    ]) {
       const res = await request(server, path, { host: "lovely.localhost", headers: { "accept-language": "en" } });
       expect(res.status, path).toBe(404);
       expect(res.html, path).toContain("This page could not be found");
@@ -127,7 +141,11 @@ describe("traffic sources", () => {
     const jar = new CookieJar();
     jar.take(await request(server, `/landers/video?network=adnet&ref=${ref}&sub1=a`, { host: "lovely.localhost" }));
     expect(jar.has("rdv_src")).toBe(true);
-    await Promise.all(Array.from({ length: 10 }, () => request(server, `/landers/video?network=adnet&ref=${ref}&sub1=a`, { host: "lovely.localhost", headers: { cookie: jar.header } })));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        request(server, `/landers/video?network=adnet&ref=${ref}&sub1=a`, { host: "lovely.localhost", headers: { cookie: jar.header } }),
+      ),
+    );
     for (const path of ["/", "/members", "/landers/gallery", `/?network=adnet&ref=${ref}&sub1=a`]) {
       await request(server, path, { host: "lovely.localhost", headers: { cookie: jar.header } });
     }
@@ -152,9 +170,21 @@ describe("traffic sources", () => {
     const jar = new CookieJar();
     jar.take(await request(server, `/landers/tinderswipe?network=partnernet&ref=${ref}&sub2=s2`, { host: "mature.localhost" }));
     const email = unique();
-    const res = jar.take(await postForm(server, "/signup", {
-      name: `Lena${n}`, email, password: "correct horse battery", date_of_birth: "1980-04-12", gender: "female", seeking: "male",
-    }, { host: "mature.localhost", headers: { cookie: jar.header, origin: "http://mature.localhost" } }));
+    const res = jar.take(
+      await postForm(
+        server,
+        "/signup",
+        {
+          name: `Lena${n}`,
+          email,
+          password: "correct horse battery",
+          date_of_birth: "1980-04-12",
+          gender: "female",
+          seeking: "male",
+        },
+        { host: "mature.localhost", headers: { cookie: jar.header, origin: "http://mature.localhost" } },
+      ),
+    );
     expect(res.status).toBe(302);
     const user = await getDb().user.findUniqueOrThrow({ where: { siteKey_email: { siteKey: "mature", email } } });
     const visits = await visitsOf(ref);
@@ -165,10 +195,20 @@ describe("traffic sources", () => {
     const link = new URL(mail.link!);
     await request(server, link.pathname + link.search, { host: "mature.localhost" });
     // a completed first payment of this member (the checkout itself is tested in payments.test.ts)
-    await getDb().payment.create({ data: {
-      userId: user.id, siteKey: "mature", credits: 100, method: "creditcard", amountCents: 1999, currency: "EUR", country: "DE",
-      status: "completed", completedAt: new Date(), idempotencyKey: `landers-${ref}`,
-    } });
+    await getDb().payment.create({
+      data: {
+        userId: user.id,
+        siteKey: "mature",
+        credits: 100,
+        method: "creditcard",
+        amountCents: 1999,
+        currency: "EUR",
+        country: "DE",
+        status: "completed",
+        completedAt: new Date(),
+        idempotencyKey: `landers-${ref}`,
+      },
+    });
 
     const ops = await request(server, `/ops?token=${OPS_TOKEN}`, { host: "mature.localhost", headers: { "accept-language": "en" } });
     expect(ops.status).toBe(200);
@@ -189,7 +229,7 @@ describe("traffic sources", () => {
     expect(subs.body).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d,partnernet,${ref},,s2,,1,0,1,1,1,19\\.99`, "m"));
     const page = await request(server, `/ops?token=${OPS_TOKEN}&detail=subs`, { host: "mature.localhost", headers: { "accept-language": "en" } });
     expect(page.html).toContain(`data-network="partnernet" data-ref="${ref}" data-sub1="">`);
-    expect(page.html).toContain("<th class=\"px-2 py-1\">Sub2</th>");
+    expect(page.html).toContain('<th class="px-2 py-1">Sub2</th>');
   });
 
   it("records a page bounce only for visits that asked for it (lb=1)", async () => {
@@ -198,15 +238,25 @@ describe("traffic sources", () => {
     jar.take(await request(server, `/landers/gallery?ref=${ref}&lb=1`, { host: "lovely.localhost" }));
     const page = await request(server, `/landers/gallery?ref=${ref}&lb=1`, { host: "lovely.localhost", headers: { cookie: jar.header } });
     expect(page.html).toContain('data-bounce-logging="on"');
-    const beacon = await request(server, "/api/lander-bounce", { host: "lovely.localhost", method: "POST", headers: { cookie: jar.header, origin: "http://lovely.localhost", "content-type": "text/plain" } });
+    const beacon = await request(server, "/api/lander-bounce", {
+      host: "lovely.localhost",
+      method: "POST",
+      headers: { cookie: jar.header, origin: "http://lovely.localhost", "content-type": "text/plain" },
+    });
     expect(beacon.status).toBe(204);
     expect((await visitsOf(ref))[0]!.bounces).toBe(1);
 
     const plain = new CookieJar();
     const ref2 = `nobounce-${Date.now()}`;
     plain.take(await request(server, `/landers/gallery?ref=${ref2}`, { host: "lovely.localhost" }));
-    expect((await request(server, `/landers/gallery?ref=${ref2}`, { host: "lovely.localhost", headers: { cookie: plain.header } })).html).not.toContain("data-bounce-logging");
-    const ignored = await request(server, "/api/lander-bounce", { host: "lovely.localhost", method: "POST", headers: { cookie: plain.header, origin: "http://lovely.localhost", "content-type": "text/plain" } });
+    expect((await request(server, `/landers/gallery?ref=${ref2}`, { host: "lovely.localhost", headers: { cookie: plain.header } })).html).not.toContain(
+      "data-bounce-logging",
+    );
+    const ignored = await request(server, "/api/lander-bounce", {
+      host: "lovely.localhost",
+      method: "POST",
+      headers: { cookie: plain.header, origin: "http://lovely.localhost", "content-type": "text/plain" },
+    });
     expect(ignored.status).toBe(202);
     expect((await visitsOf(ref2))[0]!.bounces).toBe(0);
   });
@@ -219,7 +269,11 @@ describe("traffic sources", () => {
     const onMature = await request(server, "/signup", { host: "mature.localhost", headers: { cookie: jar.header } });
     expect(onMature.html).toContain("nur über eine unserer Partnerseiten");
     // nor can a bounce be recorded against it from another site
-    await request(server, "/api/lander-bounce", { host: "pride.localhost", method: "POST", headers: { cookie: jar.header, origin: "http://pride.localhost", "content-type": "text/plain" } });
+    await request(server, "/api/lander-bounce", {
+      host: "pride.localhost",
+      method: "POST",
+      headers: { cookie: jar.header, origin: "http://pride.localhost", "content-type": "text/plain" },
+    });
     expect((await visitsOf(ref))[0]!.bounces).toBe(0);
     const lovely = await request(server, `/ops?token=${OPS_TOKEN}`, { host: "lovely.localhost" });
     expect(lovely.html).toContain(`data-ref="${ref}"`);

@@ -14,14 +14,22 @@ import { postForm, request, startTestServer, type TestServer } from "#tests/supp
 import { CookieJar } from "#tests/support/session.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
 const hostOf = (site: string) => `${site}.localhost`;
 const cardIds = (html: string) => [...html.matchAll(/data-testid="profile-card" data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
 
-interface Member { id: number; email: string; site: string; name: string; jar: CookieJar }
+interface Member {
+  id: number;
+  email: string;
+  site: string;
+  name: string;
+  jar: CookieJar;
+}
 
 async function member(o: MemberOptions = {}): Promise<Member> {
   const m = await createMember(o);
@@ -46,7 +54,11 @@ describe("like and unlike", () => {
     expect(res.headers.location).toBe("/members?gender=female");
     expect(await likeOf(me.id, her.profile.id)).toMatchObject({ source: "search", seenAt: null });
     // liking again changes nothing; unliking removes it
-    expect((await post(me, `/members/${her.profile.id}/like`, { intent: "like", js: "1" })).json()).toMatchObject({ liked: true, match: false, created: false });
+    expect((await post(me, `/members/${her.profile.id}/like`, { intent: "like", js: "1" })).json()).toMatchObject({
+      liked: true,
+      match: false,
+      created: false,
+    });
     expect(await getDb().like.count({ where: { likerId: me.id } })).toBe(1);
     const back = await post(me, `/members/${her.profile.id}/like`, { intent: "unlike", back: "//evil.example/x" });
     expect(back.headers.location).toBe(`/members/${her.profile.id}`); // not off the site
@@ -88,7 +100,12 @@ describe("like and unlike", () => {
     const me = await member();
     const blocker = await createMember({ name: "Blockerin" });
     const blockedByMe = await createMember({});
-    await getDb().block.createMany({ data: [{ blockerId: blocker.profile.id, blockedId: me.id }, { blockerId: me.id, blockedId: blockedByMe.profile.id }] });
+    await getDb().block.createMany({
+      data: [
+        { blockerId: blocker.profile.id, blockedId: me.id },
+        { blockerId: me.id, blockedId: blockedByMe.profile.id },
+      ],
+    });
     const res = await post(me, `/members/${blocker.profile.id}/like`, { intent: "like", js: "1" });
     expect(res.status).toBe(403);
     expect(res.json().error).toBe("You're blocked by Blockerin. You do not have access to this page.");
@@ -124,7 +141,13 @@ describe("matches", () => {
   it("a like back is a match: JSON for the fetcher, the match moment without JavaScript, both in /api/likes.php", async () => {
     const a = await member({ gender: "male", name: "Arjen" });
     const b = await member({ gender: "female", name: "Bente" });
-    expect((await post(a, `/members/${b.id}/like`, { intent: "like", js: "1" })).json()).toEqual({ liked: true, match: false, created: true, id: b.id, name: "Bente" });
+    expect((await post(a, `/members/${b.id}/like`, { intent: "like", js: "1" })).json()).toEqual({
+      liked: true,
+      match: false,
+      created: true,
+      id: b.id,
+      name: "Bente",
+    });
     // b sees a new like, on the profile screen an invitation to like back
     const bState = (await get(b, "/api/likes.php")).json();
     expect(bState.liked_by).toContainEqual({ id: a.id, like_new: true });
@@ -139,7 +162,10 @@ describe("matches", () => {
     // ?match=1 without a match shows no moment
     const c = await createMember({});
     expect((await get(b, `/members/${c.profile.id}?match=1`)).html).not.toContain('data-testid="match-dialog"');
-    for (const [m, other] of [[a, b], [b, a]] as const) {
+    for (const [m, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const state = (await get(m, "/api/likes.php")).json();
       expect(state.matches).toContain(other.id);
       expect(state.profiles.find((p: { id: number }) => p.id === other.id)).toMatchObject({ liked: true, likes_you: true, match: true });
@@ -151,7 +177,11 @@ describe("matches", () => {
 
   it("two members liking each other at the same moment: exactly one of them sees the match moment", async () => {
     const pairs = await Promise.all(Array.from({ length: 8 }, async () => [await member({ gender: "male" }), await member({ gender: "female" })] as const));
-    const answers = await Promise.all(pairs.map(([a, b]) => Promise.all([post(a, `/members/${b.id}/like`, { intent: "like", js: "1" }), post(b, `/members/${a.id}/like`, { intent: "like", js: "1" })])));
+    const answers = await Promise.all(
+      pairs.map(([a, b]) =>
+        Promise.all([post(a, `/members/${b.id}/like`, { intent: "like", js: "1" }), post(b, `/members/${a.id}/like`, { intent: "like", js: "1" })]),
+      ),
+    );
     for (const [ra, rb] of answers) expect([ra.json().match, rb.json().match].filter(Boolean)).toHaveLength(1);
   });
 });
@@ -163,7 +193,8 @@ describe("like_new", () => {
     const second = await member({ gender: "male" });
     await post(first, `/members/${me.id}/like`, { intent: "like" });
     await post(second, `/members/${me.id}/like`, { intent: "like" });
-    const flags = async () => Object.fromEntries((await get(me, "/api/likes.php")).json().liked_by.map((l: { id: number; like_new: boolean }) => [l.id, l.like_new]));
+    const flags = async () =>
+      Object.fromEntries((await get(me, "/api/likes.php")).json().liked_by.map((l: { id: number; like_new: boolean }) => [l.id, l.like_new]));
     expect(await flags()).toMatchObject({ [first.id]: true, [second.id]: true });
     // a visitor or another member opening the profile changes nothing
     await request(server, `/members/${first.id}`, { host: "lovely.localhost" });
@@ -291,10 +322,15 @@ describe("swipe game", () => {
     const resumes = new Date(first.at.getTime() + 86_400_000);
     const page = await get(me, "/swipe-game", { "accept-language": "de" });
     expect(page.html).toContain('data-testid="swipe-stopped"');
-    expect(page.html).toContain(`Du hast deine Likes für heute verbraucht. Das Spiel geht am ${formatResume(resumes, localeTag("de", "GB"), countryTimeZone("GB"))} weiter.`);
+    expect(page.html).toContain(
+      `Du hast deine Likes für heute verbraucht. Das Spiel geht am ${formatResume(resumes, localeTag("de", "GB"), countryTimeZone("GB"))} weiter.`,
+    );
     expect(page.html).not.toContain('data-testid="swipe-card"');
     // a day after the first like, one like is free again
-    await getDb().swipe.update({ where: { profileId_targetId: { profileId: me.id, targetId: first.targetId } }, data: { at: new Date(Date.now() - 86_400_001) } });
+    await getDb().swipe.update({
+      where: { profileId_targetId: { profileId: me.id, targetId: first.targetId } },
+      data: { at: new Date(Date.now() - 86_400_001) },
+    });
     const again = await get(me, "/swipe-game");
     expect(again.html).toContain("1 like left today");
     expect(again.html).toContain('data-testid="swipe-card"');
@@ -314,7 +350,9 @@ describe("swipe game", () => {
     const tomorrow = new Date(Date.now() + 86_400_001);
     const later = await swipeStack(site, seeker, tomorrow, []);
     expect(later.length).toBeGreaterThan(0);
-    expect(await getDb().swipe.count({ where: { profileId: me.id, targetId: shown, liked: false, at: { gt: new Date(tomorrow.getTime() - 86_400_000) } } })).toBe(0);
+    expect(
+      await getDb().swipe.count({ where: { profileId: me.id, targetId: shown, liked: false, at: { gt: new Date(tomorrow.getTime() - 86_400_000) } } }),
+    ).toBe(0);
 
     const [a, b] = targets as [number, number];
     await post(me, "/swipe-game", { intent: "like", target: String(a) });
@@ -405,4 +443,3 @@ describe("match-finder and signup-matches", () => {
     expect((await request(server, "/match-finder", { host: "lovely.localhost" })).status).toBe(302);
   });
 });
-

@@ -18,7 +18,9 @@ const EN = { "accept-language": "en" };
 const LOVELY = "lovely.localhost";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 let n = 0;
@@ -45,7 +47,10 @@ async function upload(path: string, jar: CookieJar, image: Buffer, fields: Recor
   });
 }
 
-const photo = () => sharp({ create: { width: 400, height: 500, channels: 3, background: "#3a6" } }).png().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 400, height: 500, channels: 3, background: "#3a6" } })
+    .png()
+    .toBuffer();
 const mediaFiles = (profileId: number) => {
   try {
     return readdirSync(`${process.env.DATA_DIR}/media/${profileId}`);
@@ -54,7 +59,14 @@ const mediaFiles = (profileId: number) => {
   }
 };
 
-const signupFields = (email: string) => ({ name: `Limit${n++}`, email, password: "correct horse battery", date_of_birth: "1990-04-12", gender: "female", seeking: "male" });
+const signupFields = (email: string) => ({
+  name: `Limit${n++}`,
+  email,
+  password: "correct horse battery",
+  date_of_birth: "1990-04-12",
+  gender: "female",
+  seeking: "male",
+});
 
 describe("photo limits", () => {
   it("10 parallel uploads by a free member store exactly 3 photos and leave no files behind", async () => {
@@ -91,7 +103,9 @@ describe("photo limits", () => {
   });
 
   it("refuses a 16000 x 16000 PNG from its header, with the photo message", async () => {
-    const huge = await sharp({ create: { width: 16_000, height: 16_000, channels: 3, background: "#fff" } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 16_000, height: 16_000, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect(huge.length).toBeLessThan(1_000_000);
     const member = await createMember();
     const jar = await logIn(member.email);
@@ -123,7 +137,9 @@ describe("login lockout", () => {
     expect(later.status).toBe(429);
     expect(later.headers["retry-after"]).toMatch(/^(8\d\d|900)$/);
     const api = await request(server, "/api/user.php", {
-      host: LOVELY, method: "POST", ip: randomLoopbackIp(),
+      host: LOVELY,
+      method: "POST",
+      ip: randomLoopbackIp(),
       headers: { "content-type": "application/json", "accept-language": "fr" },
       body: JSON.stringify({ email: member.email, password: PASSWORD }),
     });
@@ -135,8 +151,11 @@ describe("login lockout", () => {
   it("20 failures from one IP address block it, for every account, and only it", async () => {
     const member = await createMember();
     const ip = visitorIp();
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      postForm(server, "/login", { email: `nobody${i}-${unique()}`, password: "guess" }, { host: LOVELY, headers: EN, ip })));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        postForm(server, "/login", { email: `nobody${i}-${unique()}`, password: "guess" }, { host: LOVELY, headers: EN, ip }),
+      ),
+    );
     expect(await getDb().loginAttempt.count({ where: { ip } })).toBe(20);
     expect(countOf(responses, 401)).toBe(19);
     expect(countOf(responses, 429)).toBe(11);
@@ -154,7 +173,10 @@ describe("login lockout", () => {
     expect(form.status).toBe(400);
     expect(form.html).toContain(en.messages.loginFailed);
     const api = await request(server, "/api/user.php", {
-      host: LOVELY, method: "POST", headers: { "content-type": "application/json", ...EN }, body: JSON.stringify({ email: huge, password: "whatever" }),
+      host: LOVELY,
+      method: "POST",
+      headers: { "content-type": "application/json", ...EN },
+      body: JSON.stringify({ email: huge, password: "whatever" }),
     });
     expect(api.status).toBe(400);
     expect(api.json().error).toBe(en.messages.loginFailed);
@@ -166,8 +188,16 @@ describe("mail limits", () => {
     const email = unique();
     const jar = new CookieJar();
     jar.take(await postForm(server, "/signup", signupFields(email), { host: LOVELY, headers: EN }));
-    const responses = await Promise.all(Array.from({ length: 10 }, () =>
-      request(server, "/api/activation-mail", { host: LOVELY, method: "POST", headers: { cookie: jar.header, "accept-language": "de", "content-type": "application/x-www-form-urlencoded" }, body: "" })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        request(server, "/api/activation-mail", {
+          host: LOVELY,
+          method: "POST",
+          headers: { cookie: jar.header, "accept-language": "de", "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+        }),
+      ),
+    );
     expect(responses.filter((r) => r.status === 200 && r.json().sent === true)).toHaveLength(4);
     const refused = responses.filter((r) => r.status === 429);
     expect(refused).toHaveLength(6);
@@ -180,8 +210,19 @@ describe("mail limits", () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember({ status: "disabled" })));
     const jars = await Promise.all(members.map((m) => logIn(m.email)));
     const ip = randomLoopbackIp();
-    const responses = await Promise.all(jars.flatMap((jar) => Array.from({ length: 4 }, () =>
-      request(server, "/api/activation-mail", { host: LOVELY, method: "POST", ip, headers: { cookie: jar.header, ...EN, "content-type": "application/x-www-form-urlencoded" }, body: "" }))));
+    const responses = await Promise.all(
+      jars.flatMap((jar) =>
+        Array.from({ length: 4 }, () =>
+          request(server, "/api/activation-mail", {
+            host: LOVELY,
+            method: "POST",
+            ip,
+            headers: { cookie: jar.header, ...EN, "content-type": "application/x-www-form-urlencoded" },
+            body: "",
+          }),
+        ),
+      ),
+    );
     expect(countOf(responses, 200)).toBe(20);
     expect(countOf(responses, 429)).toBe(4);
     expect(responses.find((r) => r.status === 429)!.json().error).toBe(en.messages.tooManyRequests.replace("{{minutes}}", "60"));
@@ -190,8 +231,9 @@ describe("mail limits", () => {
 
   it("password reset: exactly 3 of 10 parallel requests for one account are mailed", async () => {
     const member = await createMember();
-    const responses = await Promise.all(Array.from({ length: 10 }, () =>
-      postForm(server, "/reset-password", { email: member.email }, { host: LOVELY, headers: EN, ip: randomLoopbackIp() })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => postForm(server, "/reset-password", { email: member.email }, { host: LOVELY, headers: EN, ip: randomLoopbackIp() })),
+    );
     expect(countOf(responses, 200)).toBe(3);
     expect(countOf(responses, 429)).toBe(7);
     expect(responses.find((r) => r.status === 429)!.html).toContain(en.messages.tooManyResets);
@@ -200,8 +242,9 @@ describe("mail limits", () => {
 
   it("password reset: 10 requests an hour from one IP address, unknown addresses included", async () => {
     const ip = visitorIp();
-    const responses = await Promise.all(Array.from({ length: 12 }, () =>
-      postForm(server, "/reset-password", { email: unique() }, { host: LOVELY, headers: { "accept-language": "de" }, ip })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => postForm(server, "/reset-password", { email: unique() }, { host: LOVELY, headers: { "accept-language": "de" }, ip })),
+    );
     expect(countOf(responses, 404)).toBe(10);
     expect(countOf(responses, 429)).toBe(2);
     expect(responses.find((r) => r.status === 429)!.html).toContain(de.messages.tooManyRequests.replace("{{minutes}}", "60"));
@@ -215,7 +258,9 @@ describe("signup limits", () => {
   it("10 signups an hour from one IP address", async () => {
     const ip = visitorIp();
     const emails = Array.from({ length: 13 }, () => unique());
-    const responses = await Promise.all(emails.map((email) => postForm(server, "/signup", signupFields(email), { host: LOVELY, headers: { "accept-language": "de" }, ip })));
+    const responses = await Promise.all(
+      emails.map((email) => postForm(server, "/signup", signupFields(email), { host: LOVELY, headers: { "accept-language": "de" }, ip })),
+    );
     expect(countOf(responses, 302)).toBe(10);
     expect(countOf(responses, 429)).toBe(3);
     expect(responses.find((r) => r.status === 429)!.html).toContain(de.messages.tooManyRequests.replace("{{minutes}}", "60"));
@@ -226,8 +271,9 @@ describe("signup limits", () => {
 
   it("5 signup attempts an hour for one address, from anywhere", async () => {
     const email = unique();
-    const responses = await Promise.all(Array.from({ length: 8 }, () =>
-      postForm(server, "/signup", signupFields(email), { host: LOVELY, headers: EN, ip: randomLoopbackIp() })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => postForm(server, "/signup", signupFields(email), { host: LOVELY, headers: EN, ip: randomLoopbackIp() })),
+    );
     expect(countOf(responses, 302)).toBe(1);
     expect(countOf(responses, 400)).toBe(4); // the address exists by then
     expect(countOf(responses, 429)).toBe(3);

@@ -31,7 +31,11 @@ describe.each(backends)("live events over $name", ({ redis }) => {
     resetSingleton("env");
     await getLiveBus().close();
     server = await startTestServer();
-    other = fork(path.resolve("tests/support/app-process.ts"), [], { execArgv: ["--import", "tsx"], env: { ...process.env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    other = fork(path.resolve("tests/support/app-process.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     otherPort = await new Promise<number>((resolve) => other.on("message", (m: { port?: number }) => m.port && resolve(m.port)));
   }, 60_000);
 

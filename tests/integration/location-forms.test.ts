@@ -11,12 +11,18 @@ import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
-const unescape = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const unescape = (html: string) =>
+  html
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 async function logIn(host: string, email: string) {
   const jar = new CookieJar();
@@ -58,7 +64,10 @@ describe("the signup location step", () => {
     expect(fields.labels).toEqual(["Country", "Province", "City"]);
 
     const post = (fields: Record<string, string>, headers: Record<string, string> = EN) =>
-      postForm(server, "/signup?step=location", fields, { host: "lovely.localhost", headers: { ...headers, cookie: `${jar.header}; ${headers.cookie ?? ""}` } });
+      postForm(server, "/signup?step=location", fields, {
+        host: "lovely.localhost",
+        headers: { ...headers, cookie: `${jar.header}; ${headers.cookie ?? ""}` },
+      });
 
     // a region of another country: refused, shown again with the posted country's list
     const refused = await post({ country: "DE", region: "Antwerpen", city: "Köln" });
@@ -107,7 +116,11 @@ describe("one location component", () => {
     const m = await createMember({ site: "pride", country: "SE", region: "Skåne" });
     await getDb().profile.update({ where: { id: m.profile.id }, data: { city: "Malmö" } });
     const jar = await logIn("pride.localhost", m.email);
-    for (const [path, form] of [["/signup?step=location", "signup-step-location"], ["/profile", "profile-form"], ["/profile/settings", "settings-location"]] as const) {
+    for (const [path, form] of [
+      ["/signup?step=location", "signup-step-location"],
+      ["/profile", "profile-form"],
+      ["/profile/settings", "settings-location"],
+    ] as const) {
       const page = await request(server, path, { host: "pride.localhost", headers: { ...EN, cookie: jar.header } });
       expect(page.status, path).toBe(200);
       const formHtml = page.html.slice(page.html.indexOf(`data-testid="${form}"`));
@@ -140,6 +153,10 @@ describe("/profile/settings location without JavaScript", () => {
     expect(saved.status).toBe(302); // the settings page again, with a toast
     const landed = await request(server, "/profile/settings", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     expect(landed.html).toContain("Your settings have been saved.");
-    expect(await getDb().profile.findUniqueOrThrow({ where: { id: m.profile.id } })).toMatchObject({ country: "GB", region: "Yorkshire and the Humber", city: "York" });
+    expect(await getDb().profile.findUniqueOrThrow({ where: { id: m.profile.id } })).toMatchObject({
+      country: "GB",
+      region: "Yorkshire and the Humber",
+      city: "York",
+    });
   });
 });

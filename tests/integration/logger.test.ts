@@ -47,6 +47,12 @@ describe("log lines", () => {
   it("pass a line without secrets through unchanged", () => {
     const { logger, lines } = capture();
     logger.info({ req: { method: "GET", url: "/api/settings.php" }, res: { status: 200 }, site: "mature", responseTime: 1 }, "request completed");
-    expect(lines[0]).toMatchObject({ req: { method: "GET", url: "/api/settings.php" }, res: { status: 200 }, site: "mature", responseTime: 1, msg: "request completed" });
+    expect(lines[0]).toMatchObject({
+      req: { method: "GET", url: "/api/settings.php" },
+      res: { status: 200 },
+      site: "mature",
+      responseTime: 1,
+      msg: "request completed",
+    });
   });
 });

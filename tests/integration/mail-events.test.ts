@@ -14,7 +14,8 @@ import { startSmtpServer } from "#tests/support/smtp.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const TOKEN = "mail-events-token-for-the-tests-0123";
-const disabled = async (userId: number) => (await getDb().user.findUniqueOrThrow({ where: { id: userId }, select: { notificationsDisabled: true } })).notificationsDisabled;
+const disabled = async (userId: number) =>
+  (await getDb().user.findUniqueOrThrow({ where: { id: userId }, select: { notificationsDisabled: true } })).notificationsDisabled;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 const report = (body: unknown, token = TOKEN, contentType = "application/json") =>
   request(server, "/api/mail-events", {
-    method: "POST", body: typeof body === "string" ? body : JSON.stringify(body),
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
     headers: { "content-type": contentType, authorization: `Bearer ${token}`, "accept-language": "en" },
   });
 
@@ -39,7 +41,9 @@ describe("POST /api/mail-events", () => {
     const m = await createMember();
     const events = { events: [{ type: "complaint", email: m.email }] };
     expect((await report(events, "wrong-token-wrong-token-wrong")).status).toBe(401);
-    expect((await request(server, "/api/mail-events", { method: "POST", body: JSON.stringify(events), headers: { "content-type": "application/json" } })).status).toBe(401);
+    expect(
+      (await request(server, "/api/mail-events", { method: "POST", body: JSON.stringify(events), headers: { "content-type": "application/json" } })).status,
+    ).toBe(401);
     expect(await disabled(m.user.id)).toEqual([]);
   });
 
@@ -67,11 +71,13 @@ describe("POST /api/mail-events", () => {
     const soft = await createMember();
     const hard = await createMember();
     const gone = await createMember();
-    const res = await report({ events: [
-      { type: "bounce", email: soft.email, permanent: false },
-      { type: "bounce", email: hard.email },
-      { type: "unsubscribe", email: gone.email },
-    ] });
+    const res = await report({
+      events: [
+        { type: "bounce", email: soft.email, permanent: false },
+        { type: "bounce", email: hard.email },
+        { type: "unsubscribe", email: gone.email },
+      ],
+    });
     expect(res.json()).toEqual({ recorded: 3, accounts: 2 });
     expect(await disabled(soft.user.id)).toEqual([]);
     expect(await disabled(hard.user.id)).toEqual(["bounce"]);
@@ -80,10 +86,16 @@ describe("POST /api/mail-events", () => {
 
   it("answers junk with a 4xx in the member's language, never a 5xx", async () => {
     const junk: [unknown, string?][] = [
-      ["{", undefined], ["[]", undefined], [{}, undefined], [{ events: [] }, undefined], [{ events: "x" }, undefined],
-      [{ events: [{ type: "bounce", email: "not an address" }] }, undefined], [{ events: [{ type: "delete", email: "a@b.test" }] }, undefined],
+      ["{", undefined],
+      ["[]", undefined],
+      [{}, undefined],
+      [{ events: [] }, undefined],
+      [{ events: "x" }, undefined],
+      [{ events: [{ type: "bounce", email: "not an address" }] }, undefined],
+      [{ events: [{ type: "delete", email: "a@b.test" }] }, undefined],
       [{ events: Array.from({ length: 101 }, () => ({ type: "bounce", email: "a@b.test" })) }, undefined],
-      [{ events: [{ type: "bounce", email: `${"a".repeat(300)}@b.test` }] }, undefined], ["events=1", "application/x-www-form-urlencoded"],
+      [{ events: [{ type: "bounce", email: `${"a".repeat(300)}@b.test` }] }, undefined],
+      ["events=1", "application/x-www-form-urlencoded"],
     ];
     for (const [body, type] of junk) {
       const res = await report(body, TOKEN, type);

@@ -20,7 +20,9 @@ const lovely = { key: "lovely", cdn_prefix: "" };
 
 beforeAll(async () => {
   server = await startTestServer();
-  jpeg = await sharp({ create: { width: 120, height: 150, channels: 3, background: "#a35" } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 120, height: 150, channels: 3, background: "#a35" } })
+    .jpeg()
+    .toBuffer();
   subject = await createMember({ site: "lovely", photos: 3 });
   photos = await getDb().photo.findMany({ where: { profileId: subject.profile.id }, orderBy: { position: "asc" } });
   for (const p of photos) {
@@ -71,7 +73,12 @@ describe("media URLs", () => {
     expect(main).toMatch(new RegExp(`/${photos[0]!.filename}$`));
     // the srcset offers the main photo's two sizes and nothing else
     const srcset = /<img [^>]*srcset="([^"]+)"[^>]*data-testid="profile-photo"/i.exec(page.html)![1]!;
-    expect(srcset.split(", ").map((c) => c.split(" ")[0]!.split("/").slice(-2).join("/")).sort()).toEqual([photos[0]!.filename, photos[0]!.thumbFilename].sort());
+    expect(
+      srcset
+        .split(", ")
+        .map((c) => c.split(" ")[0]!.split("/").slice(-2).join("/"))
+        .sort(),
+    ).toEqual([photos[0]!.filename, photos[0]!.thumbFilename].sort());
     expect((await request(server, main!, { host: "lovely.localhost", headers: { cookie: jar.header } })).status).toBe(200);
     // even knowing the other photos' names, the signature is the main photo's
     for (const p of photos.slice(1)) {

@@ -46,8 +46,16 @@ describe("the Mollie adapter", () => {
   it("creates, reads and refunds a payment; reads Mollie's webhook body; refuses over-refunds", async () => {
     const mollie = createMollieProvider({ apiKey: API_KEY, apiEndpoint: fake.endpoint });
     const created = await mollie.createPayment({
-      paymentId: 1, amountCents: 4299, currency: "PLN", method: "blik", description: "test", locale: "pl", country: "PL",
-      redirectUrl: "http://pride.localhost/payments/1", webhookUrl: "http://pride.localhost/api/payments/webhook/mollie?payment=1&sig=x", idempotencyKey: "adapter-test-1",
+      paymentId: 1,
+      amountCents: 4299,
+      currency: "PLN",
+      method: "blik",
+      description: "test",
+      locale: "pl",
+      country: "PL",
+      redirectUrl: "http://pride.localhost/payments/1",
+      webhookUrl: "http://pride.localhost/api/payments/webhook/mollie?payment=1&sig=x",
+      idempotencyKey: "adapter-test-1",
     });
     expect(created.reference).toMatch(/^tr_/);
     expect(created.checkoutUrl).toContain(`/checkout/${created.reference}`);
@@ -60,7 +68,8 @@ describe("the Mollie adapter", () => {
     expect(await mollie.refund(created.reference, 1000, "PLN")).toMatch(/^re_/);
     await expect(mollie.refund(created.reference, 4000, "PLN")).rejects.toThrow();
 
-    const hook = (body: string, type = "application/x-www-form-urlencoded") => new Request("http://pride.localhost/x", { method: "POST", headers: { "content-type": type }, body });
+    const hook = (body: string, type = "application/x-www-form-urlencoded") =>
+      new Request("http://pride.localhost/x", { method: "POST", headers: { "content-type": type }, body });
     expect(await mollie.readWebhook(hook(`id=${created.reference}`))).toEqual({ reference: created.reference });
     expect(await mollie.readWebhook(hook("id=cst_123"))).toBeNull();
     expect(await mollie.readWebhook(hook(`{"id":"${created.reference}"}`, "application/json"))).toBeNull();
@@ -89,7 +98,12 @@ describe("checkout on pride through Mollie", () => {
     const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "pride", country: "PL", credits: 120 } });
     // 86.99 PLN less the new member's 25 % time bonus
     const PAID = 6524;
-    const res = await postForm(server, `/credits/${pkg.id}/blik`, { key: `mollie${Date.now()}` }, { host: "pride.localhost", headers: { cookie: m.jar.header } });
+    const res = await postForm(
+      server,
+      `/credits/${pkg.id}/blik`,
+      { key: `mollie${Date.now()}` },
+      { host: "pride.localhost", headers: { cookie: m.jar.header } },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/\/checkout\/tr_/);
     const payment = await db().payment.findFirstOrThrow({ where: { userId: m.user.id } });
@@ -99,7 +113,12 @@ describe("checkout on pride through Mollie", () => {
 
     const post = (body: string, url = remote.webhookUrl) => {
       const u = new URL(url);
-      return request(server, u.pathname + u.search, { host: "pride.localhost", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+      return request(server, u.pathname + u.search, {
+        host: "pride.localhost",
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
     };
     // Mollie's webhook while the payment is still open: nothing happens
     expect((await post(`id=${remote.id}`)).json().outcome).toBe("unchanged");
@@ -119,7 +138,16 @@ describe("checkout on pride through Mollie", () => {
   it("stores the card of a first card payment and charges it again on repeat order", async () => {
     const m = await plMember();
     const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "pride", country: "PL", credits: 50 } });
-    const first = await startCheckout(db(), { site: pride(), userId: m.user.id, packageId: pkg.id, method: "creditcard", country: "PL", locale: "pl", origin: "http://pride.localhost", idempotencyKey: `card${Date.now()}` });
+    const first = await startCheckout(db(), {
+      site: pride(),
+      userId: m.user.id,
+      packageId: pkg.id,
+      method: "creditcard",
+      country: "PL",
+      locale: "pl",
+      origin: "http://pride.localhost",
+      idempotencyKey: `card${Date.now()}`,
+    });
     expect(first.ok).toBe(true);
     const payment = await db().payment.findFirstOrThrow({ where: { userId: m.user.id } });
     expect(fake.payments.get(payment.providerReference!)).toMatchObject({ sequenceType: "first", customerId: expect.stringMatching(/^cst_/) });
@@ -135,7 +163,9 @@ describe("checkout on pride through Mollie", () => {
     expect(res.headers.location).toMatch(/^\/payments\/\d+$/);
     await request(server, res.headers.location!, { host: "pride.localhost", headers: { cookie: m.jar.header } });
     expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(100);
-    const recurring = [...fake.payments.values()].find((p) => p.sequenceType === "recurring" && p.customerId === fake.payments.get(payment.providerReference!)!.customerId);
+    const recurring = [...fake.payments.values()].find(
+      (p) => p.sequenceType === "recurring" && p.customerId === fake.payments.get(payment.providerReference!)!.customerId,
+    );
     expect(recurring?.mandateId).toMatch(/^mdt_/);
   });
 
@@ -144,7 +174,16 @@ describe("checkout on pride through Mollie", () => {
     try {
       const m = await plMember();
       const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "pride", country: "PL", credits: 50 } });
-      const answer = await startCheckout(db(), { site: pride(), userId: m.user.id, packageId: pkg.id, method: "blik", country: "PL", locale: "pl", origin: "http://pride.localhost", idempotencyKey: `bad${Date.now()}` });
+      const answer = await startCheckout(db(), {
+        site: pride(),
+        userId: m.user.id,
+        packageId: pkg.id,
+        method: "blik",
+        country: "PL",
+        locale: "pl",
+        origin: "http://pride.localhost",
+        idempotencyKey: `bad${Date.now()}`,
+      });
       expect(answer).toEqual({ ok: false, error: "provider_failed" });
       expect((await db().payment.findFirstOrThrow({ where: { userId: m.user.id } })).status).toBe("failed");
     } finally {

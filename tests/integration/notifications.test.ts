@@ -60,8 +60,13 @@ const headerOf = (raw: string, name: string) =>
   new RegExp(`^${name}: (.*)$`, "mi").exec(raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim() ?? null;
 const decodeMime = (s: string) =>
   s.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8")
-      : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"));
+    enc.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 
 describe("new like and match mails", () => {
   it("mails the liked member in their language and site brand, with a one-click unsubscribe", async () => {
@@ -74,7 +79,9 @@ describe("new like and match mails", () => {
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     const unsubscribe = headerOf(mail.raw, "List-Unsubscribe");
-    expect(unsubscribe).toMatch(new RegExp(`^<http://lovely\\.localhost:${server.port}/notifications\\?source=email&u=${liked.user.id}&type=like&sig=[\\w-]{32}>$`));
+    expect(unsubscribe).toMatch(
+      new RegExp(`^<http://lovely\\.localhost:${server.port}/notifications\\?source=email&u=${liked.user.id}&type=like&sig=[\\w-]{32}>$`),
+    );
     expect(headerOf(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(mailsTo(liker.email)).toHaveLength(0);
 
@@ -99,17 +106,18 @@ describe("new like and match mails", () => {
     const liker = await member({ gender: "male", seeking: "female" });
     const off = await member({ gender: "female", seeking: "male" });
     await getDb().user.update({ where: { id: off.user.id }, data: { notificationsOff: ["like"] } });
-    expect(await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: off.profile.id, match: false }))
-      .toEqual({ outcome: "nothing" }); // no like stored yet: nothing to tell
+    expect(await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: off.profile.id, match: false })).toEqual({ outcome: "nothing" }); // no like stored yet: nothing to tell
     await getDb().like.create({ data: { likerId: liker.profile.id, likedId: off.profile.id, source: "profile" } });
-    expect(await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: off.profile.id, match: false }))
-      .toEqual({ outcome: { sent: false, reason: "switched_off" } });
+    expect(await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: off.profile.id, match: false })).toEqual({
+      outcome: { sent: false, reason: "switched_off" },
+    });
 
     const leaving = await member({ gender: "female", seeking: "male" });
     await getDb().user.update({ where: { id: leaving.user.id }, data: { status: "pending_deletion", deletionRequestedAt: new Date() } });
     await getDb().like.create({ data: { likerId: liker.profile.id, likedId: leaving.profile.id, source: "profile" } });
-    expect(await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: leaving.profile.id, match: false }))
-      .toEqual({ outcome: { sent: false, reason: "not_eligible" } });
+    expect(await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: leaving.profile.id, match: false })).toEqual({
+      outcome: { sent: false, reason: "not_eligible" },
+    });
     await new Promise((r) => setTimeout(r, 500));
     expect(mailsTo(off.email)).toHaveLength(0);
     expect(mailsTo(leaving.email)).toHaveLength(0);
@@ -125,7 +133,10 @@ describe("quiet hours", () => {
     resetSingleton("env");
     try {
       // 23:30 in Amsterdam: 8 h 30 min until 08:00
-      const result = await runNotificationJob({ kind: "like", likerId: liker.profile.id, likedId: liked.profile.id, match: false }, new Date("2026-11-23T22:30:00Z"));
+      const result = await runNotificationJob(
+        { kind: "like", likerId: liker.profile.id, likedId: liked.profile.id, match: false },
+        new Date("2026-11-23T22:30:00Z"),
+      );
       expect(result).toEqual({ outcome: { sent: false, reason: "quiet", delayMs: 8.5 * 3600_000 }, requeued: 8.5 * 3600_000 });
     } finally {
       process.env.NOTIFICATION_QUIET_HOURS = "0-0";
@@ -142,14 +153,26 @@ describe("new message mails", () => {
   it("tells the recipient of a new conversation, then of each new message, in their language", async () => {
     const sender = await member({ gender: "male", seeking: "female", paidUser: true, credits: 500 });
     const recipient = await member({ gender: "female", seeking: "male", language: "fr" });
-    const first = await sendMessage(site("lovely"), { userId: sender.user.id, profileId: sender.profile.id, paidUser: true }, { profileId: recipient.profile.id }, { kind: "text", body: "Bonjour !" }, `notify-${Date.now()}-a`);
+    const first = await sendMessage(
+      site("lovely"),
+      { userId: sender.user.id, profileId: sender.profile.id, paidUser: true },
+      { profileId: recipient.profile.id },
+      { kind: "text", body: "Bonjour !" },
+      `notify-${Date.now()}-a`,
+    );
     expect(first.ok).toBe(true);
     const mail = await waitForMail(smtp.received, recipient.email);
     expect(decodeMime(mail.subject)).toBe(`${sender.profile.name} a commencé une conversation avec vous sur Lovely Dates`);
     expect(mail.decoded).toContain(`/chats/${first.ok ? first.conversationId : 0}`);
     expect(headerOf(mail.raw, "List-Unsubscribe")).toContain("type=new_conversations");
 
-    await sendMessage(site("lovely"), { userId: sender.user.id, profileId: sender.profile.id, paidUser: true }, { profileId: recipient.profile.id }, { kind: "text", body: "Ça va ?" }, `notify-${Date.now()}-b`);
+    await sendMessage(
+      site("lovely"),
+      { userId: sender.user.id, profileId: sender.profile.id, paidUser: true },
+      { profileId: recipient.profile.id },
+      { kind: "text", body: "Ça va ?" },
+      `notify-${Date.now()}-b`,
+    );
     const second = await waitForMail(smtp.received, recipient.email, 2);
     expect(decodeMime(second.subject)).toBe(`${sender.profile.name} vous a envoyé un message sur Lovely Dates`);
     expect(headerOf(second.raw, "List-Unsubscribe")).toContain("type=new_messages");
@@ -160,8 +183,18 @@ describe("new message mails", () => {
 describe("daily cap", () => {
   it(`mails a member at most ${DAILY_CAP} notifications a day, also when events arrive in parallel`, async () => {
     const recipient = await member({ gender: "female", seeking: "male" });
-    const outcomes = await Promise.all(Array.from({ length: DAILY_CAP + 4 }, (_, i) =>
-      deliverNotification({ key: `cap-test:${recipient.user.id}:${i}`, userId: recipient.user.id, type: "like", kind: "like", name: `Liker${i}`, path: "/likes" })));
+    const outcomes = await Promise.all(
+      Array.from({ length: DAILY_CAP + 4 }, (_, i) =>
+        deliverNotification({
+          key: `cap-test:${recipient.user.id}:${i}`,
+          userId: recipient.user.id,
+          type: "like",
+          kind: "like",
+          name: `Liker${i}`,
+          path: "/likes",
+        }),
+      ),
+    );
     expect(outcomes.filter((o) => o.sent)).toHaveLength(DAILY_CAP);
     expect(outcomes.filter((o) => !o.sent && o.reason === "capped")).toHaveLength(4);
     await waitForMail(smtp.received, recipient.email, DAILY_CAP);
@@ -184,7 +217,13 @@ describe("unread-message reminders", () => {
     const sender = await member({ gender: "male", seeking: "female", paidUser: true, credits: 500 });
     const recipient = await member({ gender: "female", seeking: "male", ...recipientOptions });
     await getDb().user.update({ where: { id: recipient.user.id }, data: { notificationsOff: ["new_conversations", "new_messages"] } });
-    const sent = await sendMessage(site("lovely"), { userId: sender.user.id, profileId: sender.profile.id, paidUser: true }, { profileId: recipient.profile.id }, { kind: "text", body: "Hello there" }, `notify-${Date.now()}-r${n}`);
+    const sent = await sendMessage(
+      site("lovely"),
+      { userId: sender.user.id, profileId: sender.profile.id, paidUser: true },
+      { profileId: recipient.profile.id },
+      { kind: "text", body: "Hello there" },
+      `notify-${Date.now()}-r${n}`,
+    );
     if (!sent.ok) throw new Error(sent.error);
     const then = new Date(Date.now() - UNREAD_REMINDER_AFTER_MS - 60_000);
     await getDb().message.updateMany({ where: { conversationId: sent.conversationId }, data: { createdAt: then } });
@@ -227,7 +266,10 @@ describe("unread-message reminders", () => {
 describe("activation reminder", () => {
   async function unconfirmed(o: MemberOptions & { language?: string; signedUpAgoMs?: number } = {}) {
     const m = await member(o);
-    await getDb().user.update({ where: { id: m.user.id }, data: { status: "not_confirmed", confirmedAt: null, signupDate: new Date(Date.now() - (o.signedUpAgoMs ?? ACTIVATION_REMINDER_AFTER_MS + 3600_000)) } });
+    await getDb().user.update({
+      where: { id: m.user.id },
+      data: { status: "not_confirmed", confirmedAt: null, signupDate: new Date(Date.now() - (o.signedUpAgoMs ?? ACTIVATION_REMINDER_AFTER_MS + 3600_000)) },
+    });
     await getDb().profile.update({ where: { id: m.profile.id }, data: { status: "disabled" } });
     return m;
   }
@@ -260,7 +302,9 @@ describe("activation reminder", () => {
     expect(due).toContain(control.user.id);
     for (const m of [fresh, old, off, bounced]) expect(due).not.toContain(m.user.id);
     // the member's job refuses a bounced address on its own too
-    expect((await runNotificationJob({ kind: "activation-reminder", userId: bounced.user.id }))).toMatchObject({ outcome: { sent: false, reason: "not_eligible" } });
+    expect(await runNotificationJob({ kind: "activation-reminder", userId: bounced.user.id })).toMatchObject({
+      outcome: { sent: false, reason: "not_eligible" },
+    });
   });
 });
 
@@ -337,7 +381,12 @@ describe("unsubscribe without login", () => {
     const m = await linkedMember();
     const forged = m.query.replace(/sig=[\w-]{4}/, "sig=AAAA");
     const otherType = m.query.replace("type=like", "type=news");
-    for (const [host, query] of [["lovely.localhost", forged], ["lovely.localhost", otherType], ["mature.localhost", m.query], ["pride.localhost", m.query]] as const) {
+    for (const [host, query] of [
+      ["lovely.localhost", forged],
+      ["lovely.localhost", otherType],
+      ["mature.localhost", m.query],
+      ["pride.localhost", m.query],
+    ] as const) {
       const post = await postForm(server, `/notifications?${query}`, { "List-Unsubscribe": "One-Click" }, { host, headers: { "accept-language": "en" } });
       expect(post.status, `${host} ${query}`).toBe(400);
       const page = await request(server, `/notifications?${query}`, { host, headers: { "accept-language": "en" } });

@@ -14,7 +14,9 @@ import { createMember } from "#tests/support/factories.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const cspNonce = (res: TestResponse) => /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))![1]!;
@@ -140,7 +142,8 @@ describe("results for members: everyone's cards, their own like buttons", () => 
   const search = "/members?gender=female&min_age=94&max_age=96";
   const cardIds = (res: TestResponse) => [...res.html.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
   const likedState = (res: TestResponse, id: number) => new RegExp(`data-profile-id="${id}"[\\s\\S]*?data-liked="(true|false)"`).exec(res.html)?.[1];
-  const nameOf = (res: TestResponse, id: number) => new RegExp(`data-profile-id="${id}"[\\s\\S]*?<p class="truncate font-semibold[^"]*">([^<]+)<`).exec(res.html)?.[1];
+  const nameOf = (res: TestResponse, id: number) =>
+    new RegExp(`data-profile-id="${id}"[\\s\\S]*?<p class="truncate font-semibold[^"]*">([^<]+)<`).exec(res.html)?.[1];
   /** A write of another server process: this one does not see it happen. */
   async function elsewhere(sql: string, values: unknown[]) {
     const other = new pg.Client({ connectionString: getDatabaseUrl() });
@@ -148,7 +151,10 @@ describe("results for members: everyone's cards, their own like buttons", () => 
     await other.query(sql, values);
     await other.end();
   }
-  const asMember = (member: Awaited<ReturnType<typeof loggedInMember>>) => ({ host: member.host, headers: { cookie: member.jar.header, "accept-language": "en" } });
+  const asMember = (member: Awaited<ReturnType<typeof loggedInMember>>) => ({
+    host: member.host,
+    headers: { cookie: member.jar.header, "accept-language": "en" },
+  });
 
   it(`share the search results for ${SHARED_RESULTS_TTL_MS / 1000} s, but a like shows on its button at once`, async () => {
     const shown = await createMember({ name: `Pool${Date.now() % 100000}`, age: 95, photos: 1 });

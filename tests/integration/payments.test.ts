@@ -24,7 +24,9 @@ const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 const db = () => getDb();
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 let n = 0;
@@ -48,10 +50,12 @@ async function member(o: MemberOptions & { credits?: number } = {}): Promise<Mem
 async function get(m: Member, path: string, host = m.host) {
   const res = await request(server, path, { host, headers: { ...EN, cookie: m.jar.header } });
   // the payment result reloads itself once when the page's top bar was read before the payment settled
-  if (res.status === 302 && res.headers.location === `${path.split("?")[0]}?fresh=1`) return request(server, res.headers.location, { host, headers: { ...EN, cookie: m.jar.header } });
+  if (res.status === 302 && res.headers.location === `${path.split("?")[0]}?fresh=1`)
+    return request(server, res.headers.location, { host, headers: { ...EN, cookie: m.jar.header } });
   return res;
 }
-const post = (m: Member, path: string, fields: Record<string, string>, host = m.host) => postForm(server, path, fields, { host, headers: { ...EN, cookie: m.jar.header } });
+const post = (m: Member, path: string, fields: Record<string, string>, host = m.host) =>
+  postForm(server, path, fields, { host, headers: { ...EN, cookie: m.jar.header } });
 
 async function packageOf(siteKey: string, country: string, credits = 120) {
   return db().creditPackage.findFirstOrThrow({ where: { siteKey, country, credits } });
@@ -77,13 +81,16 @@ async function orderToTestPage(m: Member, country: string, method = "creditcard"
 const deliver = (host: string, url: string, body: string, signature: string | null) => {
   const u = new URL(url);
   return request(server, u.pathname + u.search, {
-    host, method: "POST",
+    host,
+    method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...(signature ? { [TEST_SIGNATURE_HEADER]: signature } : {}) },
     body,
   });
 };
 async function webhook(paymentId: number, host = "lovely.localhost") {
-  const p = await db().testProviderPayment.findFirstOrThrow({ where: { reference: (await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).providerReference! } });
+  const p = await db().testProviderPayment.findFirstOrThrow({
+    where: { reference: (await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).providerReference! },
+  });
   const signed = signTestWebhook(p.webhookUrl, p.reference);
   return deliver(host, signed.url, signed.body, signed.signature);
 }
@@ -136,7 +143,15 @@ describe("checkout with the test provider", () => {
   it("buys a package: hosted page, paid, credits added once, premium for good", async () => {
     const m = await member({ site: "lovely", country: "NL" });
     const { pkg, reference, payment, location } = await orderToTestPage(m, "NL", "ideal");
-    expect(payment).toMatchObject({ status: "pending", amountCents: withTimeBonus(pkg.priceCents), listPriceCents: pkg.priceCents, currency: "EUR", credits: 120, method: "ideal", siteKey: "lovely" });
+    expect(payment).toMatchObject({
+      status: "pending",
+      amountCents: withTimeBonus(pkg.priceCents),
+      listPriceCents: pkg.priceCents,
+      currency: "EUR",
+      credits: 120,
+      method: "ideal",
+      siteKey: "lovely",
+    });
 
     const testPage = await request(server, new URL(location, "http://x").pathname, { host: m.host, headers: EN });
     expect(testPage.status).toBe(200);
@@ -197,7 +212,14 @@ describe("checkout with the test provider", () => {
     expect(bad.status).toBe(400);
     // the domain refuses what the route would never send
     const answer = await startCheckout(db(), {
-      site: site("lovely"), userId: m.user.id, packageId: gbPkg.id, method: "creditcard", country: "NL", locale: "en", origin: "http://lovely.localhost", idempotencyKey: key(),
+      site: site("lovely"),
+      userId: m.user.id,
+      packageId: gbPkg.id,
+      method: "creditcard",
+      country: "NL",
+      locale: "en",
+      origin: "http://lovely.localhost",
+      idempotencyKey: key(),
     });
     expect(answer).toEqual({ ok: false, error: "package_unavailable" });
     expect(await db().payment.count({ where: { userId: m.user.id } })).toBe(0);
@@ -242,13 +264,34 @@ describe("webhooks", () => {
     await chooseTestOutcome(payment.providerReference!, "paid");
     expect((await webhook(payment.id)).json().outcome).toBe("completed");
     // a provider that later says "failed" (a late or reordered notification) changes nothing
-    const late = await applyProviderState(db(), payment.id, { reference: payment.providerReference!, status: "failed", amountCents: payment.amountCents, currency: "EUR", method: "ideal", reusableMandate: null });
+    const late = await applyProviderState(db(), payment.id, {
+      reference: payment.providerReference!,
+      status: "failed",
+      amountCents: payment.amountCents,
+      currency: "EUR",
+      method: "ideal",
+      reusableMandate: null,
+    });
     expect(late).toEqual({ ok: true, status: "completed", changed: false });
     expect(await balance(m.user.id)).toBe(120);
     // and a failed payment never completes later
     const second = await orderToTestPage(m, "NL", "ideal");
-    await applyProviderState(db(), second.payment.id, { reference: second.reference, status: "canceled", amountCents: second.payment.amountCents, currency: "EUR", method: "ideal", reusableMandate: null });
-    const after = await applyProviderState(db(), second.payment.id, { reference: second.reference, status: "paid", amountCents: second.payment.amountCents, currency: "EUR", method: "ideal", reusableMandate: null });
+    await applyProviderState(db(), second.payment.id, {
+      reference: second.reference,
+      status: "canceled",
+      amountCents: second.payment.amountCents,
+      currency: "EUR",
+      method: "ideal",
+      reusableMandate: null,
+    });
+    const after = await applyProviderState(db(), second.payment.id, {
+      reference: second.reference,
+      status: "paid",
+      amountCents: second.payment.amountCents,
+      currency: "EUR",
+      method: "ideal",
+      reusableMandate: null,
+    });
     expect(after).toMatchObject({ ok: true, status: "cancelled", changed: false });
     expect(await balance(m.user.id)).toBe(120);
   });
@@ -292,8 +335,15 @@ describe("webhooks", () => {
     forPride.searchParams.set("sig", webhookUrlSignature("pride", payment.id));
     expect((await deliver("pride.localhost", forPride.toString(), signed.body, signed.signature)).status).toBe(404);
     expect((await deliver("lovely.localhost", signed.url.replace("/webhook/test", "/webhook/stripe"), signed.body, signed.signature)).status).toBe(404);
-    expect((await deliver("lovely.localhost", `http://lovely.localhost/api/payments/webhook/test?payment=-5&sig=x`, signed.body, signed.signature)).status).toBe(401);
-    const junk = await request(server, "/api/payments/webhook/test", { host: "lovely.localhost", method: "POST", headers: { "content-type": "application/json" }, body: "{\"status\":\"paid\"}" });
+    expect(
+      (await deliver("lovely.localhost", `http://lovely.localhost/api/payments/webhook/test?payment=-5&sig=x`, signed.body, signed.signature)).status,
+    ).toBe(401);
+    const junk = await request(server, "/api/payments/webhook/test", {
+      host: "lovely.localhost",
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"status":"paid"}',
+    });
     expect(junk.status).toBe(401);
 
     expect(await balance(m.user.id)).toBe(0);
@@ -317,7 +367,8 @@ describe("webhooks", () => {
       await db().testProviderPayment.update({ where: { reference }, data: { status: "paid" } });
       await queueTestWebhook(reference, { delayMs: 300, copies: 3 });
       const deadline = Date.now() + 20_000;
-      while ((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status === "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      while ((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status === "pending" && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
       expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("completed");
       await new Promise((r) => setTimeout(r, 1_500)); // the duplicates arrive too
       expect(await ledgerFor(payment.id)).toHaveLength(1);
@@ -373,7 +424,10 @@ describe("refunds", () => {
     await chooseTestOutcome(reference, "paid");
     await webhook(second.id);
     expect(await balance(m.user.id)).toBe(140);
-    expect(await refundQuote(db(), site("lovely"), m.user.id, payment.id)).toMatchObject({ credits: 20, amountCents: Math.floor((withTimeBonus(999) * 20) / 50) });
+    expect(await refundQuote(db(), site("lovely"), m.user.id, payment.id)).toMatchObject({
+      credits: 20,
+      amountCents: Math.floor((withTimeBonus(999) * 20) / 50),
+    });
   });
 
   it("nothing after refund_days, nothing when all is spent, nothing for another member; the route redirects with the outcome", async () => {
@@ -440,10 +494,23 @@ describe("junk input on the checkout's routes", () => {
     const m = await member({ site: "lovely", country: "NL" });
     const JUNK = ["2147483648", "99999999999", "-1", "0", "abc", "1e400", "%00", "1.5", "%E0%A4%A", "x".repeat(300)];
     const paths = JUNK.flatMap((j) => [
-      `/credits?country=${j}`, `/credits/${j}`, `/credits/${j}/${j}`, `/credits/1/${j}`, `/credits/1/ideal?code=${j}&country=${j}`,
-      `/payments/${j}`, `/test-pay/${j}`, `/transactions/${j}/refund`, `/api/payments/webhook/${j}?payment=${j}&sig=${j}`,
+      `/credits?country=${j}`,
+      `/credits/${j}`,
+      `/credits/${j}/${j}`,
+      `/credits/1/${j}`,
+      `/credits/1/ideal?code=${j}&country=${j}`,
+      `/payments/${j}`,
+      `/test-pay/${j}`,
+      `/transactions/${j}/refund`,
+      `/api/payments/webhook/${j}?payment=${j}&sig=${j}`,
     ]);
-    const bodies: [string, string][] = [["application/x-www-form-urlencoded", "key=%00"], ["application/json", "null"], ["application/x-www-form-urlencoded", `key=${"k".repeat(5000)}&code=${"c".repeat(5000)}`], ["text/plain", "id=tp_x"], ["application/x-www-form-urlencoded", "outcome=paid&storeCard=maybe"]];
+    const bodies: [string, string][] = [
+      ["application/x-www-form-urlencoded", "key=%00"],
+      ["application/json", "null"],
+      ["application/x-www-form-urlencoded", `key=${"k".repeat(5000)}&code=${"c".repeat(5000)}`],
+      ["text/plain", "id=tp_x"],
+      ["application/x-www-form-urlencoded", "outcome=paid&storeCard=maybe"],
+    ];
     const failures: string[] = [];
     for (const path of [...paths, "/credits/repeat-order"]) {
       for (const as of ["visitor", "member"] as const) {

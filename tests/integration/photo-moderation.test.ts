@@ -28,7 +28,9 @@ const db = () => getDb();
 const stack = useServerWithMail();
 let jpeg: Buffer;
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 160, height: 200, channels: 3, background: "#a35" } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 160, height: 200, channels: 3, background: "#a35" } })
+    .jpeg()
+    .toBuffer();
 });
 
 let n = 0;
@@ -44,7 +46,8 @@ async function upload(m: Member) {
   form.append("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "me.jpg");
   const body = new Response(form);
   const res = await request(stack.server, "/profile", {
-    host: m.host, method: "POST",
+    host: m.host,
+    method: "POST",
     headers: { cookie: m.jar.header, "content-type": body.headers.get("content-type")! },
     body: Buffer.from(await body.arrayBuffer()),
   });
@@ -57,13 +60,21 @@ async function staffSession(host = "lovely.localhost") {
   const email = `photos-${unique()}@staff.test`;
   const account = await createStaffAccount({ email, name: "Photo reviewer", password: "staff password for tests", role: "support" });
   const jar = new CookieJar();
-  const res = jar.take(await postForm(stack.server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { host, headers: EN }));
+  const res = jar.take(
+    await postForm(
+      stack.server,
+      "/staff/login",
+      { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) },
+      { host, headers: EN },
+    ),
+  );
   expect(res.status).toBe(302);
   return { id: account.id, email, jar, host };
 }
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const staffGet = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
-const decide = (s: Staff, fields: Record<string, string>) => postForm(stack.server, "/staff/photos", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+const decide = (s: Staff, fields: Record<string, string>) =>
+  postForm(stack.server, "/staff/photos", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 
 /** Every page where another member could meet `owner`: profile view, search, likes received, chats. */
 async function pagesSeenBy(viewer: Member, owner: Member) {
@@ -78,7 +89,9 @@ async function viewerOf(owner: Member) {
   await db().like.create({ data: { likerId: owner.profile.id, likedId: viewer.profile.id } });
   await db().conversation.create({
     data: {
-      lowProfileId: Math.min(owner.profile.id, viewer.profile.id), highProfileId: Math.max(owner.profile.id, viewer.profile.id), startedById: owner.profile.id,
+      lowProfileId: Math.min(owner.profile.id, viewer.profile.id),
+      highProfileId: Math.max(owner.profile.id, viewer.profile.id),
+      startedById: owner.profile.id,
       participants: { create: [{ profileId: owner.profile.id }, { profileId: viewer.profile.id }] },
     },
   });
@@ -86,7 +99,8 @@ async function viewerOf(owner: Member) {
 }
 
 const mailsTo = (email: string) => stack.smtp.received.filter((m) => m.to.includes(email));
-const photoEntries = (photoId: number) => db().staffAuditEntry.findMany({ where: { action: { startsWith: "photo." }, after: { path: ["photo"], equals: photoId } } });
+const photoEntries = (photoId: number) =>
+  db().staffAuditEntry.findMany({ where: { action: { startsWith: "photo." }, after: { path: ["photo"], equals: photoId } } });
 
 describe("pre-moderation (mature)", () => {
   it("keeps an upload pending, labelled for its owner and hidden from others until staff approve it", async () => {
@@ -131,7 +145,14 @@ describe("pre-moderation (mature)", () => {
     expect((await page(owner, "/profile")).html).not.toContain('data-testid="photo-pending"');
     expect((await staffGet(staff, `/staff/photos?member=${owner.user.id}`)).html).not.toContain(`data-photo-id="${photo.id}"`);
     const [entry] = await photoEntries(photo.id);
-    expect(entry).toMatchObject({ action: "photo.approve", siteKey: "mature", userId: owner.user.id, staffId: staff.id, before: { photo: photo.id, status: "pending" }, after: { photo: photo.id, status: "active" } });
+    expect(entry).toMatchObject({
+      action: "photo.approve",
+      siteKey: "mature",
+      userId: owner.user.id,
+      staffId: staff.id,
+      before: { photo: photo.id, status: "pending" },
+      after: { photo: photo.id, status: "active" },
+    });
   });
 
   it("a rejected main photo falls back to the next active one (never a pending one), is hidden, and the member is mailed in their language", async () => {
@@ -152,7 +173,11 @@ describe("pre-moderation (mature)", () => {
     const rejected = await decide(staff, { photo: String(first!.id), intent: "reject", reason: "not_you" });
     expect(rejected.status).toBe(200);
     expect(textOf(rejected.html)).toContain(en.staff.done.photoRejected);
-    expect(await db().photo.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({ status: "rejected", rejectReason: "not_you", reviewedById: staff.id });
+    expect(await db().photo.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({
+      status: "rejected",
+      rejectReason: "not_you",
+      reviewedById: staff.id,
+    });
     expect((await db().profile.findUniqueOrThrow({ where: { id: owner.profile.id } })).mainPhotoId).toBe(second!.id);
     const seen = await pagesSeenBy(viewer, owner);
     expect(seen).not.toContain(first!.thumbFilename);
@@ -168,8 +193,12 @@ describe("pre-moderation (mature)", () => {
     expect(mail.from?.value[0]?.address).toBe("noreply@mature.localhost");
     const [entry] = await photoEntries(first!.id);
     expect(entry).toMatchObject({
-      action: "photo.reject", siteKey: "mature", userId: owner.user.id, reason: "not_you",
-      before: { status: "active", mainPhoto: first!.id }, after: { status: "rejected", mainPhoto: second!.id },
+      action: "photo.reject",
+      siteKey: "mature",
+      userId: owner.user.id,
+      reason: "not_you",
+      before: { status: "active", mainPhoto: first!.id },
+      after: { status: "rejected", mainPhoto: second!.id },
     });
 
     // rejecting the last active photo leaves no main photo: the pending one does not take its place
@@ -255,7 +284,12 @@ describe("access and junk", () => {
     const res = await page(owner, "/staff/photos");
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/^\/staff\/login\?redirectTo=/);
-    const post = await postForm(stack.server, "/staff/photos", { photo: String(photo.id), intent: "approve" }, { host: owner.host, headers: { cookie: owner.jar.header } });
+    const post = await postForm(
+      stack.server,
+      "/staff/photos",
+      { photo: String(photo.id), intent: "approve" },
+      { host: owner.host, headers: { cookie: owner.jar.header } },
+    );
     expect(post.status).toBe(403);
     expect((await db().photo.findUniqueOrThrow({ where: { id: photo.id } })).status).toBe("pending");
   });
@@ -275,7 +309,12 @@ describe("access and junk", () => {
     }
     expect(failures).toEqual([]);
     expect((await decide(staff, { photo: "2147483000", intent: "approve" })).status).toBe(404);
-    const json = await request(stack.server, "/staff/photos", { method: "POST", host: staff.host, headers: { cookie: staff.jar.header, "content-type": "application/json" }, body: "null" });
+    const json = await request(stack.server, "/staff/photos", {
+      method: "POST",
+      host: staff.host,
+      headers: { cookie: staff.jar.header, "content-type": "application/json" },
+      body: "null",
+    });
     expect(json.status).toBeGreaterThanOrEqual(400);
     expect(json.status).toBeLessThan(500);
   });

@@ -38,10 +38,15 @@ afterAll(async () => {
   await worker.close();
 });
 
-const get = (m: { jar: CookieJar; host: string }, path: string, host = m.host) => request(stack.server, path, { host, headers: { ...EN, cookie: m.jar.header } });
-const askForExport = (m: LoggedInMember) => postForm(stack.server, "/profile/settings", { intent: "export" }, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
+const get = (m: { jar: CookieJar; host: string }, path: string, host = m.host) =>
+  request(stack.server, path, { host, headers: { ...EN, cookie: m.jar.header } });
+const askForExport = (m: LoggedInMember) =>
+  postForm(stack.server, "/profile/settings", { intent: "export" }, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
 /** the path and query of a mailed link, asked of the test server */
-const pathOf = (link: string) => { const u = new URL(link); return u.pathname + u.search; };
+const pathOf = (link: string) => {
+  const u = new URL(link);
+  return u.pathname + u.search;
+};
 
 /** A member with a photo file, a conversation both ways, a like each way, a block and ledger entries. */
 async function memberWithHistory() {
@@ -51,15 +56,26 @@ async function memberWithHistory() {
   await getMediaStorage().put(photo.filename, Buffer.from("\xff\xd8 fake jpeg bytes of the member", "latin1"), "image/jpeg");
   const [low, high] = [m.profile.id, other.profile.id].sort((a, b) => a - b);
   const conversation = await db().conversation.create({
-    data: { lowProfileId: low!, highProfileId: high!, startedById: m.profile.id, participants: { create: [{ profileId: m.profile.id }, { profileId: other.profile.id }] } },
+    data: {
+      lowProfileId: low!,
+      highProfileId: high!,
+      startedById: m.profile.id,
+      participants: { create: [{ profileId: m.profile.id }, { profileId: other.profile.id }] },
+    },
   });
-  await db().message.create({ data: { conversationId: conversation.id, senderId: m.profile.id, body: "hello from the exporting member", clientKey: `k-${conversation.id}-1` } });
-  await db().message.create({ data: { conversationId: conversation.id, senderId: other.profile.id, body: "an answer to the exporting member", clientKey: `k-${conversation.id}-2` } });
+  await db().message.create({
+    data: { conversationId: conversation.id, senderId: m.profile.id, body: "hello from the exporting member", clientKey: `k-${conversation.id}-1` },
+  });
+  await db().message.create({
+    data: { conversationId: conversation.id, senderId: other.profile.id, body: "an answer to the exporting member", clientKey: `k-${conversation.id}-2` },
+  });
   await db().like.create({ data: { likerId: m.profile.id, likedId: other.profile.id } });
   await db().like.create({ data: { likerId: other.profile.id, likedId: m.profile.id } });
   await db().block.create({ data: { blockerId: m.profile.id, blockedId: other.profile.id } });
   await changeCredits(db(), { userId: m.user.id, delta: 77, reason: "purchase", idempotencyKey: `privacy-test-${m.user.id}` });
-  await db().userToken.create({ data: { userId: m.user.id, kind: "password_reset", tokenHash: `secret-token-hash-${m.user.id}`, expiresAt: new Date(Date.now() + 3600_000) } });
+  await db().userToken.create({
+    data: { userId: m.user.id, kind: "password_reset", tokenHash: `secret-token-hash-${m.user.id}`, expiresAt: new Date(Date.now() + 3600_000) },
+  });
   return { m, other, conversation };
 }
 
@@ -97,14 +113,28 @@ describe("a member downloads their data", () => {
     expect(zip.headers["cache-control"]).toMatch(/no-store/);
     const entries = unzipSync(new Uint8Array(zip.bytes));
     const names = Object.keys(entries);
-    for (const name of ["account.json", "profile.json", "photos.json", "messages.json", "likes.json", "blocks.json", "payments.json", "credit-ledger.json", "tracking.json", "settings.json"]) {
+    for (const name of [
+      "account.json",
+      "profile.json",
+      "photos.json",
+      "messages.json",
+      "likes.json",
+      "blocks.json",
+      "payments.json",
+      "credit-ledger.json",
+      "tracking.json",
+      "settings.json",
+    ]) {
       expect(names, name).toContain(name);
     }
     const json = (name: string) => JSON.parse(strFromU8(entries[name]!));
     const messages = json("messages.json");
     const thread = messages.conversations.find((c: { conversationId: number }) => c.conversationId === conversation.id);
     expect(thread.with).toEqual({ profileId: other.profile.id, name: "Othername" });
-    expect(thread.messages.map((x: { text: string; sentByMe: boolean }) => [x.text, x.sentByMe])).toEqual([["hello from the exporting member", true], ["an answer to the exporting member", false]]);
+    expect(thread.messages.map((x: { text: string; sentByMe: boolean }) => [x.text, x.sentByMe])).toEqual([
+      ["hello from the exporting member", true],
+      ["an answer to the exporting member", false],
+    ]);
     expect(json("credit-ledger.json")).toContainEqual(expect.objectContaining({ delta: 77, reason: "purchase" }));
     expect(json("likes.json").given[0].to.profileId).toBe(other.profile.id);
     expect(json("likes.json").received[0].from.profileId).toBe(other.profile.id);
@@ -115,7 +145,10 @@ describe("a member downloads their data", () => {
     expect(Buffer.from(entries[photoEntry!]!).toString("latin1")).toContain("fake jpeg bytes of the member");
 
     // no secrets and nothing private of the other member
-    const all = names.filter((n) => n.endsWith(".json")).map((n) => strFromU8(entries[n]!)).join("\n");
+    const all = names
+      .filter((n) => n.endsWith(".json"))
+      .map((n) => strFromU8(entries[n]!))
+      .join("\n");
     const user = await db().user.findUniqueOrThrow({ where: { id: m.user.id }, select: { passwordHash: true } });
     expect(all).not.toContain(user.passwordHash!);
     expect(all).not.toMatch(/passwordHash|password_hash|tokenHash|idempotencyKey|"p256dh"|"auth"/);
@@ -218,7 +251,11 @@ describe("a member downloads their data", () => {
     expect(await db().dataExport.count({ where: { userId: m.user.id } })).toBe(LIMITS.dataExports.perMember);
     const member = await loggedInMember(stack.server);
     // the settings form says so in the member's language
-    await db().rateLimit.upsert({ where: { key: `dataExport:${member.user.id}` }, create: { key: `dataExport:${member.user.id}`, points: 3, expire: new Date(Date.now() + 3600_000) }, update: { points: 3 } });
+    await db().rateLimit.upsert({
+      where: { key: `dataExport:${member.user.id}` },
+      create: { key: `dataExport:${member.user.id}`, points: 3, expire: new Date(Date.now() + 3600_000) },
+      update: { points: 3 },
+    });
     const refused = await askForExport(member);
     expect(refused.status).toBe(429);
     expect(textOf(refused.html)).toContain(common("en").privacy.limit.split("{{")[0]!.trim());
@@ -256,7 +293,10 @@ describe("the export job and its cleanup", () => {
       expect(first).toMatchObject({ ok: true, created: true });
       await db().dataExport.updateMany({ where: { userId: m.user.id }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
       expect((await cleanupExports()).dataExportsGivenUp).toBeGreaterThanOrEqual(1);
-      expect(await db().dataExport.findFirst({ where: { userId: m.user.id }, select: { status: true, pendingFor: true } })).toEqual({ status: "failed", pendingFor: null });
+      expect(await db().dataExport.findFirst({ where: { userId: m.user.id }, select: { status: true, pendingFor: true } })).toEqual({
+        status: "failed",
+        pendingFor: null,
+      });
       const again = await requestExport({ id: m.user.id, siteKey: m.site.key });
       expect(again).toMatchObject({ ok: true, created: true });
     } finally {
@@ -280,7 +320,9 @@ describe("staff privacy requests", () => {
     const email = `privacy-staff-${Date.now().toString(36)}${n++}@staff.test`;
     const account = await createStaffAccount({ email, name: `Privacy ${role}`, password: STAFF_PASSWORD, role });
     const jar = new CookieJar();
-    const res = jar.take(await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }));
+    const res = jar.take(
+      await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }),
+    );
     expect(res.status).toBe(302);
     return { jar, host: "lovely.localhost", id: account.id };
   }
@@ -319,7 +361,9 @@ describe("staff privacy requests", () => {
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "erase", reason: "", confirm: "erase" })).status).toBe(400);
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "erase", reason: "request by mail" })).status).toBe(400);
 
-    const answers = await Promise.all([1, 2].map(() => post(admin, `/staff/members/${m.user.id}`, { intent: "erase", reason: "erasure request by mail, ticket 42", confirm: "erase" })));
+    const answers = await Promise.all(
+      [1, 2].map(() => post(admin, `/staff/members/${m.user.id}`, { intent: "erase", reason: "erasure request by mail, ticket 42", confirm: "erase" })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const user = await db().user.findUniqueOrThrow({ where: { id: m.user.id }, include: { profile: true } });
     expect(user.status).toBe("deleted");

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "#tests/support/free-port.ts";
 
 // the README's `npm start` after its build step: package.json's own command, exec'd so signals reach the server
 const [, assignments, command] = /^((?:\w+=\S+\s+)*)(.*)$/.exec(JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string)!;
@@ -15,8 +16,9 @@ chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must 
 
 // a newcomer's shell: none of the real-server settings the test run itself uses
 const env = Object.fromEntries(
-  Object.entries({ ...process.env, DATA_DIR: dataDir, PORT: "0", EMBEDDED_PG_PORT: "54351", LOG_LEVEL: "info" })
-    .filter(([k]) => !["DATABASE_URL", "REDIS_URL", "SMTP_URL", "APP_SECRET", "NODE_ENV", "SEED_DEMO", "WORKER_IN_PROCESS"].includes(k)),
+  Object.entries({ ...process.env, DATA_DIR: dataDir, PORT: "0", EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "info" }).filter(
+    ([k]) => !["DATABASE_URL", "REDIS_URL", "SMTP_URL", "APP_SECRET", "NODE_ENV", "SEED_DEMO", "WORKER_IN_PROCESS"].includes(k),
+  ),
 );
 
 let server: ChildProcess;
@@ -27,9 +29,15 @@ function waitFor(pattern: RegExp, ms: number) {
   return new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = pattern.exec(output);
-      if (match) { clearInterval(timer); resolve(match); }
+      if (match) {
+        clearInterval(timer);
+        resolve(match);
+      }
     }, 100);
-    setTimeout(() => { clearInterval(timer); reject(new Error(`no ${pattern} within ${ms} ms:\n${output}`)); }, ms);
+    setTimeout(() => {
+      clearInterval(timer);
+      reject(new Error(`no ${pattern} within ${ms} ms:\n${output}`));
+    }, ms);
   });
 }
 
@@ -82,12 +90,15 @@ describe("npm start", () => {
 
   it("refuses a second server on the same data folder, saying why", () => {
     const pid = JSON.parse(readFileSync(path.join(dataDir, "server.pid"), "utf8")).pid as number;
-    for (const args of [["--import", "tsx", "scripts/start-check.ts"], ["--import", "tsx", "server/main.ts"]]) {
+    for (const args of [
+      ["--import", "tsx", "scripts/start-check.ts"],
+      ["--import", "tsx", "server/main.ts"],
+    ]) {
       const second = spawnSync(process.execPath, args, { env: { ...env, NODE_ENV: "production" }, encoding: "utf8", timeout: 30_000 });
       expect(second.status).toBe(1);
       expect(second.stderr).toContain(`Rendezvous is already running from ${dataDir} (pid ${pid}`);
     }
-    expect((spawnSync("true").status)).toBe(0);
+    expect(spawnSync("true").status).toBe(0);
   });
 
   it("restarts the embedded PostgreSQL when it dies", async () => {

@@ -8,7 +8,9 @@ import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
@@ -103,8 +105,14 @@ describe("profile landings", () => {
     // "crush" serves only the profile landings
     expect(textOf((await get(`/members/${id}/landing3/crush`)).html)).toContain("Your crush is one message away");
     expectNotFound(await get("/landers/gallery/crush"), "/landers/gallery/crush");
-    for (const path of [`/members/${id}/landing2/nope`, `/members/${id}/landing3/__proto__`, `/members/${id}/landing2/constructor`, `/members/${id}/landing2/SUMMER`,
-      `/members/${id}/landing2/${"a".repeat(300)}`, `/members/${id}/landing/summer`]) {
+    for (const path of [
+      `/members/${id}/landing2/nope`,
+      `/members/${id}/landing3/__proto__`,
+      `/members/${id}/landing2/constructor`,
+      `/members/${id}/landing2/SUMMER`,
+      `/members/${id}/landing2/${"a".repeat(300)}`,
+      `/members/${id}/landing/summer`,
+    ]) {
       expectNotFound(await get(path), path);
     }
     // pride's content set (niche gay) has its own "summer", but neither "crush" nor "men-30"
@@ -122,10 +130,20 @@ describe("profile landings", () => {
     const deleted = await target();
     await getDb().user.delete({ where: { id: deleted.user.id } });
     const cases: [string, string | number][] = [
-      ["another site's profile (pride does not resell)", pride.profile.id], ["a disabled profile", disabled.profile.id],
-      ["an invisible profile", hidden.profile.id], ["a deleted profile", deleted.profile.id],
-      ["an id never used", 2_000_000_000], ["zero", "0"], ["negative", "-1"], ["letters", "abc"], ["mixed", "12abc"], ["exponent", "1e3"],
-      ["huge", "99999999999999999999999"], ["leading zero", `0${pride.profile.id}`], ["encoded dots", "%2e%2e"], ["encoded slash", "1%2f..%2f2"],
+      ["another site's profile (pride does not resell)", pride.profile.id],
+      ["a disabled profile", disabled.profile.id],
+      ["an invisible profile", hidden.profile.id],
+      ["a deleted profile", deleted.profile.id],
+      ["an id never used", 2_000_000_000],
+      ["zero", "0"],
+      ["negative", "-1"],
+      ["letters", "abc"],
+      ["mixed", "12abc"],
+      ["exponent", "1e3"],
+      ["huge", "99999999999999999999999"],
+      ["leading zero", `0${pride.profile.id}`],
+      ["encoded dots", "%2e%2e"],
+      ["encoded slash", "1%2f..%2f2"],
     ];
     for (const design of DESIGNS) {
       for (const [what, id] of cases) expectNotFound(await get(`/members/${id}/${design}`), `${design}: ${what}`);
@@ -172,7 +190,10 @@ describe("profile landings", () => {
       expect(res.headers.location).toBe(`/members/${m.profile.id}`);
     }
     const pride = await target({ site: "pride" });
-    expectNotFound(await request(server, `/members/${pride.profile.id}/landing`, { host: me.host, headers: { ...EN, cookie: me.jar.header } }), "member, other site's profile");
+    expectNotFound(
+      await request(server, `/members/${pride.profile.id}/landing`, { host: me.host, headers: { ...EN, cookie: me.jar.header } }),
+      "member, other site's profile",
+    );
   });
 
   it("on a site that shows members only to partner traffic, send other visitors to the signup with the target", async () => {
@@ -196,13 +217,29 @@ describe("profile landings", () => {
     expect(visit).toMatchObject({ siteKey: "lovely", network: "adnet", sub1: "s1", sub2: "s2", sub3: "s3", landing: `/members/${m.profile.id}/landing3` });
 
     const email = `landing-${Date.now()}@example.test`;
-    const signup = jar.take(await postForm(server, `/members/${m.profile.id}/signup`, {
-      name: uniqueName("Tom"), email, password: "a long enough secret", date_of_birth: "1988-02-03", gender: "male", seeking: "female",
-      target_profile: String(m.profile.id), signup_message: "Hi Mila, I came from your page!",
-    }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header, origin: "http://lovely.localhost" } }));
+    const signup = jar.take(
+      await postForm(
+        server,
+        `/members/${m.profile.id}/signup`,
+        {
+          name: uniqueName("Tom"),
+          email,
+          password: "a long enough secret",
+          date_of_birth: "1988-02-03",
+          gender: "male",
+          seeking: "female",
+          target_profile: String(m.profile.id),
+          signup_message: "Hi Mila, I came from your page!",
+        },
+        { host: "lovely.localhost", headers: { ...EN, cookie: jar.header, origin: "http://lovely.localhost" } },
+      ),
+    );
     expect(signup.status).toBe(302);
     const user = await getDb().user.findFirstOrThrow({ where: { email, siteKey: "lovely" }, include: { profile: true } });
-    const conversation = await getDb().conversation.findFirstOrThrow({ where: { startedById: user.profile!.id }, include: { messages: true, participants: true } });
+    const conversation = await getDb().conversation.findFirstOrThrow({
+      where: { startedById: user.profile!.id },
+      include: { messages: true, participants: true },
+    });
     expect(conversation.participants.map((p) => p.profileId).sort((a, b) => a - b)).toEqual([user.profile!.id, m.profile.id].sort((a, b) => a - b));
     expect(conversation.messages.map((x) => x.body)).toEqual(["Hi Mila, I came from your page!"]);
     expect((await getDb().tracking.findFirstOrThrow({ where: { ref } })).userId).toBe(user.id);

@@ -7,7 +7,9 @@ import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
@@ -115,8 +117,26 @@ describe("profile view", () => {
     const premium = await createMember({ paidUser: true });
     const photosIn = (body: string) => (body.match(/data-testid="profile-photo"/g) ?? []).length;
     expect(photosIn((await request(server, `/members/${subject.profile.id}`, { host: "lovely.localhost" })).html)).toBe(1);
-    expect(photosIn((await request(server, `/members/${subject.profile.id}`, { host: "lovely.localhost", headers: { cookie: (await session("lovely.localhost", free.email)).header } })).html)).toBe(1);
-    expect(photosIn((await request(server, `/likes/m/${subject.profile.id}`, { host: "lovely.localhost", headers: { cookie: (await session("lovely.localhost", premium.email)).header } })).html)).toBe(3);
+    expect(
+      photosIn(
+        (
+          await request(server, `/members/${subject.profile.id}`, {
+            host: "lovely.localhost",
+            headers: { cookie: (await session("lovely.localhost", free.email)).header },
+          })
+        ).html,
+      ),
+    ).toBe(1);
+    expect(
+      photosIn(
+        (
+          await request(server, `/likes/m/${subject.profile.id}`, {
+            host: "lovely.localhost",
+            headers: { cookie: (await session("lovely.localhost", premium.email)).header },
+          })
+        ).html,
+      ),
+    ).toBe(3);
   });
 
   it("labels fictional profiles with the site's icon and warning", async () => {
@@ -127,7 +147,9 @@ describe("profile view", () => {
     expect(page.html).not.toContain("🎭");
     expect(page.html).toMatch(/data-testid="fictional-icon"><svg/);
     const list = await search("lovely.localhost", "gender=female&country=BE&min_age=38&max_age=38");
-    expect(list.html).toMatch(new RegExp(`data-profile-id="${fictional.profile.id}"[\\s\\S]*?data-testid="fictional-icon"><svg[^]*?<span class="sr-only">fictional profile</span>`));
+    expect(list.html).toMatch(
+      new RegExp(`data-profile-id="${fictional.profile.id}"[\\s\\S]*?data-testid="fictional-icon"><svg[^]*?<span class="sr-only">fictional profile</span>`),
+    );
   });
 
   it("shows only the fields the site lists", async () => {
@@ -153,7 +175,9 @@ describe("blocking", () => {
     const total = (html: string) => Number(/data-testid="search-total">(\d+)/.exec(html)?.[1]);
     const before = total((await search("lovely.localhost", query, blockerJar)).html);
     expect(before).toBeGreaterThanOrEqual(1);
-    const res = blockerJar.take(await postForm(server, `/members/${blocked.profile.id}`, { intent: "block" }, { host: "lovely.localhost", headers: { cookie: blockerJar.header } }));
+    const res = blockerJar.take(
+      await postForm(server, `/members/${blocked.profile.id}`, { intent: "block" }, { host: "lovely.localhost", headers: { cookie: blockerJar.header } }),
+    );
     expect(res.status).toBe(302);
     // the search the blocker lands on says what happened, once, and counts one member less
     const landed = blockerJar.take(await search("lovely.localhost", query, blockerJar));
@@ -182,22 +206,53 @@ describe("profile editing", () => {
     const m = await createMember({ site: "lovely", country: "NL" });
     const jar = await session("lovely.localhost", m.email);
     const fields = {
-      name: "Marieke", gender: "female", seeking: "male", sexuality: "bi", relationship: "divorced", hairColor: "dark_blond", eyeColor: "hazel",
-      bodyType: "slim", tattoos: "yes", country: "NL", region: "Utrecht", city: "Amersfoort", aboutMe: "Fietsen en koffie.",
+      name: "Marieke",
+      gender: "female",
+      seeking: "male",
+      sexuality: "bi",
+      relationship: "divorced",
+      hairColor: "dark_blond",
+      eyeColor: "hazel",
+      bodyType: "slim",
+      tattoos: "yes",
+      country: "NL",
+      region: "Utrecht",
+      city: "Amersfoort",
+      aboutMe: "Fietsen en koffie.",
     };
     const body = new URLSearchParams(fields);
     for (const i of ["cooking", "hiking", "wine"]) body.append("interests", i);
-    const saved = await request(server, "/profile", { host: "lovely.localhost", method: "POST", headers: { cookie: jar.header, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
+    const saved = await request(server, "/profile", {
+      host: "lovely.localhost",
+      method: "POST",
+      headers: { cookie: jar.header, "content-type": "application/x-www-form-urlencoded" },
+      body: body.toString(),
+    });
     expect(saved.status).toBe(200);
     expect(await getDb().profile.findUnique({ where: { id: m.profile.id } })).toMatchObject({
-      name: "Marieke", sexuality: "bi", relationship: "divorced", hairColor: "dark_blond", eyeColor: "hazel", bodyType: "slim", tattoos: true,
-      region: "Utrecht", city: "Amersfoort", aboutMe: "Fietsen en koffie.", interests: ["cooking", "hiking", "wine"],
+      name: "Marieke",
+      sexuality: "bi",
+      relationship: "divorced",
+      hairColor: "dark_blond",
+      eyeColor: "hazel",
+      bodyType: "slim",
+      tattoos: true,
+      region: "Utrecht",
+      city: "Amersfoort",
+      aboutMe: "Fietsen en koffie.",
+      interests: ["cooking", "hiking", "wine"],
     });
     const nl = JSON.parse(readFileSync("app/locales/nl/common.json", "utf8"));
     const view = await request(server, `/members/${m.profile.id}`, { host: "lovely.localhost", headers: { cookie: "lng=nl" } });
-    for (const text of [nl.profile.relationship.divorced, nl.profile.hair.dark_blond, nl.profile.eye.hazel, nl.profile.interests.hiking]) expect(view.html).toContain(text);
+    for (const text of [nl.profile.relationship.divorced, nl.profile.hair.dark_blond, nl.profile.eye.hazel, nl.profile.interests.hiking])
+      expect(view.html).toContain(text);
 
-    const bad = await request(server, "/profile", { host: "lovely.localhost", method: "POST", headers: { ...EN, cookie: jar.header, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...fields, region: "Bayern" }).toString() });
+    const bad = await request(server, "/profile", {
+      host: "lovely.localhost",
+      method: "POST",
+      headers: { ...EN, cookie: jar.header, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...fields, region: "Bayern" }).toString(),
+    });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("Choose a region of the selected country");
   });
@@ -213,7 +268,8 @@ describe("photo uploads", () => {
       form.append("photo", new Blob([new Uint8Array(bytes)], { type }), "upload.jpg");
       const body = new Response(form);
       return request(server, "/profile", {
-        host: "lovely.localhost", method: "POST",
+        host: "lovely.localhost",
+        method: "POST",
         headers: { ...EN, cookie: jar.header, "content-type": body.headers.get("content-type")! },
         body: Buffer.from(await body.arrayBuffer()),
       });

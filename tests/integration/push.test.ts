@@ -44,7 +44,8 @@ afterAll(async () => {
   await closeQueues();
   await server.close();
   await push.close();
-  for (const k of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT", "NOTIFICATION_QUIET_HOURS", "PUBLIC_PORT", "PUSH_ENDPOINT_HOSTS"]) delete process.env[k];
+  for (const k of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT", "NOTIFICATION_QUIET_HOURS", "PUBLIC_PORT", "PUSH_ENDPOINT_HOSTS"])
+    delete process.env[k];
   resetSingleton("env");
 });
 
@@ -69,7 +70,8 @@ async function logIn(email: string, siteKey = "lovely") {
 async function subscribeDevice(jar: CookieJar, siteKey = "lovely", status = 201) {
   const sub = push.subscribe(status);
   const res = await request(server, "/api/user.php?push=1", {
-    host: host(siteKey), method: "POST",
+    host: host(siteKey),
+    method: "POST",
     headers: { cookie: jar.header, "content-type": "application/json", "x-request-type": "push" },
     body: JSON.stringify({ subscription: { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys } }),
   });
@@ -78,10 +80,21 @@ async function subscribeDevice(jar: CookieJar, siteKey = "lovely", status = 201)
 }
 
 const pageHidden = (jar: CookieJar, siteKey = "lovely") =>
-  request(server, "/api/page-hidden.php", { host: host(siteKey), method: "POST", headers: { cookie: jar.header, "content-type": "application/json" }, body: "{}" });
+  request(server, "/api/page-hidden.php", {
+    host: host(siteKey),
+    method: "POST",
+    headers: { cookie: jar.header, "content-type": "application/json" },
+    body: "{}",
+  });
 
 const text = (s: { user: { id: number }; profile: { id: number } }, to: { profile: { id: number } }, siteKey = "lovely", body = "Hej!") =>
-  sendMessage(site(siteKey), { userId: s.user.id, profileId: s.profile.id, paidUser: true }, { profileId: to.profile.id }, { kind: "text", body }, `push-${Date.now()}-${n++}`);
+  sendMessage(
+    site(siteKey),
+    { userId: s.user.id, profileId: s.profile.id, paidUser: true },
+    { profileId: to.profile.id },
+    { kind: "text", body },
+    `push-${Date.now()}-${n++}`,
+  );
 
 describe("the public key and the service worker", () => {
   it("puts the deployment's VAPID key in the settings object", async () => {
@@ -105,7 +118,12 @@ describe("the page-hidden beacon", () => {
     const m = await member();
     expect((await pageHidden(new CookieJar())).status).toBe(403);
     const jar = await logIn(m.user.email);
-    const bad = await request(server, "/api/page-hidden.php", { host: host("lovely"), method: "POST", headers: { cookie: jar.header, "content-type": "application/json" }, body: '{"x":1}' });
+    const bad = await request(server, "/api/page-hidden.php", {
+      host: host("lovely"),
+      method: "POST",
+      headers: { cookie: jar.header, "content-type": "application/json" },
+      body: '{"x":1}',
+    });
     expect(bad.status).toBe(400);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: m.user.id } })).pageHiddenAt).toBeNull();
     expect((await pageHidden(jar)).status).toBe(204);
@@ -205,7 +223,8 @@ describe("endpoints outside the push services", () => {
     const jar = await logIn(m.email);
     for (const endpoint of ["https://169.254.169.254/latest/meta-data", "https://db.internal/x", "https://fcm.googleapis.com.evil.example/x"]) {
       const res = await request(server, "/api/user.php?push=1", {
-        host: host("lovely"), method: "POST",
+        host: host("lovely"),
+        method: "POST",
         headers: { cookie: jar.header, "content-type": "application/json", "x-request-type": "push" },
         body: JSON.stringify({ subscription: { endpoint, expirationTime: null, keys: { p256dh: "BPk", auth: "x" } } }),
       });
@@ -236,11 +255,21 @@ describe("each notification once", () => {
 describe("sites apart", () => {
   it("never pushes a site B event to a site A subscription, even of the same e-mail address", async () => {
     const onLovely = await member({ site: "lovely", gender: "female", seeking: "male", lastActiveAt: new Date(Date.now() - 3600_000) });
-    const onMature = await member({ site: "mature", gender: "female", seeking: "male", language: "it", age: 55, lastActiveAt: new Date(Date.now() - 3600_000) });
+    const onMature = await member({
+      site: "mature",
+      gender: "female",
+      seeking: "male",
+      language: "it",
+      age: 55,
+      lastActiveAt: new Date(Date.now() - 3600_000),
+    });
     await getDb().user.update({ where: { id: onMature.user.id }, data: { email: onLovely.user.email } });
     const lovelyDevice = await subscribeDevice(await logIn(onLovely.user.email, "lovely"), "lovely");
     const matureDevice = await subscribeDevice(await logIn(onLovely.user.email, "mature"), "mature");
-    await getDb().profile.updateMany({ where: { id: { in: [onLovely.profile.id, onMature.profile.id] } }, data: { lastActiveAt: new Date(Date.now() - 3600_000) } });
+    await getDb().profile.updateMany({
+      where: { id: { in: [onLovely.profile.id, onMature.profile.id] } },
+      data: { lastActiveAt: new Date(Date.now() - 3600_000) },
+    });
 
     const sender = await member({ site: "mature", gender: "male", seeking: "female", paidUser: true, credits: 500, age: 55 });
     const sent = await text(sender, onMature, "mature", "Ciao");
@@ -263,8 +292,21 @@ describe("the web app manifest", () => {
       request(server, "/manifest.webmanifest", { host: host("mature") }),
     ]);
     expect(lovely.headers["content-type"]).toMatch(/^application\/manifest\+json/);
-    expect(lovely.json()).toMatchObject({ name: "Lovely Dates", short_name: "Lovely Dates", start_url: "/members", display: "standalone", theme_color: "#b3123b", background_color: "#ffe3ea" });
-    expect(mature.json()).toMatchObject({ name: "Mature Moments", start_url: "/members", display: "standalone", theme_color: "#5b2a86", background_color: "#efe6f7" });
+    expect(lovely.json()).toMatchObject({
+      name: "Lovely Dates",
+      short_name: "Lovely Dates",
+      start_url: "/members",
+      display: "standalone",
+      theme_color: "#b3123b",
+      background_color: "#ffe3ea",
+    });
+    expect(mature.json()).toMatchObject({
+      name: "Mature Moments",
+      start_url: "/members",
+      display: "standalone",
+      theme_color: "#5b2a86",
+      background_color: "#efe6f7",
+    });
     const icons = mature.json().icons as { src: string; sizes: string; type?: string }[];
     expect(icons).toContainEqual(expect.objectContaining({ src: "/brands/mature.svg", type: "image/svg+xml" }));
     const png = icons.find((i) => i.sizes === "512x512")!;
@@ -272,8 +314,12 @@ describe("the web app manifest", () => {
       void import("node:http").then(({ default: http }) =>
         http.get({ host: "127.0.0.1", port: server.port, path: png.src, headers: { host: host("mature") } }, (res) => {
           const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks))).on("error", reject);
-        }));
+          res
+            .on("data", (c: Buffer) => chunks.push(c))
+            .on("end", () => resolve(Buffer.concat(chunks)))
+            .on("error", reject);
+        }),
+      );
     });
     expect(await sharp(icon).metadata()).toMatchObject({ format: "png", width: 512, height: 512 });
     const home = await request(server, "/", { host: host("mature") });

@@ -33,7 +33,9 @@ it("a queue whose connections the database ended reports it quietly and answers 
 
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const { rowCount } = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  const { rowCount } = await admin.query(
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
   await admin.end();
   expect(rowCount).toBeGreaterThan(0);
 

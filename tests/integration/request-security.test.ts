@@ -10,7 +10,9 @@ import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const HOST = "lovely.localhost";
@@ -67,7 +69,12 @@ describe("state changes from another site", () => {
   it("accepts the same requests from the site's own pages", async () => {
     const m = await loggedIn();
     const own = { origin: `http://${HOST}`, "sec-fetch-site": "same-origin" };
-    const put = await request(server, "/api/user.php", { host: HOST, method: "PUT", headers: { "content-type": "application/json", cookie: m.jar.header, ...own }, body: JSON.stringify({ language: "de" }) });
+    const put = await request(server, "/api/user.php", {
+      host: HOST,
+      method: "PUT",
+      headers: { "content-type": "application/json", cookie: m.jar.header, ...own },
+      body: JSON.stringify({ language: "de" }),
+    });
     expect(put.status).toBe(200);
     expect(put.json().user.language).toBe("de");
     const login = await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: HOST, headers: own });
@@ -76,7 +83,18 @@ describe("state changes from another site", () => {
 });
 
 describe("redirects stay on the site", () => {
-  const attacks = ["//evil.example", "/\\evil.example", "/\t/evil.example", "/%09/evil.example", "/\\/evil.example", "https://evil.example", "javascript:alert(1)", "/\r\nSet-Cookie: x=1", " /x", "/%5C%5Cevil.example"];
+  const attacks = [
+    "//evil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/%09/evil.example",
+    "/\\/evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "/\r\nSet-Cookie: x=1",
+    " /x",
+    "/%5C%5Cevil.example",
+  ];
 
   it("keeps only same-origin paths", () => {
     const req = new Request("http://lovely.localhost/login");
@@ -144,7 +162,12 @@ describe("methods and headers", () => {
     resetSingleton("env");
     const https = await startTestServer();
     try {
-      const res = await request(https, "/lang-config", { host: HOST, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "language=nl" });
+      const res = await request(https, "/lang-config", {
+        host: HOST,
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "language=nl",
+      });
       expect(String(res.headers["strict-transport-security"])).toContain("max-age=31536000");
       expect(String(res.headers["set-cookie"])).toMatch(/lng=nl;.*Secure/);
     } finally {

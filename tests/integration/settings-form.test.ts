@@ -9,7 +9,9 @@ import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
@@ -33,7 +35,10 @@ const post = (jar: CookieJar, fields: [string, string][], headers: Record<string
   });
 
 const stateOf = async (userId: number) => {
-  const user = await getDb().user.findUniqueOrThrow({ where: { id: userId }, select: { notificationsOff: true, language: true, profile: { select: { invisible: true, country: true, region: true, city: true } } } });
+  const user = await getDb().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { notificationsOff: true, language: true, profile: { select: { invisible: true, country: true, region: true, city: true } } },
+  });
   return { notificationsOff: [...user.notificationsOff].sort(), language: user.language, ...user.profile };
 };
 
@@ -45,7 +50,8 @@ describe("/profile/settings: one form, one Save", () => {
     expect(page.status).toBe(200);
     const start = page.html.indexOf('data-testid="settings-form"');
     const form = page.html.slice(start, page.html.indexOf("</form>", start));
-    for (const part of ["settings-notifications", "settings-invisible", "settings-location", "settings-language"]) expect(form, part).toContain(`data-testid="${part}"`);
+    for (const part of ["settings-notifications", "settings-invisible", "settings-location", "settings-language"])
+      expect(form, part).toContain(`data-testid="${part}"`);
     expect(form.match(/type="submit"/g), "one Save").toHaveLength(1);
     for (const own of ["settings-password", "settings-email", "settings-export"]) {
       expect(page.html).toContain(`data-testid="${own}"`);
@@ -63,10 +69,20 @@ describe("/profile/settings: one form, one Save", () => {
     const before = await stateOf(m.user.id);
 
     // a region of another country: refused with the field's error in the member's language, nothing written
-    const refused = await post(jar, [
-      ["intent", "settings"], ["enabled", "like"], ["enabled", "new_messages"], ["invisible", "on"],
-      ["country", "DE"], ["region", "Utrecht"], ["city", "Köln"], ["language", "de"],
-    ], { "accept-language": "de" });
+    const refused = await post(
+      jar,
+      [
+        ["intent", "settings"],
+        ["enabled", "like"],
+        ["enabled", "new_messages"],
+        ["invisible", "on"],
+        ["country", "DE"],
+        ["region", "Utrecht"],
+        ["city", "Köln"],
+        ["language", "de"],
+      ],
+      { "accept-language": "de" },
+    );
     expect(refused.status).toBe(400);
     expect(refused.html).toContain(de.validation.region);
     expect(refused.html).toContain(de.settings.notSaved);
@@ -75,19 +91,36 @@ describe("/profile/settings: one form, one Save", () => {
     expect(await stateOf(m.user.id)).toEqual(before);
 
     // an unknown language is refused as a field error too
-    const badLanguage = await post(jar, [["intent", "settings"], ["country", "NL"], ["region", "Utrecht"], ["language", "xx"]]);
+    const badLanguage = await post(jar, [
+      ["intent", "settings"],
+      ["country", "NL"],
+      ["region", "Utrecht"],
+      ["language", "xx"],
+    ]);
     expect(badLanguage.status).toBe(400);
     expect(await stateOf(m.user.id)).toEqual(before);
 
-    const saved = jar.take(await post(jar, [
-      ["intent", "settings"], ["enabled", "like"], ["enabled", "new_messages"], ["invisible", "on"],
-      ["country", "DE"], ["region", "Bayern"], ["city", "München"], ["language", "de"],
-    ]));
+    const saved = jar.take(
+      await post(jar, [
+        ["intent", "settings"],
+        ["enabled", "like"],
+        ["enabled", "new_messages"],
+        ["invisible", "on"],
+        ["country", "DE"],
+        ["region", "Bayern"],
+        ["city", "München"],
+        ["language", "de"],
+      ]),
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.location).toBe("/profile/settings");
     expect(await stateOf(m.user.id)).toEqual({
       notificationsOff: ["new_conversations", "news", "promotions", "reminders", "unread_message_reminders", "weekly_updates"],
-      language: "de", invisible: true, country: "DE", region: "Bayern", city: "München",
+      language: "de",
+      invisible: true,
+      country: "DE",
+      region: "Bayern",
+      city: "München",
     });
 
     // the page the browser lands on says so once, in German (the language just chosen)
@@ -97,8 +130,21 @@ describe("/profile/settings: one form, one Save", () => {
     expect((await request(server, "/profile/settings", { host: HOST, headers: { ...EN, cookie: jar.header } })).html).not.toContain('data-testid="toast"');
 
     // boxes left empty switch off: every notification off, visible again
-    jar.take(await post(jar, [["intent", "settings"], ["country", "DE"], ["region", "Bayern"], ["city", ""], ["language", "en"]]));
-    expect(await stateOf(m.user.id)).toMatchObject({ notificationsOff: expect.arrayContaining(["like", "new_messages"]), invisible: false, city: null, language: "en" });
+    jar.take(
+      await post(jar, [
+        ["intent", "settings"],
+        ["country", "DE"],
+        ["region", "Bayern"],
+        ["city", ""],
+        ["language", "en"],
+      ]),
+    );
+    expect(await stateOf(m.user.id)).toMatchObject({
+      notificationsOff: expect.arrayContaining(["like", "new_messages"]),
+      invisible: false,
+      city: null,
+      language: "en",
+    });
     expect((await stateOf(m.user.id)).notificationsOff).toHaveLength(8);
   });
 });

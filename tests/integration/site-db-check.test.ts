@@ -19,7 +19,10 @@ describe("site:check against the database", () => {
     // sites by keys of their own: no package in the database is theirs (other tests add packages to the demo sites)
     const broken = { ...lovely, key: "nopackages", company_id: 987_654 };
     const noMethods = { ...lovely, key: "nomethods", payments: { ...lovely.payments, disabled_methods: [...PAYMENT_METHODS] } };
-    const fileOf = new Map([["nopackages", "tenants/nopackages.json"], ["nomethods", "tenants/nomethods.json"]]);
+    const fileOf = new Map([
+      ["nopackages", "tenants/nopackages.json"],
+      ["nomethods", "tenants/nomethods.json"],
+    ]);
     const problems = await checkSitesInDatabase({ sites: [broken, noMethods], fileOf }, getDb());
     expect(problems).toContain("tenants/nopackages.json: company_id: company 987654 does not exist in the companies table");
     lovely.countries.forEach((country, i) => expect(problems).toContain(`tenants/nopackages.json: countries.${i}: no active credit packages for ${country}`));

@@ -27,6 +27,7 @@ function addSunny(dir: string) {
   return file;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits raw site files, invalid values included
 function editSite(dir: string, file: string, change: (json: any) => void) {
   const full = path.join(dir, file);
   const json = JSON.parse(readFileSync(full, "utf8"));
@@ -58,7 +59,16 @@ describe("npm start reloads the site files on SIGHUP", () => {
 
   beforeAll(async () => {
     server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, NODE_ENV: "production", TENANTS_DIR: dir, DATA_DIR: dataDir, PORT: "0", WORKER_IN_PROCESS: "0", TENANTS_WATCH: "0", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        TENANTS_DIR: dir,
+        DATA_DIR: dataDir,
+        PORT: "0",
+        WORKER_IN_PROCESS: "0",
+        TENANTS_WATCH: "0",
+        LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout!.on("data", (c) => (output += c));
@@ -91,7 +101,10 @@ describe("npm start reloads the site files on SIGHUP", () => {
 
   // the server's log is pino's JSON: the message's line breaks appear as \n
   it("keeps the previous sites on an invalid edit and logs the file and the field", async () => {
-    editSite(dir, "lovely.json", (json) => { json.name = "Changed"; json.support_email = "not-an-address"; });
+    editSite(dir, "lovely.json", (json) => {
+      json.name = "Changed";
+      json.support_email = "not-an-address";
+    });
     server.kill("SIGHUP");
     await until(async () => /site files not reloaded/.test(output), LIVE_WITHIN_MS);
     expect(output).toMatch(/site files not reloaded \(SIGHUP\); still serving the previous sites:\\n[^"]*lovely\.json: support_email: /);
@@ -101,7 +114,9 @@ describe("npm start reloads the site files on SIGHUP", () => {
   });
 
   it("stops serving a removed site and serves the corrected edit", async () => {
-    editSite(dir, "lovely.json", (json) => { json.support_email = "support@lovelydates.example"; });
+    editSite(dir, "lovely.json", (json) => {
+      json.support_email = "support@lovelydates.example";
+    });
     unlinkSync(path.join(dir, "sunny.json"));
     server.kill("SIGHUP");
     await until(async () => (await settingsName("lovelydates.example")) === "Changed", LIVE_WITHIN_MS);
@@ -138,9 +153,13 @@ describe("the development watch on the tenants folder", () => {
   it("serves an edited setting, and keeps it when the next edit is invalid", async () => {
     const credits = async () => (await request(server, "/api/settings.php", { host: "pride.localhost" })).json().settings.message_credits as number;
     const before = await credits();
-    editSite(dir, "pride.json", (json) => { json.message_credits = before + 7; });
+    editSite(dir, "pride.json", (json) => {
+      json.message_credits = before + 7;
+    });
     await until(async () => (await credits()) === before + 7, LIVE_WITHIN_MS);
-    editSite(dir, "pride.json", (json) => { json.message_credits = -1; });
+    editSite(dir, "pride.json", (json) => {
+      json.message_credits = -1;
+    });
     await new Promise((r) => setTimeout(r, 600)); // longer than the watch waits before it reloads
     expect(await credits()).toBe(before + 7);
   });

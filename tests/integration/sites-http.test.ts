@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 describe("one codebase, several sites", () => {
@@ -104,7 +106,10 @@ describe("language", () => {
   });
 
   it("lets a visitor whose browser language is not the country's switch to the country's", async () => {
-    for (const [country, local] of [["NL", "nl"], ["DE", "de"]] as const) {
+    for (const [country, local] of [
+      ["NL", "nl"],
+      ["DE", "de"],
+    ] as const) {
       const res = await request(server, "/", { host: "lovely.localhost", headers: { "cf-ipcountry": country, "accept-language": "en" } });
       expect(res.html).toContain('data-testid="language-switcher"');
       expect(res.html).toMatch(/<option[^>]*value="en"/);
@@ -120,7 +125,10 @@ describe("home page", () => {
   const cta = (html: string) => /data-testid="home-cta"[^]*?<\/div><\/div>/.exec(html)?.[0] ?? "";
 
   it("shows a visitor faces from the site's pool, the brand in the title and a way to sign up", async () => {
-    for (const [host, brand] of [["lovely.localhost", "Lovely Dates"], ["pride.localhost", "Pride Match"]]) {
+    for (const [host, brand] of [
+      ["lovely.localhost", "Lovely Dates"],
+      ["pride.localhost", "Pride Match"],
+    ]) {
       const res = await request(server, "/", { host: host!, headers: { "accept-language": "en" } });
       expect(faces(res.html)).toBe(4);
       expect(res.html).toMatch(new RegExp(`<title>[^<]+\\| ${brand}</title>`));

@@ -8,7 +8,9 @@ import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const EN = { "accept-language": "en" };
@@ -36,7 +38,8 @@ describe("GET /api/settings.php", () => {
 
   // answered before React Router (server/settings-endpoint.ts) from bodies kept per language and country
   it("answers each language and country with its own body, revalidates with its ETag, and refuses other methods", async () => {
-    const description = async (headers: Record<string, string>) => (await request(server, "/api/settings.php", { host: "lovely.localhost", headers })).json().settings.description as string;
+    const description = async (headers: Record<string, string>) =>
+      (await request(server, "/api/settings.php", { host: "lovely.localhost", headers })).json().settings.description as string;
     const english = await description({ "accept-language": "en" });
     const dutch = await description({ "accept-language": "nl" });
     expect(dutch).not.toBe(english);
@@ -57,8 +60,21 @@ describe("GET /api/settings.php", () => {
     // a GET (its headers kept as one list) and a HEAD (set one by one) say the same, security headers too
     const same = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([name]) => !["date", "connection", "keep-alive"].includes(name)));
     expect(same(first.headers)).toEqual(same(head.headers));
-    expect(first.headers).toMatchObject({ "x-content-type-options": "nosniff", "x-frame-options": "DENY", "content-length": String(Buffer.byteLength(first.body)) });
-    expect((await request(server, "/api/settings.php", { host: "pride.localhost", method: "POST", headers: { ...EN, "content-type": "application/json" }, body: "{}" })).status).toBe(405);
+    expect(first.headers).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+      "content-length": String(Buffer.byteLength(first.body)),
+    });
+    expect(
+      (
+        await request(server, "/api/settings.php", {
+          host: "pride.localhost",
+          method: "POST",
+          headers: { ...EN, "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(405);
   });
 });
 
@@ -68,7 +84,8 @@ describe("/complete-signup", () => {
     expect(jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host: "lovely.localhost" })).status).toBe(302);
     return jar;
   };
-  const visit = (jar?: CookieJar) => request(server, "/complete-signup", { host: "lovely.localhost", headers: { ...EN, ...(jar ? { cookie: jar.header } : {}) } });
+  const visit = (jar?: CookieJar) =>
+    request(server, "/complete-signup", { host: "lovely.localhost", headers: { ...EN, ...(jar ? { cookie: jar.header } : {}) } });
 
   it("sends a visitor to log in and back", async () => {
     const res = await visit();
@@ -107,7 +124,9 @@ describe("static pages at their token", () => {
   const h1 = (html: string) => /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
 
   it.each(["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"])("/%s is the same page as under /pages/", async (page) => {
-    const [token, long] = await Promise.all([`/${page}`, `/pages/${page}`].map((p) => request(server, p, { host: "pride.localhost", headers: { "accept-language": "sv" } })));
+    const [token, long] = await Promise.all(
+      [`/${page}`, `/pages/${page}`].map((p) => request(server, p, { host: "pride.localhost", headers: { "accept-language": "sv" } })),
+    );
     expect(token!.status).toBe(200);
     expect(h1(token!.html)).toBeTruthy();
     expect(h1(token!.html)).toBe(h1(long!.html));
@@ -125,7 +144,13 @@ describe("static pages at their token", () => {
   });
 
   it("does not shadow the other routes", async () => {
-    for (const [path, marker] of [["/pricing", /credits/], ["/login", /data-testid="login-form"/], ["/members", /data-testid="search-form"/], ["/lang-config", /<form/], ["/complaints", /<h1/]] as const) {
+    for (const [path, marker] of [
+      ["/pricing", /credits/],
+      ["/login", /data-testid="login-form"/],
+      ["/members", /data-testid="search-form"/],
+      ["/lang-config", /<form/],
+      ["/complaints", /<h1/],
+    ] as const) {
       const res = await request(server, path, { host: "lovely.localhost", headers: EN });
       expect(res.status, path).toBe(200);
       expect(res.html, path).toMatch(marker);

@@ -23,21 +23,34 @@ let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const newEmail = () => `acc-${unique()}@staff.test`;
 
-interface Staff { jar: CookieJar; id: number; email: string; secret: string; host: string }
+interface Staff {
+  jar: CookieJar;
+  id: number;
+  email: string;
+  secret: string;
+  host: string;
+}
 
 async function logIn(role: "support" | "admin"): Promise<Staff> {
   const email = newEmail();
   const account = await createStaffAccount({ email, name: `Test ${role}`, password: STAFF_PASSWORD, role });
   const jar = new CookieJar();
-  const res = jar.take(await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }));
+  const res = jar.take(
+    await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }),
+  );
   expect(res.status).toBe(302);
   return { jar, id: account.id, email, secret: account.totpSecret, host: "lovely.localhost" };
 }
 
 const get = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
-const post = (s: Staff, fields: Record<string, string>) => postForm(stack.server, "/staff/accounts", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+const post = (s: Staff, fields: Record<string, string>) =>
+  postForm(stack.server, "/staff/accounts", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 const shownSecret = (res: TestResponse) => /data-testid="new-secret-value">([A-Z2-7]+)</.exec(res.html)?.[1];
-const decode = (s: string) => s.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe("staff accounts", () => {
   it("an admin creates a support account; its secret is shown once and logs in with the password", async () => {
@@ -94,7 +107,12 @@ describe("staff accounts", () => {
     const after = await get(support, "/staff");
     expect(after.status).toBe(302);
     expect(after.headers.location).toMatch(/^\/staff\/login/);
-    const login = await postForm(stack.server, "/staff/login", { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(support.secret) }, { headers: EN });
+    const login = await postForm(
+      stack.server,
+      "/staff/login",
+      { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(support.secret) },
+      { headers: EN },
+    );
     expect(login.status).toBe(401);
     expect(String(login.headers["set-cookie"] ?? "")).not.toMatch(/rdv_staff=[^;]/);
     // twice is refused, nothing changes
@@ -106,7 +124,12 @@ describe("staff accounts", () => {
     expect(reset.status).toBe(200);
     const secret = shownSecret(reset)!;
     expect(secret).not.toBe(support.secret);
-    const ok = await postForm(stack.server, "/staff/login", { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(secret) }, { headers: EN });
+    const ok = await postForm(
+      stack.server,
+      "/staff/login",
+      { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(secret) },
+      { headers: EN },
+    );
     expect(ok.status).toBe(302);
     const actions = await db().staffAuditEntry.findMany({ where: { staffId: admin.id }, orderBy: { id: "asc" }, select: { action: true } });
     expect(actions.map((a) => a.action)).toEqual(["staff.login", "staff.disable", "staff.enable", "staff.reset_totp"]);
@@ -119,14 +142,20 @@ describe("staff accounts", () => {
     expect(decode(disable.html)).toContain(en.accounts.errors.self);
     const demote = await post(admin, { intent: "role", id: String(admin.id), role: "support" });
     expect(demote.status).toBe(409);
-    expect(await db().staffAccount.findUniqueOrThrow({ where: { id: admin.id }, select: { role: true, disabled: true } })).toEqual({ role: "admin", disabled: false });
+    expect(await db().staffAccount.findUniqueOrThrow({ where: { id: admin.id }, select: { role: true, disabled: true } })).toEqual({
+      role: "admin",
+      disabled: false,
+    });
     expect((await get(admin, "/staff/accounts")).status).toBe(200);
   });
 
   it("two admins demoting each other at once leave one admin", async () => {
     const a = await logIn("admin");
     const b = await logIn("admin");
-    const [ra, rb] = await Promise.all([post(a, { intent: "role", id: String(b.id), role: "support" }), post(b, { intent: "role", id: String(a.id), role: "support" })]);
+    const [ra, rb] = await Promise.all([
+      post(a, { intent: "role", id: String(b.id), role: "support" }),
+      post(b, { intent: "role", id: String(a.id), role: "support" }),
+    ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 403]);
     const roles = await db().staffAccount.findMany({ where: { id: { in: [a.id, b.id] } }, select: { role: true } });
     expect(roles.filter((r) => r.role === "admin")).toHaveLength(1);
@@ -184,7 +213,11 @@ describe("staff accounts", () => {
       const page = await get(admin, `/staff/accounts?x=${encodeURIComponent(value)}`);
       if (page.status >= 500) failures.push(`${page.status} GET`);
     }
-    const json = await request(stack.server, "/staff/accounts", { method: "POST", headers: { cookie: admin.jar.header, "content-type": "application/json" }, body: "null" });
+    const json = await request(stack.server, "/staff/accounts", {
+      method: "POST",
+      headers: { cookie: admin.jar.header, "content-type": "application/json" },
+      body: "null",
+    });
     if (json.status >= 500) failures.push(`${json.status} json`);
     expect(failures).toEqual([]);
   }, 120_000);

@@ -36,7 +36,9 @@ async function staffSession(role: "support" | "admin") {
   const email = `queues-${Date.now().toString(36)}${n++}@staff.test`;
   const account = await createStaffAccount({ email, name: `Queue ${role}`, password: "staff password for tests", role });
   const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { host: HOST }));
+  const res = jar.take(
+    await postForm(server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { host: HOST }),
+  );
   expect(res.status).toBe(302);
   return { jar, id: account.id };
 }
@@ -66,12 +68,16 @@ describe("queue dashboard", () => {
 
     const name = getQueue(QUEUE_NAMES.maintenance).name;
     const job = await getQueue(QUEUE_NAMES.maintenance).add("dashboard-probe", { at: Date.now() }, { attempts: 1 });
-    const listing = (path: string) => get(admin.jar.header, path).then((r) => r.json<{ queues: { name: string; counts: Record<string, number>; jobs: { id: string }[] }[] }>());
+    const listing = (path: string) =>
+      get(admin.jar.header, path).then((r) => r.json<{ queues: { name: string; counts: Record<string, number>; jobs: { id: string }[] }[] }>());
     const failedList = `/staff/queues/api/queues?activeQueue=${encodeURIComponent(name)}&status=failed&page=1&jobsPerPage=50`;
-    const before = await until(() => listing(failedList), (r) => {
-      const q = r.queues.find((x) => x.name === name);
-      return !!q?.jobs.some((j) => j.id === job.id) && q.counts.failed! > 0;
-    });
+    const before = await until(
+      () => listing(failedList),
+      (r) => {
+        const q = r.queues.find((x) => x.name === name);
+        return !!q?.jobs.some((j) => j.id === job.id) && q.counts.failed! > 0;
+      },
+    );
     const physical = Object.values(QUEUE_NAMES).map((q) => getQueue(q).name);
     expect(before.queues.map((q) => q.name).sort()).toEqual(physical.sort());
     for (const q of before.queues) for (const state of ["waiting", "active", "delayed", "failed", "completed"]) expect(typeof q.counts[state]).toBe("number");
@@ -81,12 +87,23 @@ describe("queue dashboard", () => {
 
     failing = false;
     const retry = await request(server, `/staff/queues/api/queues/${encodeURIComponent(name)}/${job.id}/retry`, {
-      host: HOST, method: "PUT", headers: { cookie: admin.jar.header, origin: `http://${HOST}`, "content-type": "application/json" }, body: "{}",
+      host: HOST,
+      method: "PUT",
+      headers: { cookie: admin.jar.header, origin: `http://${HOST}`, "content-type": "application/json" },
+      body: "{}",
     });
     expect(retry.status).toBeLessThan(300);
-    const after = await until(() => listing(failedList), (r) => !r.queues.find((q) => q.name === name)!.jobs.some((j) => j.id === job.id));
+    const after = await until(
+      () => listing(failedList),
+      (r) => !r.queues.find((q) => q.name === name)!.jobs.some((j) => j.id === job.id),
+    );
     expect(after.queues.find((q) => q.name === name)!.jobs.map((j) => j.id)).not.toContain(job.id);
-    expect(await until(() => getQueue(QUEUE_NAMES.maintenance).getJobState(job.id!), (s) => s === "completed")).toBe("completed");
+    expect(
+      await until(
+        () => getQueue(QUEUE_NAMES.maintenance).getJobState(job.id!),
+        (s) => s === "completed",
+      ),
+    ).toBe("completed");
     // the change is in the audit log, by this admin
     const entry = await until(
       () => getDb().staffAuditEntry.findFirst({ where: { staffId: admin.id, action: "queues.change" } }),
@@ -115,12 +132,17 @@ describe("queue dashboard", () => {
     const name = getQueue(QUEUE_NAMES.maintenance).name;
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
       const res = await request(server, `/staff/queues/api/queues/${encodeURIComponent(name)}/retry/failed`, {
-        host: HOST, method: "PUT", headers: { cookie: admin.jar.header, "content-type": "application/json", ...headers }, body: "{}",
+        host: HOST,
+        method: "PUT",
+        headers: { cookie: admin.jar.header, "content-type": "application/json", ...headers },
+        body: "{}",
       });
       expect(res.status).toBe(403);
     }
     const post = await request(server, `/staff/queues/api/queues/${encodeURIComponent(name)}/clean/failed`, {
-      host: HOST, method: "POST", headers: { cookie: admin.jar.header, origin: "https://evil.example" },
+      host: HOST,
+      method: "POST",
+      headers: { cookie: admin.jar.header, origin: "https://evil.example" },
     });
     expect(post.status).toBe(403);
   });

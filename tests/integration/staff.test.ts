@@ -26,7 +26,13 @@ const stack = useServerWithMail();
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-interface Staff { jar: CookieJar; id: number; email: string; secret: string; host: string }
+interface Staff {
+  jar: CookieJar;
+  id: number;
+  email: string;
+  secret: string;
+  host: string;
+}
 
 async function newStaff(role: "support" | "admin") {
   const email = `staff-${unique()}@staff.test`;
@@ -37,13 +43,21 @@ async function newStaff(role: "support" | "admin") {
 async function logIn(role: "support" | "admin", host = "lovely.localhost"): Promise<Staff> {
   const account = await newStaff(role);
   const jar = new CookieJar();
-  const res = jar.take(await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) }, { host, headers: EN }));
+  const res = jar.take(
+    await postForm(
+      stack.server,
+      "/staff/login",
+      { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) },
+      { host, headers: EN },
+    ),
+  );
   expect(res.status).toBe(302);
   expect(res.headers.location).toBe("/staff");
   return { ...account, jar, host };
 }
 
-const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) => request(stack.server, path, { host, headers: { ...EN, cookie: s.jar.header } });
+const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) =>
+  request(stack.server, path, { host, headers: { ...EN, cookie: s.jar.header } });
 const post = (s: { jar: CookieJar; host: string }, path: string, fields: Record<string, string>, host = s.host) =>
   postForm(stack.server, path, fields, { host, headers: { ...EN, cookie: s.jar.header } });
 
@@ -84,12 +98,20 @@ describe("staff login", () => {
 
   it("locks the account after 5 failures, also when they arrive in parallel", async () => {
     const account = await newStaff("support");
-    const answers = await Promise.all(Array.from({ length: 8 }, () =>
-      postForm(stack.server, "/staff/login", { email: account.email, password: "wrong password!", code: "000000" }, { headers: EN })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        postForm(stack.server, "/staff/login", { email: account.email, password: "wrong password!", code: "000000" }, { headers: EN }),
+      ),
+    );
     expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(3);
     // even the right password and code wait for the lock to end
-    const right = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) }, { headers: EN });
+    const right = await postForm(
+      stack.server,
+      "/staff/login",
+      { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) },
+      { headers: EN },
+    );
     expect(right.status).toBe(429);
     expect(right.html).toContain(en.login.locked);
   });
@@ -123,7 +145,13 @@ describe("access", () => {
       expect(res.headers.location, path).toMatch(/^\/staff\/login\?redirectTo=/);
     }
     for (const intent of ["lift-lockout", "resend-activation", "revoke-sessions", "credits", "refund"]) {
-      const res = await post(member, `/staff/members/${m.user.id}`, { intent, amount: "100", reason: "member tries", key: unique().padEnd(10, "x"), payment: "1" });
+      const res = await post(member, `/staff/members/${m.user.id}`, {
+        intent,
+        amount: "100",
+        reason: "member tries",
+        key: unique().padEnd(10, "x"),
+        payment: "1",
+      });
       expect(res.status, intent).toBe(403);
     }
     expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(0);
@@ -143,7 +171,12 @@ describe("access", () => {
     const page = await get(support, `/staff/members/${m.user.id}`);
     expect(page.status).toBe(200);
     expect(page.html).not.toContain('data-testid="credits-form"');
-    const grant = await post(support, `/staff/members/${m.user.id}`, { intent: "credits", amount: "500", reason: "support tries", key: `k${unique()}`.padEnd(10, "x") });
+    const grant = await post(support, `/staff/members/${m.user.id}`, {
+      intent: "credits",
+      amount: "500",
+      reason: "support tries",
+      key: `k${unique()}`.padEnd(10, "x"),
+    });
     expect(grant.status).toBe(403);
     expect(grant.html).toContain(en.errors.adminOnly);
     const refund = await post(support, `/staff/members/${m.user.id}`, { intent: "refund", payment: "1" });
@@ -155,8 +188,12 @@ describe("access", () => {
   it("refuses a staff post from another site's page", async () => {
     const admin = await logIn("admin");
     const m = await createMember();
-    const res = await postForm(stack.server, `/staff/members/${m.user.id}`, { intent: "revoke-sessions" },
-      { host: admin.host, headers: { ...EN, cookie: admin.jar.header, origin: "http://evil.example" } });
+    const res = await postForm(
+      stack.server,
+      `/staff/members/${m.user.id}`,
+      { intent: "revoke-sessions" },
+      { host: admin.host, headers: { ...EN, cookie: admin.jar.header, origin: "http://evil.example" } },
+    );
     // refused before the action runs (React Router's own origin check answers 400, ours 403)
     expect([400, 403]).toContain(res.status);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id } })).toBe(0);
@@ -190,7 +227,18 @@ describe("lookups", () => {
     const support = await logIn("support", "lovely.localhost");
     const res = await get(support, "/staff?q=mature.localhost");
     expect(res.status).toBe(200);
-    for (const text of ["Nordlys Dating AB", "Sveavägen 44", "559123-4567", "Stockholm", "SE559123456701", "+46855512345", "25 %", "2024-03-15 10:00 UTC", "mature.localhost", "pride.localhost"]) {
+    for (const text of [
+      "Nordlys Dating AB",
+      "Sveavägen 44",
+      "559123-4567",
+      "Stockholm",
+      "SE559123456701",
+      "+46855512345",
+      "25 %",
+      "2024-03-15 10:00 UTC",
+      "mature.localhost",
+      "pride.localhost",
+    ]) {
       expect(res.html, text).toContain(text);
     }
     expect(res.html).not.toContain("Lovely Media B.V.");
@@ -209,7 +257,18 @@ describe("lookups", () => {
     expect(byEmail.html).toContain(`/staff/members/${b.id}`);
     expect((await get(support, `/staff?q=${a.user.id}`)).html).toContain(`/staff/members/${a.user.id}`);
     expect((await get(support, `/staff?q=${a.profile.name.toLowerCase()}`)).html).toContain(`/staff/members/${a.user.id}`);
-    const payment = await db().payment.create({ data: { userId: a.user.id, siteKey: "lovely", credits: 50, method: "creditcard", amountCents: 999, currency: "EUR", country: "NL", idempotencyKey: `p${unique()}` } });
+    const payment = await db().payment.create({
+      data: {
+        userId: a.user.id,
+        siteKey: "lovely",
+        credits: 50,
+        method: "creditcard",
+        amountCents: 999,
+        currency: "EUR",
+        country: "NL",
+        idempotencyKey: `p${unique()}`,
+      },
+    });
     const byPayment = await get(support, `/staff?q=${payment.id}`);
     expect(byPayment.html).toContain(`/staff/members/${a.user.id}`);
     // no password hash or token ever reaches a page
@@ -222,7 +281,20 @@ describe("lookups", () => {
     const support = await logIn("support");
     const m = await memberSession("pride");
     await changeCredits(db(), { userId: m.user.id, delta: 120, reason: "purchase", idempotencyKey: `staff-test-${m.user.id}` });
-    await db().payment.create({ data: { userId: m.user.id, siteKey: "pride", credits: 120, method: "creditcard", amountCents: 2999, currency: "SEK", country: "SE", idempotencyKey: `p${unique()}`, status: "completed", completedAt: new Date() } });
+    await db().payment.create({
+      data: {
+        userId: m.user.id,
+        siteKey: "pride",
+        credits: 120,
+        method: "creditcard",
+        amountCents: 2999,
+        currency: "SEK",
+        country: "SE",
+        idempotencyKey: `p${unique()}`,
+        status: "completed",
+        completedAt: new Date(),
+      },
+    });
     const page = await get(support, `/staff/members/${m.user.id}`);
     expect(page.status).toBe(200);
     expect(page.html).toContain(m.email);
@@ -287,18 +359,30 @@ describe("actions", () => {
     const admin = await logIn("admin");
     const m = await createMember();
     const key = `grant${unique()}`;
-    const answers = await Promise.all(Array.from({ length: 6 }, () =>
-      post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "75", reason: "goodwill after a failed payment", key })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "75", reason: "goodwill after a failed payment", key }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(75);
     expect(await db().creditLedgerEntry.count({ where: { userId: m.user.id, reason: "adjustment" } })).toBe(1);
     const entries = await db().staffAuditEntry.findMany({ where: { userId: m.user.id } });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: "member.grant_credits", reason: "goodwill after a failed payment", before: { credits: 0 }, after: { credits: 75, delta: 75 } });
+    expect(entries[0]).toMatchObject({
+      action: "member.grant_credits",
+      reason: "goodwill after a failed payment",
+      before: { credits: 0 },
+      after: { credits: 75, delta: 75 },
+    });
     // a deduction needs a reason and cannot go below zero
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "-10", reason: "", key: `d${unique()}x` })).status).toBe(400);
-    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "-100", reason: "too much", key: `d${unique()}x` })).status).toBe(409);
-    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "-25", reason: "double grant", key: `d${unique()}x` })).status).toBe(200);
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "-100", reason: "too much", key: `d${unique()}x` })).status).toBe(
+      409,
+    );
+    expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "credits", amount: "-25", reason: "double grant", key: `d${unique()}x` })).status).toBe(
+      200,
+    );
     expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(50);
     const audit = await get(admin, `/staff/audit?member=${m.user.id}`);
     expect(audit.html).toContain("goodwill after a failed payment");
@@ -309,14 +393,43 @@ describe("actions", () => {
     const admin = await logIn("admin", "pride.localhost");
     const m = await createMember({ site: "lovely" });
     const reference = `tp_staff_${unique()}`;
-    await db().testProviderPayment.create({ data: { reference, siteKey: "lovely", amountCents: 1999, currency: "EUR", method: "creditcard", description: "test", status: "paid", redirectUrl: "http://x", webhookUrl: "http://x" } });
+    await db().testProviderPayment.create({
+      data: {
+        reference,
+        siteKey: "lovely",
+        amountCents: 1999,
+        currency: "EUR",
+        method: "creditcard",
+        description: "test",
+        status: "paid",
+        redirectUrl: "http://x",
+        webhookUrl: "http://x",
+      },
+    });
     const payment = await db().payment.create({
-      data: { userId: m.user.id, siteKey: "lovely", credits: 120, method: "creditcard", amountCents: 1999, currency: "EUR", country: "NL", idempotencyKey: `p${unique()}`, status: "completed", completedAt: new Date(), providerReference: reference, provider: "test" },
+      data: {
+        userId: m.user.id,
+        siteKey: "lovely",
+        credits: 120,
+        method: "creditcard",
+        amountCents: 1999,
+        currency: "EUR",
+        country: "NL",
+        idempotencyKey: `p${unique()}`,
+        status: "completed",
+        completedAt: new Date(),
+        providerReference: reference,
+        provider: "test",
+      },
     });
     await changeCredits(db(), { userId: m.user.id, delta: 120, reason: "purchase", idempotencyKey: `payment:${payment.id}` });
     const res = await post(admin, `/staff/members/${m.user.id}`, { intent: "refund", payment: String(payment.id) });
     expect(res.status).toBe(200);
-    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "refunded", refundedCredits: 120, refundedCents: 1999 });
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      status: "refunded",
+      refundedCredits: 120,
+      refundedCents: 1999,
+    });
     expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(0);
     expect((await db().testProviderPayment.findUniqueOrThrow({ where: { reference } })).refundedCents).toBe(1999);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.refund_payment" } })).toBe(1);
@@ -333,9 +446,34 @@ describe("refund period override", () => {
     const m = await createMember({ site: "lovely" });
     const reference = `tp_old_${unique()}`;
     const longAgo = new Date(Date.now() - (m.site.refund_days + 5) * 24 * 3600_000);
-    await db().testProviderPayment.create({ data: { reference, siteKey: "lovely", amountCents: 999, currency: "EUR", method: "creditcard", description: "test", status: "paid", redirectUrl: "http://x", webhookUrl: "http://x" } });
+    await db().testProviderPayment.create({
+      data: {
+        reference,
+        siteKey: "lovely",
+        amountCents: 999,
+        currency: "EUR",
+        method: "creditcard",
+        description: "test",
+        status: "paid",
+        redirectUrl: "http://x",
+        webhookUrl: "http://x",
+      },
+    });
     const payment = await db().payment.create({
-      data: { userId: m.user.id, siteKey: "lovely", credits: 50, method: "creditcard", amountCents: 999, currency: "EUR", country: "NL", idempotencyKey: `p${unique()}`, status: "completed", completedAt: longAgo, providerReference: reference, provider: "test" },
+      data: {
+        userId: m.user.id,
+        siteKey: "lovely",
+        credits: 50,
+        method: "creditcard",
+        amountCents: 999,
+        currency: "EUR",
+        country: "NL",
+        idempotencyKey: `p${unique()}`,
+        status: "completed",
+        completedAt: longAgo,
+        providerReference: reference,
+        provider: "test",
+      },
     });
     await changeCredits(db(), { userId: m.user.id, delta: 50, reason: "purchase", idempotencyKey: `payment:${payment.id}` });
     const refund = (fields: Record<string, string>) => post(admin, `/staff/members/${m.user.id}`, { intent: "refund", payment: String(payment.id), ...fields });
@@ -374,8 +512,11 @@ describe("conduct actions", () => {
       expect((await post(support, `/staff/members/${m.user.id}`, { intent, on: "1", reason: "spam" })).status).toBe(403);
       expect((await post(admin, `/staff/members/${m.user.id}`, { intent, on: "1", reason: " " })).status).toBe(400);
     }
-    expect(await db().user.findUniqueOrThrow({ where: { id: m.user.id }, include: { profile: true, directDebitBlock: true } }))
-      .toMatchObject({ status: "active", profile: { status: "active", fictional: false }, directDebitBlock: null });
+    expect(await db().user.findUniqueOrThrow({ where: { id: m.user.id }, include: { profile: true, directDebitBlock: true } })).toMatchObject({
+      status: "active",
+      profile: { status: "active", fictional: false },
+      directDebitBlock: null,
+    });
   });
 
   it("a ban logs the member out, refuses login and hides the profile; lifting it restores the account, once under parallel clicks", async () => {
@@ -383,7 +524,9 @@ describe("conduct actions", () => {
     const m = await memberSession("lovely");
     const viewer = await memberSession("lovely");
     expect((await memberPage(m, viewer)).status).toBe(200);
-    const bans = await Promise.all(Array.from({ length: 4 }, () => post(admin, `/staff/members/${m.user.id}`, { intent: "ban", on: "1", reason: "scam messages" })));
+    const bans = await Promise.all(
+      Array.from({ length: 4 }, () => post(admin, `/staff/members/${m.user.id}`, { intent: "ban", on: "1", reason: "scam messages" })),
+    );
     expect(bans.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.ban" } })).toBe(1);
     const profile = await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
@@ -416,7 +559,9 @@ describe("conduct actions", () => {
     expect(await db().directDebitBlock.findUnique({ where: { userId: m.user.id } })).toMatchObject({ reason: "returned debit" });
     const gate = () => db().$transaction((tx) => directDebitGate(tx, { site: m.site, userId: m.user.id, amountCents: 1000, currency: "EUR" }));
     expect(await gate()).toEqual({ ok: false, error: "directdebit_blocked" });
-    expect((await get(admin, `/staff/members/${m.user.id}`)).html).toContain(`${en.member.directDebit}</dt><dd class="break-words">${en.member.directDebitBlocked}</dd>`);
+    expect((await get(admin, `/staff/members/${m.user.id}`)).html).toContain(
+      `${en.member.directDebit}</dt><dd class="break-words">${en.member.directDebitBlocked}</dd>`,
+    );
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "direct-debit-block", on: "1", reason: "again" })).status).toBe(409);
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "direct-debit-block", on: "0", reason: "paid back" })).status).toBe(200);
     expect(await db().directDebitBlock.findUnique({ where: { userId: m.user.id } })).toBeNull();
@@ -446,13 +591,21 @@ describe("junk on staff routes", () => {
     };
     for (const value of JUNK) {
       const v = encodeURIComponent(value);
-      for (const path of [`/staff?q=${v}`, `/staff/audit?before=${v}&member=${v}`, `/staff/members/${v}`, `/staff/login?redirectTo=${v}`]) await check(path, get(admin, path));
+      for (const path of [`/staff?q=${v}`, `/staff/audit?before=${v}&member=${v}`, `/staff/members/${v}`, `/staff/login?redirectTo=${v}`])
+        await check(path, get(admin, path));
       for (const intent of ["lift-lockout", "resend-activation", "revoke-sessions", "credits", "refund", value]) {
         await check(`POST ${intent}`, post(admin, `/staff/members/${m.user.id}`, { intent, amount: value, reason: value, key: value, payment: value }));
       }
       await check("POST login", postForm(stack.server, "/staff/login", { email: value, password: value, code: value, redirectTo: value }));
     }
-    await check("POST json", request(stack.server, `/staff/members/${m.user.id}`, { method: "POST", headers: { cookie: admin.jar.header, "content-type": "application/json" }, body: "null" }));
+    await check(
+      "POST json",
+      request(stack.server, `/staff/members/${m.user.id}`, {
+        method: "POST",
+        headers: { cookie: admin.jar.header, "content-type": "application/json" },
+        body: "null",
+      }),
+    );
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -34,12 +34,15 @@ const casesBy = (where: object) => db().supportCase.findMany({ where, orderBy: {
 
 const member = (o: MemberOptions = {}) => loggedInMember(stack.server, o);
 type Member = LoggedInMember;
-const post = (m: Member, path: string, fields: Record<string, string>, headers = EN) => postForm(stack.server, path, fields, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
+const post = (m: Member, path: string, fields: Record<string, string>, headers = EN) =>
+  postForm(stack.server, path, fields, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
 
 async function conversation(a: Member, b: Member) {
   return db().conversation.create({
     data: {
-      lowProfileId: Math.min(a.profile.id, b.profile.id), highProfileId: Math.max(a.profile.id, b.profile.id), startedById: a.profile.id,
+      lowProfileId: Math.min(a.profile.id, b.profile.id),
+      highProfileId: Math.max(a.profile.id, b.profile.id),
+      startedById: a.profile.id,
       participants: { create: [{ profileId: a.profile.id }, { profileId: b.profile.id }] },
     },
   });
@@ -49,7 +52,9 @@ async function staffSession() {
   const email = `cases-${unique()}@staff.test`;
   const account = await createStaffAccount({ email, name: "Case worker", password: "staff password for tests", role: "support" });
   const jar = new CookieJar();
-  const res = jar.take(await postForm(stack.server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { headers: EN }));
+  const res = jar.take(
+    await postForm(stack.server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { headers: EN }),
+  );
   expect(res.status).toBe(302);
   return { id: account.id, email, jar };
 }
@@ -71,7 +76,10 @@ describe("complaints", () => {
     expect(mail.subject).toContain(`Nr. ${cases[0]!.id}`);
     expect(mail.text).toContain(deMail.cases.received.body.split("{{")[0]);
     // the toast on the next page names the case number
-    const page = await request(stack.server, "/complaints", { host: "mature.localhost", headers: { ...DE, cookie: String(first.headers["set-cookie"]).split(";")[0]! } });
+    const page = await request(stack.server, "/complaints", {
+      host: "mature.localhost",
+      headers: { ...DE, cookie: String(first.headers["set-cookie"]).split(";")[0]! },
+    });
     expect(textOf(page.html)).toContain(de.support.complaint.sentToast.replace("{{id}}", String(cases[0]!.id)));
     await new Promise((r) => setTimeout(r, 500));
     expect(stack.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
@@ -79,10 +87,20 @@ describe("complaints", () => {
 
   it("refuses a short text, an unknown category and a bad address in the member's language, and stores nothing", async () => {
     const email = `short-${unique()}@example.test`;
-    const short = await postForm(stack.server, "/complaints", { category: "billing", email, text: "too short", key: key() }, { host: "mature.localhost", headers: DE });
+    const short = await postForm(
+      stack.server,
+      "/complaints",
+      { category: "billing", email, text: "too short", key: key() },
+      { host: "mature.localhost", headers: DE },
+    );
     expect(short.status).toBe(400);
     expect(textOf(short.html)).toContain(de.support.errors.complaintText);
-    const junk = await postForm(stack.server, "/complaints", { category: "<script>", email: "not an address", text: "x".repeat(40), key: key() }, { host: "lovely.localhost", headers: EN });
+    const junk = await postForm(
+      stack.server,
+      "/complaints",
+      { category: "<script>", email: "not an address", text: "x".repeat(40), key: key() },
+      { host: "lovely.localhost", headers: EN },
+    );
     expect(junk.status).toBe(400);
     expect(textOf(junk.html)).toContain(en.support.errors.category);
     expect(await casesBy({ email })).toHaveLength(0);
@@ -90,7 +108,12 @@ describe("complaints", () => {
 
   it("a member's complaint is answered at their account's address, whatever the form says", async () => {
     const m = await member({ site: "lovely" });
-    const res = await post(m, "/complaints", { category: "account", email: "someone-else@example.test", text: "My profile photo disappeared after an update.", key: key() });
+    const res = await post(m, "/complaints", {
+      category: "account",
+      email: "someone-else@example.test",
+      text: "My profile photo disappeared after an update.",
+      key: key(),
+    });
     expect(res.status).toBe(302);
     const [c] = await casesBy({ reporterUserId: m.user.id });
     expect(c).toMatchObject({ email: m.email, siteKey: "lovely" });
@@ -98,8 +121,16 @@ describe("complaints", () => {
 
   it(`takes at most ${LIMITS.supportCases.perIp} complaints and reports an hour from one address, also in parallel`, async () => {
     const email = `flood-${unique()}@example.test`;
-    const answers = await Promise.all(Array.from({ length: LIMITS.supportCases.perIp + 5 }, (_, i) =>
-      postForm(stack.server, "/complaints", { category: "other", email, text: `Complaint number ${i} with enough words in it.`, key: key() }, { host: "lovely.localhost", headers: EN })));
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.supportCases.perIp + 5 }, (_, i) =>
+        postForm(
+          stack.server,
+          "/complaints",
+          { category: "other", email, text: `Complaint number ${i} with enough words in it.`, key: key() },
+          { host: "lovely.localhost", headers: EN },
+        ),
+      ),
+    );
     expect(answers.filter((r) => r.status === 302)).toHaveLength(LIMITS.supportCases.perIp);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
     expect(await casesBy({ email })).toHaveLength(LIMITS.supportCases.perIp);
@@ -163,9 +194,10 @@ describe("the support queue", () => {
     const [c] = await casesBy({ reporterUserId: reporter.user.id });
     expect(c).toMatchObject({ status: "new", locale: "de" });
     const staff = await staffSession();
-    const s = (path: string, fields?: Record<string, string>) => fields
-      ? postForm(stack.server, path, fields, { headers: { ...EN, cookie: staff.jar.header } })
-      : request(stack.server, path, { headers: { ...EN, cookie: staff.jar.header } });
+    const s = (path: string, fields?: Record<string, string>) =>
+      fields
+        ? postForm(stack.server, path, fields, { headers: { ...EN, cookie: staff.jar.header } })
+        : request(stack.server, path, { headers: { ...EN, cookie: staff.jar.header } });
 
     const list = await s("/staff/cases");
     expect(list.status).toBe(200);

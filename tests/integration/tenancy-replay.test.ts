@@ -20,8 +20,17 @@ const sharesPool = (viewer: SiteKey, target: SiteKey) => viewer === target || (v
 const hostOf = (site: SiteKey) => `${site}.localhost`;
 const PAIRS = SITES.flatMap((viewer) => SITES.filter((target) => target !== viewer).map((target) => ({ viewer, target, allowed: sharesPool(viewer, target) })));
 
-interface Actor { kind: "visitor" | "free" | "premium"; jar: CookieJar; profileId: number | null }
-interface Target { name: string; profileId: number; photoIds: number[]; files: string[] }
+interface Actor {
+  kind: "visitor" | "free" | "premium";
+  jar: CookieJar;
+  profileId: number | null;
+}
+interface Target {
+  name: string;
+  profileId: number;
+  photoIds: number[];
+  files: string[];
+}
 
 let server: TestServer;
 const region = `Replay ${randomBytes(4).toString("hex")}`; // only this file's targets live here
@@ -38,9 +47,13 @@ async function call(what: string, send: () => Promise<TestResponse>) {
 }
 
 const get = (site: SiteKey, path: string, actor: Actor) =>
-  call(`GET ${path} on ${site} as ${actor.kind}`, () => request(server, path, { host: hostOf(site), headers: { "accept-language": "en", cookie: actor.jar.header } }));
+  call(`GET ${path} on ${site} as ${actor.kind}`, () =>
+    request(server, path, { host: hostOf(site), headers: { "accept-language": "en", cookie: actor.jar.header } }),
+  );
 const post = (site: SiteKey, path: string, fields: Record<string, string>, actor: Actor) =>
-  call(`POST ${path} on ${site} as ${actor.kind}`, () => postForm(server, path, fields, { host: hostOf(site), headers: { "accept-language": "en", cookie: actor.jar.header } }));
+  call(`POST ${path} on ${site} as ${actor.kind}`, () =>
+    postForm(server, path, fields, { host: hostOf(site), headers: { "accept-language": "en", cookie: actor.jar.header } }),
+  );
 
 /** A visitor who arrived from a partner: mature shows members and takes signups only then. */
 async function visitor(site: SiteKey): Promise<Actor> {
@@ -62,7 +75,9 @@ const mediaPaths = (html: string) => [...html.matchAll(/(?:src|href)="(\/media\/
 
 beforeAll(async () => {
   server = await startTestServer();
-  const jpeg = await sharp({ create: { width: 120, height: 150, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 120, height: 150, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .toBuffer();
   for (const site of SITES) {
     const name = `Rp${site}${randomBytes(5).toString("hex")}`;
     const m = await createMember({ site, name, gender: "female", country: "DE", region, age: 44, photos: 3 });
@@ -120,13 +135,25 @@ describe("cross-site replay of every profile-id route", () => {
       }
       const fresh = await visitor(viewer);
       const email = `replay-${viewer}-${target}-${randomBytes(4).toString("hex")}@example.test`;
-      const res = await post(viewer, `/members/${t.profileId}/signup`, {
-        name: `Writer${randomBytes(3).toString("hex")}`, email, password: "correct horse battery", date_of_birth: "1980-05-05",
-        gender: "male", seeking: "female", signup_message: "Hello from the replay",
-      }, fresh);
+      const res = await post(
+        viewer,
+        `/members/${t.profileId}/signup`,
+        {
+          name: `Writer${randomBytes(3).toString("hex")}`,
+          email,
+          password: "correct horse battery",
+          date_of_birth: "1980-05-05",
+          gender: "male",
+          seeking: "female",
+          signup_message: "Hello from the replay",
+        },
+        fresh,
+      );
       const writer = await db.user.findUnique({ where: { siteKey_email: { siteKey: viewer, email } }, include: { profile: true } });
       const conversations = writer?.profile
-        ? await db.conversation.count({ where: { AND: [{ participants: { some: { profileId: writer.profile.id } } }, { participants: { some: { profileId: t.profileId } } }] } })
+        ? await db.conversation.count({
+            where: { AND: [{ participants: { some: { profileId: writer.profile.id } } }, { participants: { some: { profileId: t.profileId } } }] },
+          })
         : 0;
       if (allowed) {
         expect(res.status, `signup to write to a ${target} member on ${viewer}`).toBe(302);
@@ -154,7 +181,16 @@ describe("cross-site replay of every profile-id route", () => {
         if (!allowed) expect((blocked.body + unblocked.body).includes(t.name)).toBe(false);
       }
     }
-    expect(await db.block.count({ where: { OR: [{ blockedId: targets.pride.profileId }, { blocker: { siteKey: "pride" }, blockedId: { in: [targets.lovely.profileId, targets.mature.profileId] } }] } })).toBe(0);
+    expect(
+      await db.block.count({
+        where: {
+          OR: [
+            { blockedId: targets.pride.profileId },
+            { blocker: { siteKey: "pride" }, blockedId: { in: [targets.lovely.profileId, targets.mature.profileId] } },
+          ],
+        },
+      }),
+    ).toBe(0);
   });
 
   it("/profile photo actions refuse another member's photo id", async () => {
@@ -212,7 +248,24 @@ describe("cross-site replay of every profile-id route", () => {
       for (const id of bad) {
         for (const path of [`/members/${id}`, `/likes/m/${id}`, `/members/${id}/signup`]) expect((await get(site, path, anon)).status, path).toBe(404);
         expect((await post(site, `/members/${id}`, { intent: "block" }, free)).status).toBe(404);
-        expect((await post(site, `/members/${id}/signup`, { name: "Nobody", email: "nobody@example.test", password: "correct horse battery", date_of_birth: "1980-05-05", gender: "male", seeking: "female", signup_message: "hi" }, anon)).status).toBe(404);
+        expect(
+          (
+            await post(
+              site,
+              `/members/${id}/signup`,
+              {
+                name: "Nobody",
+                email: "nobody@example.test",
+                password: "correct horse battery",
+                date_of_birth: "1980-05-05",
+                gender: "male",
+                seeking: "female",
+                signup_message: "hi",
+              },
+              anon,
+            )
+          ).status,
+        ).toBe(404);
         expect((await post(site, "/profile", { intent: "photo-main", photo: id }, free)).status).toBe(404);
       }
     }

@@ -33,13 +33,27 @@ export async function createMember(o: MemberOptions = {}) {
   const db = getDb();
   const user = await db.user.create({
     data: {
-      siteKey: site.key, network: site.network, email, passwordHash: await passwordHash, status: o.status === "disabled" ? "not_confirmed" : "active",
-      paidUser: o.paidUser ?? false, confirmedAt: now,
+      siteKey: site.key,
+      network: site.network,
+      email,
+      passwordHash: await passwordHash,
+      status: o.status === "disabled" ? "not_confirmed" : "active",
+      paidUser: o.paidUser ?? false,
+      confirmedAt: now,
       profile: {
         create: {
-          siteKey: site.key, network: site.network, name: o.name ?? `Fixture${n}`, status: o.status ?? "active", invisible: o.invisible ?? false,
-          fictional: o.fictional ?? false, country: o.country ?? site.countries[0]!, region: o.region ?? null, gender: o.gender ?? "female",
-          seeking: o.seeking ?? "male", dateOfBirth: new Date(Date.UTC(now.getUTCFullYear() - age, 0, 1)), lastActiveAt: o.lastActiveAt ?? now,
+          siteKey: site.key,
+          network: site.network,
+          name: o.name ?? `Fixture${n}`,
+          status: o.status ?? "active",
+          invisible: o.invisible ?? false,
+          fictional: o.fictional ?? false,
+          country: o.country ?? site.countries[0]!,
+          region: o.region ?? null,
+          gender: o.gender ?? "female",
+          seeking: o.seeking ?? "male",
+          dateOfBirth: new Date(Date.UTC(now.getUTCFullYear() - age, 0, 1)),
+          lastActiveAt: o.lastActiveAt ?? now,
         },
       },
     },
@@ -48,7 +62,15 @@ export async function createMember(o: MemberOptions = {}) {
   const profile = user.profile!;
   const photoIds: number[] = [];
   for (let i = 0; i < (o.photos ?? 0); i++) {
-    const photo = await db.photo.create({ data: { profileId: profile.id, filename: `fixture/${profile.id}-${i}.jpg`, thumbFilename: `fixture/${profile.id}-${i}_thumb.jpg`, status: "active", position: i } });
+    const photo = await db.photo.create({
+      data: {
+        profileId: profile.id,
+        filename: `fixture/${profile.id}-${i}.jpg`,
+        thumbFilename: `fixture/${profile.id}-${i}_thumb.jpg`,
+        status: "active",
+        position: i,
+      },
+    });
     photoIds.push(photo.id);
   }
   if (photoIds.length) await db.profile.update({ where: { id: profile.id }, data: { mainPhotoId: photoIds[0]! } });

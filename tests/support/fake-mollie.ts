@@ -13,7 +13,27 @@ import path from "node:path";
 /** A throw-away self-signed certificate: Mollie's client speaks only https. */
 function selfSigned() {
   const dir = mkdtempSync(path.join(tmpdir(), "fake-mollie-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      `${dir}/key.pem`,
+      "-out",
+      `${dir}/cert.pem`,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   return { key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) };
 }
 
@@ -40,9 +60,21 @@ export async function startFakeMollie(apiKey: string) {
   const id = (prefix: string) => `${prefix}_${(++seq).toString(36).padStart(6, "0")}Fake`;
   const base = () => `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const paymentJson = (p: FakePayment) => ({
-    resource: "payment", id: p.id, mode: "test", createdAt: new Date().toISOString(), status: p.status, amount: p.amount, description: p.description,
-    method: p.method, metadata: p.metadata, profileId: "pfl_fake", sequenceType: p.sequenceType, redirectUrl: p.redirectUrl, webhookUrl: p.webhookUrl,
-    ...(p.customerId ? { customerId: p.customerId } : {}), ...(p.mandateId ? { mandateId: p.mandateId } : {}),
+    resource: "payment",
+    id: p.id,
+    mode: "test",
+    createdAt: new Date().toISOString(),
+    status: p.status,
+    amount: p.amount,
+    description: p.description,
+    method: p.method,
+    metadata: p.metadata,
+    profileId: "pfl_fake",
+    sequenceType: p.sequenceType,
+    redirectUrl: p.redirectUrl,
+    webhookUrl: p.webhookUrl,
+    ...(p.customerId ? { customerId: p.customerId } : {}),
+    ...(p.mandateId ? { mandateId: p.mandateId } : {}),
     ...(p.status === "paid" ? { paidAt: new Date().toISOString(), amountRefunded: { currency: p.amount.currency, value: "0.00" } } : {}),
     _links: {
       self: { href: `${base()}/v2/payments/${p.id}`, type: "application/hal+json" },
@@ -53,7 +85,8 @@ export async function startFakeMollie(apiKey: string) {
     res.writeHead(status, { "content-type": "application/hal+json" });
     res.end(JSON.stringify(body));
   };
-  const error = (res: http.ServerResponse, status: number, detail: string) => send(res, status, { status, title: http.STATUS_CODES[status], detail, _links: {} });
+  const error = (res: http.ServerResponse, status: number, detail: string) =>
+    send(res, status, { status, title: http.STATUS_CODES[status], detail, _links: {} });
   const mandateOf = new Map<string, string>();
 
   const server = https.createServer(selfSigned(), async (req, res) => {
@@ -66,7 +99,15 @@ export async function startFakeMollie(apiKey: string) {
     if (req.headers.authorization !== `Bearer ${apiKey}`) return error(res, 401, "Missing authentication, or failed to authenticate");
     let m: RegExpMatchArray | null;
     if (req.method === "POST" && path === "/v2/customers") {
-      return send(res, 201, { resource: "customer", id: id("cst"), mode: "test", name: body?.name ?? null, metadata: body?.metadata ?? null, createdAt: new Date().toISOString(), _links: {} });
+      return send(res, 201, {
+        resource: "customer",
+        id: id("cst"),
+        mode: "test",
+        name: body?.name ?? null,
+        metadata: body?.metadata ?? null,
+        createdAt: new Date().toISOString(),
+        _links: {},
+      });
     }
     if (req.method === "POST" && path === "/v2/payments") {
       if (!/^\d+\.\d{2}$/.test(body?.amount?.value ?? "") || !/^[A-Z]{3}$/.test(body?.amount?.currency ?? "")) return error(res, 422, "The amount is invalid");
@@ -75,9 +116,19 @@ export async function startFakeMollie(apiKey: string) {
       if (existing) return send(res, 201, paymentJson(existing));
       const recurring = body.sequenceType === "recurring";
       const p: FakePayment = {
-        id: id("tr"), status: recurring ? "paid" : "open", amount: body.amount, description: body.description, method: body.method ?? (recurring ? "creditcard" : null),
-        redirectUrl: body.redirectUrl, webhookUrl: body.webhookUrl, metadata: body.metadata ?? null, sequenceType: body.sequenceType ?? "oneoff",
-        customerId: body.customerId ?? null, mandateId: body.mandateId ?? null, refunds: [], idempotencyKey: key,
+        id: id("tr"),
+        status: recurring ? "paid" : "open",
+        amount: body.amount,
+        description: body.description,
+        method: body.method ?? (recurring ? "creditcard" : null),
+        redirectUrl: body.redirectUrl,
+        webhookUrl: body.webhookUrl,
+        metadata: body.metadata ?? null,
+        sequenceType: body.sequenceType ?? "oneoff",
+        customerId: body.customerId ?? null,
+        mandateId: body.mandateId ?? null,
+        refunds: [],
+        idempotencyKey: key,
       };
       payments.set(p.id, p);
       return send(res, 201, paymentJson(p));
@@ -96,7 +147,16 @@ export async function startFakeMollie(apiKey: string) {
       }
       const refund = { id: id("re"), amount: body.amount };
       p.refunds.push(refund);
-      return send(res, 201, { resource: "refund", id: refund.id, amount: refund.amount, status: "pending", paymentId: p.id, createdAt: new Date().toISOString(), description: "", _links: {} });
+      return send(res, 201, {
+        resource: "refund",
+        id: refund.id,
+        amount: refund.amount,
+        status: "pending",
+        paymentId: p.id,
+        createdAt: new Date().toISOString(),
+        description: "",
+        _links: {},
+      });
     }
     return error(res, 404, "Not found");
   });
@@ -115,6 +175,10 @@ export async function startFakeMollie(apiKey: string) {
         mandateOf.set(p.customerId, p.mandateId);
       }
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

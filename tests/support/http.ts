@@ -23,7 +23,11 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -36,6 +40,7 @@ export interface TestResponse {
   /** The rendered markup without <script> elements: what a reader sees, not the hydration data
    * (which carries the whole translation catalogue and would make text assertions vacuous). */
   html: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads the answer it expects
   json<T = any>(): T;
 }
 
@@ -61,7 +66,14 @@ export function request(
         res.on("end", () => {
           const bytes = Buffer.concat(chunks);
           const body = bytes.toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, bytes, html: body.replace(/<script\b[\s\S]*?<\/script>/g, ""), json: () => JSON.parse(body) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            bytes,
+            html: body.replace(/<script\b[\s\S]*?<\/script>/g, ""),
+            json: () => JSON.parse(body),
+          });
         });
       },
     );
@@ -72,7 +84,12 @@ export function request(
 }
 
 /** Posts an HTML form the way a browser without JavaScript does. */
-export function postForm(server: TestServer, pathname: string, fields: Record<string, string>, options: { host?: string; headers?: Record<string, string>; ip?: string } = {}) {
+export function postForm(
+  server: TestServer,
+  pathname: string,
+  fields: Record<string, string>,
+  options: { host?: string; headers?: Record<string, string>; ip?: string } = {},
+) {
   return request(server, pathname, {
     ...options,
     method: "POST",

@@ -14,4 +14,9 @@ export async function loggedInMember(server: TestServer, o: MemberOptions = {}) 
 export type LoggedInMember = Awaited<ReturnType<typeof loggedInMember>>;
 
 /** Rendered HTML with React's text separators and the common entities undone. */
-export const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+export const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");

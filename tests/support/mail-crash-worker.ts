@@ -6,9 +6,13 @@ import { createWorker } from "#app/queue/queues.server.ts";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import { sendMailJob } from "#workers/mail.ts";
 
-const worker = createWorker<MailJob>(process.argv[2] as QueueName, async (job) => {
-  await sendMailJob(job);
-  process.kill(process.pid, "SIGKILL");
-}, { lockDuration: 1_000, stalledInterval: 300 }); // on Redis the last stalled-check interval throttles the next worker's check
+const worker = createWorker<MailJob>(
+  process.argv[2] as QueueName,
+  async (job) => {
+    await sendMailJob(job);
+    process.kill(process.pid, "SIGKILL");
+  },
+  { lockDuration: 1_000, stalledInterval: 300 },
+); // on Redis the last stalled-check interval throttles the next worker's check
 await worker.waitUntilReady();
 process.send?.("ready");

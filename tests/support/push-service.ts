@@ -23,7 +23,11 @@ export interface ReceivedPush {
   payload: Record<string, unknown>;
 }
 
-interface Device { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number }
+interface Device {
+  ecdh: ReturnType<typeof createECDH>;
+  auth: Buffer;
+  status: number;
+}
 
 const b64u = (b: Buffer) => b.toString("base64url");
 
@@ -31,11 +35,29 @@ const b64u = (b: Buffer) => b.toString("base64url");
 function selfSignedCertificate() {
   const dir = mkdtempSync(path.join(tmpdir(), "push-tls-"));
   try {
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-      "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"),
-    ], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     return { key: readFileSync(path.join(dir, "key.pem")), cert: readFileSync(path.join(dir, "cert.pem")) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -125,11 +147,12 @@ export async function startPushService() {
       return { id, endpoint: `https://127.0.0.1:${port}/push/${id}`, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
     },
     to: (id: string) => received.filter((r) => r.device === id),
-    close: () => new Promise<void>((resolve) => {
-      agentOptions.ca = previousCa;
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        agentOptions.ca = previousCa;
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -24,7 +24,13 @@ export function useTimeFormat() {
     day: (iso: string) => {
       const days = Math.round((Date.parse(dayKey(new Date().toISOString())) - Date.parse(dayKey(iso))) / 86_400_000);
       if (days >= 0 && days <= 1) return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-days, "day");
-      return new Intl.DateTimeFormat(locale, { ...zone, weekday: days < 7 ? "long" : undefined, day: "numeric", month: "long", year: days > 300 ? "numeric" : undefined }).format(new Date(iso));
+      return new Intl.DateTimeFormat(locale, {
+        ...zone,
+        weekday: days < 7 ? "long" : undefined,
+        day: "numeric",
+        month: "long",
+        year: days > 300 ? "numeric" : undefined,
+      }).format(new Date(iso));
     },
     /** for the list: the time today, the weekday this week, else the date */
     short: (iso: string) => {
@@ -43,7 +49,11 @@ export function Avatar({ src, name, size = 48, online = false }: { src: string |
       {src ? (
         <img src={src} alt="" className="h-full w-full rounded-full object-cover ring-2 ring-white" />
       ) : (
-        <span className="flex h-full w-full items-center justify-center rounded-full bg-accent font-bold text-primary ring-2 ring-white" style={{ fontSize: size * 0.4 }} aria-hidden>
+        <span
+          className="flex h-full w-full items-center justify-center rounded-full bg-accent font-bold text-primary ring-2 ring-white"
+          style={{ fontSize: size * 0.4 }}
+          aria-hidden
+        >
           {name.slice(0, 1).toUpperCase()}
         </span>
       )}

@@ -41,14 +41,22 @@ export function ChatList({ entries }: { entries: ChatEntry[] }) {
     <main className="container-site max-w-2xl py-6" data-testid="chat-list-page">
       <h1 className="mb-4 text-2xl font-bold text-dark">{t("chat.title")}</h1>
       {error ? (
-        <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" data-testid="chat-remove-error">
+        <div
+          role="alert"
+          className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
+          data-testid="chat-remove-error"
+        >
           <span>{error}</span>
-          <Button variant="subtle" size="inline" onClick={() => setError(null)} className="h-7 w-7 shrink-0 text-lg" aria-label={t("signup.close")}>×</Button>
+          <Button variant="subtle" size="inline" onClick={() => setError(null)} className="h-7 w-7 shrink-0 text-lg" aria-label={t("signup.close")}>
+            ×
+          </Button>
         </div>
       ) : null}
       {shown.length ? (
         <Card as="ul" padding="none" className="divide-y divide-black/5 overflow-hidden" data-testid="chat-list">
-          {shown.map((entry) => <ChatRow key={entry.conversation.id} entry={entry} onRemove={remove} />)}
+          {shown.map((entry) => (
+            <ChatRow key={entry.conversation.id} entry={entry} onRemove={remove} />
+          ))}
         </Card>
       ) : (
         <EmptyInbox />
@@ -63,15 +71,27 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
   const p = entry.profile;
   const unread = entry.num_unread_messages;
   const last = entry.last_message;
-  const preview = !last ? "" : last.kind === "image" ? `📷 ${t("chat.preview.image")}` : last.kind === "gift" ? `🎁 ${t(`chat.gifts.${last.gift}`)}` : last.text ?? "";
+  const preview = !last
+    ? ""
+    : last.kind === "image"
+      ? `📷 ${t("chat.preview.image")}`
+      : last.kind === "gift"
+        ? `🎁 ${t(`chat.gifts.${last.gift}`)}`
+        : (last.text ?? "");
   return (
     <li className="flex items-center gap-1 pr-2 transition-colors hover:bg-accent/40" data-testid="chat-entry" data-conversation-id={entry.conversation.id}>
       <Link to={`/chats/${entry.conversation.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-4" prefetch="intent">
         <Avatar src={p.thumb} name={p.name} size={56} online={p.online} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={`truncate ${unread ? "font-bold" : "font-semibold"}`}>{p.name}, {p.age}</span>
-            {last ? <time dateTime={last.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-primary" : "text-black/60"}`} suppressHydrationWarning>{when.short(last.at)}</time> : null}
+            <span className={`truncate ${unread ? "font-bold" : "font-semibold"}`}>
+              {p.name}, {p.age}
+            </span>
+            {last ? (
+              <time dateTime={last.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-primary" : "text-black/60"}`} suppressHydrationWarning>
+                {when.short(last.at)}
+              </time>
+            ) : null}
           </span>
           <span className="mt-0.5 flex items-center gap-2">
             <span className={`truncate text-sm ${unread ? "font-semibold text-dark" : "text-black/60"}`}>
@@ -86,9 +106,24 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
           </span>
         </span>
       </Link>
-      <Form method="post" onSubmit={(e) => { e.preventDefault(); onRemove(entry.conversation.id); }}>
+      <Form
+        method="post"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onRemove(entry.conversation.id);
+        }}
+      >
         <input type="hidden" name="conversation" value={entry.conversation.id} />
-        <Button type="submit" name="intent" value="remove" variant="subtle" size="inline" className="h-9 w-9" aria-label={t("chat.remove", { name: p.name })} data-testid="chat-remove">
+        <Button
+          type="submit"
+          name="intent"
+          value="remove"
+          variant="subtle"
+          size="inline"
+          className="h-9 w-9"
+          aria-label={t("chat.remove", { name: p.name })}
+          data-testid="chat-remove"
+        >
           <TrashIcon className="h-5 w-5" />
         </Button>
       </Form>
@@ -100,10 +135,14 @@ function EmptyInbox() {
   const { t } = useTranslation();
   return (
     <Card padding="none" className="flex flex-col items-center px-6 py-14 text-center" data-testid="chat-list-empty">
-      <span className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary"><ChatIcon className="h-10 w-10" /></span>
+      <span className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">
+        <ChatIcon className="h-10 w-10" />
+      </span>
       <h2 className="mt-5 text-xl font-bold">{t("chat.emptyTitle")}</h2>
       <p className="mt-2 max-w-sm text-black/60">{t("chat.emptyBody")}</p>
-      <Button to="/members" className="mt-6">{t("chat.emptyCta")}</Button>
+      <Button to="/members" className="mt-6">
+        {t("chat.emptyCta")}
+      </Button>
     </Card>
   );
 }

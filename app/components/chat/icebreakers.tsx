@@ -11,7 +11,8 @@ import { SEND_FORM_ID } from "./send-footer.tsx";
 import { Button, cx, Modal } from "../ui/index.ts";
 
 /** An opening line to pick: a card-like button with the text left-aligned. */
-const LINE = "w-full rounded-2xl px-4 py-3 text-left text-sm ring-1 ring-black/10 transition hover:bg-accent hover:ring-primary/40 focus-visible:outline-2 focus-visible:outline-primary";
+const LINE =
+  "w-full rounded-2xl px-4 py-3 text-left text-sm ring-1 ring-black/10 transition hover:bg-accent hover:ring-primary/40 focus-visible:outline-2 focus-visible:outline-primary";
 
 function useLines(name: string) {
   const { t } = useTranslation();
@@ -28,8 +29,17 @@ export function IcebreakerList({ partner, onPick, className = "" }: { partner: C
       <ul className="flex flex-col gap-2">
         {lines.slice(0, 3).map((line) => (
           <li key={line}>
-            <button type="submit" form={SEND_FORM_ID} name="icebreaker" value={line} onClick={(e) => { e.preventDefault(); onPick(line); }}
-              className={cx(LINE, "bg-white shadow-sm")}>
+            <button
+              type="submit"
+              form={SEND_FORM_ID}
+              name="icebreaker"
+              value={line}
+              onClick={(e) => {
+                e.preventDefault();
+                onPick(line);
+              }}
+              className={cx(LINE, "bg-white shadow-sm")}
+            >
               {line}
             </button>
           </li>
@@ -54,18 +64,24 @@ export function IcebreakerModal({ partner, onPick }: { partner: ChatPartner; onP
       <div className="bg-accent px-6 pb-5 pt-6 text-center">
         <Avatar src={partner.card.thumb} name={partner.name} size={72} />
         {/* focus starts on the title, not on the first line (which would look chosen) */}
-        <h2 id="icebreaker-title" tabIndex={-1} autoFocus className="mt-3 text-xl font-bold text-dark outline-none">{t("chat.icebreakerTitle", { name: partner.name })}</h2>
+        <h2 id="icebreaker-title" tabIndex={-1} autoFocus className="mt-3 text-xl font-bold text-dark outline-none">
+          {t("chat.icebreakerTitle", { name: partner.name })}
+        </h2>
         <p className="mt-1 text-sm text-black/60">{t("chat.icebreakerIntro")}</p>
       </div>
       <ul className="flex flex-col gap-2 p-4">
         {lines.map((line) => (
           <li key={line}>
-            <button type="button" onClick={() => pick(line)} className={LINE} data-testid="icebreaker-line">{line}</button>
+            <button type="button" onClick={() => pick(line)} className={LINE} data-testid="icebreaker-line">
+              {line}
+            </button>
           </li>
         ))}
       </ul>
       <div className="px-4 pb-5 text-center">
-        <Button variant="link" size="inline" onClick={() => setOpen(false)} className="text-sm text-primary">{t("chat.icebreakerOwn")}</Button>
+        <Button variant="link" size="inline" onClick={() => setOpen(false)} className="text-sm text-primary">
+          {t("chat.icebreakerOwn")}
+        </Button>
       </div>
     </Modal>
   );

@@ -12,7 +12,10 @@ import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
 import { Button, buttonClass, Card, controlClass, cx } from "../ui/index.ts";
 
 /** The photo and gift buttons: a <summary> that opens its panel above the footer. */
-const PANEL_TOGGLE = buttonClass({ variant: "ghost", size: "inline" }, "h-11 w-11 cursor-pointer list-none group-open:bg-accent [&::-webkit-details-marker]:hidden");
+const PANEL_TOGGLE = buttonClass(
+  { variant: "ghost", size: "inline" },
+  "h-11 w-11 cursor-pointer list-none group-open:bg-accent [&::-webkit-details-marker]:hidden",
+);
 const PANEL = "absolute bottom-full left-2 right-2 z-20 mb-2 drop-shadow-xl sm:right-auto";
 
 export interface PendingSend {
@@ -26,7 +29,12 @@ export interface PendingSend {
 
 export const SEND_FORM_ID = "chat-send-form";
 
-export function SendFooter({ screen, actionData, textarea, onPending }: {
+export function SendFooter({
+  screen,
+  actionData,
+  textarea,
+  onPending,
+}: {
   screen: ThreadScreen;
   actionData?: SendAnswer | undefined;
   textarea: React.RefObject<HTMLTextAreaElement | null>;
@@ -41,9 +49,25 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
   const giftPanel = useRef<HTMLDetailsElement>(null);
   const [fileChosen, setFileChosen] = useState(false);
 
-  if (screen.startLimited) return <Notice tone="premium" message={t("messages.premiumOnly")} action={<Button to="/pricing" variant="secondary" size="sm" className="shrink-0">{t("nav.getPremium")}</Button>} />;
+  if (screen.startLimited)
+    return (
+      <Notice
+        tone="premium"
+        message={t("messages.premiumOnly")}
+        action={
+          <Button to="/pricing" variant="secondary" size="sm" className="shrink-0">
+            {t("nav.getPremium")}
+          </Button>
+        }
+      />
+    );
   if (screen.block) {
-    const key = { blocked_by_them: "profileView.blockedBy", i_blocked: "chat.errors.youBlocked", unconfirmed: "chat.errors.partnerUnconfirmed", gone: "chat.errors.partnerGone" }[screen.block];
+    const key = {
+      blocked_by_them: "profileView.blockedBy",
+      i_blocked: "chat.errors.youBlocked",
+      unconfirmed: "chat.errors.partnerUnconfirmed",
+      gone: "chat.errors.partnerGone",
+    }[screen.block];
     return <Notice tone="info" message={t(key, { name: screen.partner.name })} />;
   }
 
@@ -74,9 +98,21 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
 
   return (
     <footer className="border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)]">
-      <Form id={SEND_FORM_ID} method="post" action={screen.action} encType="multipart/form-data" onSubmit={onSubmit} className="relative px-2 pt-2 sm:px-4" data-testid="chat-send">
+      <Form
+        id={SEND_FORM_ID}
+        method="post"
+        action={screen.action}
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        className="relative px-2 pt-2 sm:px-4"
+        data-testid="chat-send"
+      >
         <input type="hidden" name="clientKey" value={clientKey} readOnly />
-        {error ? <p role="alert" className="mb-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="chat-error">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="mb-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="chat-error">
+            {error}
+          </p>
+        ) : null}
         <div className="flex items-end gap-1.5">
           <details ref={photoPanel} className="group" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
             <summary className={PANEL_TOGGLE} aria-label={t("chat.photo")} data-testid="chat-photo-open">
@@ -87,7 +123,15 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
               <label className="block cursor-pointer rounded-xl border-2 border-dashed border-primary/30 px-3 py-4 text-center text-sm text-black/60 hover:border-primary/60">
                 <span className="block font-semibold text-primary">{t("chat.choosePhoto")}</span>
                 <span className="mt-1 block text-xs">{t("chat.photoHint")}</span>
-                <input ref={fileInput} type="file" name="image" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="mt-2 w-full text-xs" onChange={(e) => setFileChosen(!!e.currentTarget.files?.length)} data-testid="chat-photo-input" />
+                <input
+                  ref={fileInput}
+                  type="file"
+                  name="image"
+                  accept="image/jpeg,image/png,image/webp,image/heic,image/avif"
+                  className="mt-2 w-full text-xs"
+                  onChange={(e) => setFileChosen(!!e.currentTarget.files?.length)}
+                  data-testid="chat-photo-input"
+                />
               </label>
               <Button type="submit" name="intent" value="image" size="sm" block className="mt-3" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
                 {t("chat.sendPhoto", { count: p.image })}
@@ -103,7 +147,15 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
               <p className="mb-3 text-xs text-black/60">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
               <div className="grid grid-cols-4 gap-2">
                 {screen.gifts.map((g) => (
-                  <button key={g.id} type="submit" name="gift" value={g.id} className="flex flex-col items-center rounded-xl p-1.5 text-center hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-primary" data-testid="gift-option" data-gift={g.key}>
+                  <button
+                    key={g.id}
+                    type="submit"
+                    name="gift"
+                    value={g.id}
+                    className="flex flex-col items-center rounded-xl p-1.5 text-center hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-primary"
+                    data-testid="gift-option"
+                    data-gift={g.key}
+                  >
                     <img src={g.image} alt="" className="h-12 w-12" />
                     <span className="mt-1 w-full truncate text-xs font-medium">{t(`chat.gifts.${g.key}`)}</span>
                     <span className="text-[11px] text-black/60">{t("chat.credits", { count: g.credits })}</span>
@@ -112,14 +164,16 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
               </div>
             </Card>
           </details>
-          <label htmlFor="chat-body" className="sr-only">{t("chat.messageLabel")}</label>
+          <label htmlFor="chat-body" className="sr-only">
+            {t("chat.messageLabel")}
+          </label>
           <textarea
             ref={textarea}
             id="chat-body"
             name="body"
             rows={1}
             maxLength={screen.messageLength}
-            defaultValue={actionData && !actionData.ok ? actionData.body ?? "" : ""}
+            defaultValue={actionData && !actionData.ok ? (actionData.body ?? "") : ""}
             placeholder={t("chat.placeholder")}
             className={controlClass("idle", "max-h-40 min-h-11 flex-1 resize-none leading-snug", true)}
             onKeyDown={(e) => {
@@ -135,15 +189,28 @@ export function SendFooter({ screen, actionData, textarea, onPending }: {
             }}
             data-testid="chat-input"
           />
-          <Button type="submit" name="intent" value="text" size="inline" className="h-11 w-11 shrink-0" aria-label={t("chat.send")} data-testid="chat-send-button">
+          <Button
+            type="submit"
+            name="intent"
+            value="text"
+            size="inline"
+            className="h-11 w-11 shrink-0"
+            aria-label={t("chat.send")}
+            data-testid="chat-send-button"
+          >
             <SendIcon className="h-5 w-5" />
           </Button>
         </div>
         <p className="flex flex-wrap items-center justify-center gap-x-2 py-1.5 text-center text-xs text-black/60" data-testid="chat-price">
-          <span>{t("chat.priceMessage", { count: p.text })}{money ? ` · ${t("chat.priceFrom", { money })}` : ""}</span>
+          <span>
+            {t("chat.priceMessage", { count: p.text })}
+            {money ? ` · ${t("chat.priceFrom", { money })}` : ""}
+          </span>
           <span aria-hidden>·</span>
           <span className={credits < p.text ? "font-semibold text-danger" : ""}>{t("chat.balance", { count: credits })}</span>
-          <Link to="/pricing" className="font-semibold text-primary underline">{t("chat.buyCredits")}</Link>
+          <Link to="/pricing" className="font-semibold text-primary underline">
+            {t("chat.buyCredits")}
+          </Link>
         </p>
       </Form>
     </footer>
@@ -168,7 +235,11 @@ function pendingOf(fd: FormData, key: string, gifts: GiftOption[]): PendingSend 
 function Notice({ message, action, tone }: { message: string; action?: React.ReactNode; tone: "premium" | "info" }) {
   return (
     <footer className="border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)]">
-      <div className={`mx-3 my-3 flex items-center gap-3 rounded-2xl px-4 py-3 text-sm ${tone === "premium" ? "bg-secondary/15" : "bg-info/10"}`} role="status" data-testid="chat-notice">
+      <div
+        className={`mx-3 my-3 flex items-center gap-3 rounded-2xl px-4 py-3 text-sm ${tone === "premium" ? "bg-secondary/15" : "bg-info/10"}`}
+        role="status"
+        data-testid="chat-notice"
+      >
         <p className="flex-1 font-medium">{message}</p>
         {action}
       </div>

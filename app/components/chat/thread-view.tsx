@@ -80,53 +80,67 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
 
   return (
     <div className="flex min-h-0 flex-1 justify-center bg-accent/60">
-    <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5" data-testid="chat-thread">
-      <header className="z-10 border-b border-black/10 bg-white shadow-sm">
-        <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
-          <Button to="/chats" variant="subtle" size="inline" className="h-10 w-10 shrink-0" aria-label={t("chat.back")} data-testid="chat-back">
-            <BackIcon className="h-6 w-6" />
-          </Button>
-          <PartnerLink screen={screen} />
-          <span className="ml-auto flex shrink-0 items-center gap-3">
-            {screen.conversationId ? (
-              <Button to={`/chats/${screen.conversationId}/report`} variant="subtle" size="inline" className="h-9 w-9" aria-label={t("support.report.open", { name: partner.name })} title={t("support.report.open", { name: partner.name })} data-testid="chat-report">
-                <FlagIcon className="h-5 w-5" />
-              </Button>
+      <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5" data-testid="chat-thread">
+        <header className="z-10 border-b border-black/10 bg-white shadow-sm">
+          <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
+            <Button to="/chats" variant="subtle" size="inline" className="h-10 w-10 shrink-0" aria-label={t("chat.back")} data-testid="chat-back">
+              <BackIcon className="h-6 w-6" />
+            </Button>
+            <PartnerLink screen={screen} />
+            <span className="ml-auto flex shrink-0 items-center gap-3">
+              {screen.conversationId ? (
+                <Button
+                  to={`/chats/${screen.conversationId}/report`}
+                  variant="subtle"
+                  size="inline"
+                  className="h-9 w-9"
+                  aria-label={t("support.report.open", { name: partner.name })}
+                  title={t("support.report.open", { name: partner.name })}
+                  data-testid="chat-report"
+                >
+                  <FlagIcon className="h-5 w-5" />
+                </Button>
+              ) : null}
+              <img src={root.site.logo} alt={root.site.name} className="hidden h-7 w-auto md:block" />
+              {root.user ? <CreditsPill credits={root.user.credits} /> : null}
+            </span>
+          </div>
+        </header>
+
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
+          <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
+            {olderCursor ? (
+              <div className="mb-2 flex justify-center">
+                <Button
+                  to={`${screen.action}?before=${olderCursor}`}
+                  onClick={loadOlder}
+                  preventScrollReset
+                  variant="outline"
+                  size="sm"
+                  data-testid="chat-older"
+                >
+                  {olderFetcher.state === "loading" ? t("chat.loading") : t("chat.olderMessages")}
+                </Button>
+              </div>
             ) : null}
-            <img src={root.site.logo} alt={root.site.name} className="hidden h-7 w-auto md:block" />
-            {root.user ? <CreditsPill credits={root.user.credits} /> : null}
-          </span>
+            <Messages messages={messages} partnerName={partner.name} />
+            {unsent.map((p) => (
+              <PendingBubble key={p.key} item={p} action={screen.action} onDiscard={() => setPending((list) => list.filter((x) => x.key !== p.key))} />
+            ))}
+            {screen.before ? (
+              <div className="mt-2 flex justify-center">
+                <Button to={screen.action} variant="outline" size="sm">
+                  {t("chat.newerMessages")}
+                </Button>
+              </div>
+            ) : null}
+            {empty ? <EmptyThread screen={screen} canWrite={canWrite} onPick={fill} /> : null}
+          </div>
         </div>
-      </header>
 
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
-        <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
-          {olderCursor ? (
-            <div className="mb-2 flex justify-center">
-              <Button to={`${screen.action}?before=${olderCursor}`} onClick={loadOlder} preventScrollReset variant="outline" size="sm" data-testid="chat-older">
-                {olderFetcher.state === "loading" ? t("chat.loading") : t("chat.olderMessages")}
-              </Button>
-            </div>
-          ) : null}
-          <Messages messages={messages} partnerName={partner.name} />
-          {unsent.map((p) => <PendingBubble key={p.key} item={p} action={screen.action} onDiscard={() => setPending((list) => list.filter((x) => x.key !== p.key))} />)}
-          {screen.before ? (
-            <div className="mt-2 flex justify-center">
-              <Button to={screen.action} variant="outline" size="sm">{t("chat.newerMessages")}</Button>
-            </div>
-          ) : null}
-          {empty ? <EmptyThread screen={screen} canWrite={canWrite} onPick={fill} /> : null}
-        </div>
+        <SendFooter screen={screen} actionData={actionData} textarea={textarea} onPending={(p) => setPending((list) => [...list, p])} />
+        {empty && canWrite ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
       </div>
-
-      <SendFooter
-        screen={screen}
-        actionData={actionData}
-        textarea={textarea}
-        onPending={(p) => setPending((list) => [...list, p])}
-      />
-      {empty && canWrite ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
-    </div>
     </div>
   );
 }
@@ -138,15 +152,28 @@ function PartnerLink({ screen }: { screen: ThreadScreen }) {
     <>
       <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} />
       <span className="min-w-0">
-        <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">{p.name}, {p.card.age}</span>
-        <span className="block truncate text-xs text-black/60">{p.card.online ? <span className="font-medium text-success">{t("search.online")}</span> : p.card.city ?? ""}</span>
+        <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">
+          {p.name}, {p.card.age}
+        </span>
+        <span className="block truncate text-xs text-black/60">
+          {p.card.online ? <span className="font-medium text-success">{t("search.online")}</span> : (p.card.city ?? "")}
+        </span>
       </span>
     </>
   );
   return p.profileVisible ? (
-    <Link to={`/members/${p.id}`} className="flex min-w-0 items-center gap-3 rounded-full py-0.5 pr-3 hover:bg-light" aria-label={t("chat.viewProfile", { name: p.name })} data-testid="chat-partner">{inner}</Link>
+    <Link
+      to={`/members/${p.id}`}
+      className="flex min-w-0 items-center gap-3 rounded-full py-0.5 pr-3 hover:bg-light"
+      aria-label={t("chat.viewProfile", { name: p.name })}
+      data-testid="chat-partner"
+    >
+      {inner}
+    </Link>
   ) : (
-    <span className="flex min-w-0 items-center gap-3" data-testid="chat-partner">{inner}</span>
+    <span className="flex min-w-0 items-center gap-3" data-testid="chat-partner">
+      {inner}
+    </span>
   );
 }
 
@@ -164,7 +191,12 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
         return (
           <div key={m.id} className="contents">
             {separator ? (
-              <p className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/60 first-letter:uppercase" suppressHydrationWarning>{when.day(m.at)}</p>
+              <p
+                className="my-3 self-center rounded-full bg-black/5 px-3 py-0.5 text-xs font-medium text-black/60 first-letter:uppercase"
+                suppressHydrationWarning
+              >
+                {when.day(m.at)}
+              </p>
             ) : null}
             <Bubble message={m} partnerName={partnerName} showTime={showTime} />
           </div>
@@ -178,14 +210,26 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
   const { t } = useTranslation();
   const when = useTimeFormat();
   const side = m.mine ? "self-end items-end" : "self-start items-start";
-  const time = showTime
-    ? <time dateTime={m.at} className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>{when.time(m.at)}</time>
-    : <time dateTime={m.at} className="sr-only" suppressHydrationWarning>{when.time(m.at)}</time>;
+  const time = showTime ? (
+    <time dateTime={m.at} className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>
+      {when.time(m.at)}
+    </time>
+  ) : (
+    <time dateTime={m.at} className="sr-only" suppressHydrationWarning>
+      {when.time(m.at)}
+    </time>
+  );
   if (m.kind === "image" && m.image) {
     const sized = m.image.width > 0 && m.image.height > 0;
     return (
       <div className={`flex max-w-[75%] flex-col sm:max-w-[60%] ${side}`} data-testid="chat-message" data-kind="image">
-        <a href={m.image.full} target="_blank" rel="noreferrer" className="block w-56 overflow-hidden rounded-2xl bg-black/5 shadow-sm sm:w-64" style={{ aspectRatio: sized ? `${m.image.width} / ${m.image.height}` : "4 / 5" }}>
+        <a
+          href={m.image.full}
+          target="_blank"
+          rel="noreferrer"
+          className="block w-56 overflow-hidden rounded-2xl bg-black/5 shadow-sm sm:w-64"
+          style={{ aspectRatio: sized ? `${m.image.width} / ${m.image.height}` : "4 / 5" }}
+        >
           <img
             src={m.image.thumb}
             srcSet={sized ? chatImageSrcSet(m.image) : undefined}
@@ -208,7 +252,9 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
       <div className={`flex max-w-[75%] flex-col ${side}`} data-testid="chat-message" data-kind="gift">
         <div className={`flex flex-col items-center rounded-2xl px-6 py-4 text-center shadow-sm ${m.mine ? "bg-accent" : "bg-white"}`}>
           <img src={`/gifts/${m.gift}.svg`} alt="" className="h-20 w-20" />
-          <p className="mt-2 text-sm font-semibold">{m.mine ? t("chat.giftSent", { gift: name }) : t("chat.giftReceived", { name: partnerName, gift: name })}</p>
+          <p className="mt-2 text-sm font-semibold">
+            {m.mine ? t("chat.giftSent", { gift: name }) : t("chat.giftReceived", { name: partnerName, gift: name })}
+          </p>
         </div>
         {time}
       </div>
@@ -224,7 +270,11 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
   }
   return (
     <div className={`flex max-w-[85%] flex-col sm:max-w-[70%] ${side}`} data-testid="chat-message" data-kind="text">
-      <p className={`whitespace-pre-wrap break-words rounded-2xl px-4 py-2 leading-snug shadow-sm ${m.mine ? "rounded-br-md bg-primary text-white" : "rounded-bl-md bg-white text-dark"}`}>{m.body}</p>
+      <p
+        className={`whitespace-pre-wrap break-words rounded-2xl px-4 py-2 leading-snug shadow-sm ${m.mine ? "rounded-br-md bg-primary text-white" : "rounded-bl-md bg-white text-dark"}`}
+      >
+        {m.body}
+      </p>
       {time}
     </div>
   );
@@ -233,23 +283,34 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
 function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action: string; onDiscard: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SendAnswer>({ key: item.key });
-  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error ?? t("messages.genericError") : null;
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? t("messages.genericError")) : null;
   const retry = () => fetcher.submit(item.form, { method: "post", action, encType: "multipart/form-data" });
   return (
     <div className="flex max-w-[85%] flex-col items-end self-end sm:max-w-[70%]" data-testid="chat-pending" data-state={failed ? "failed" : "sending"}>
       <div className={`rounded-2xl rounded-br-md px-4 py-2 shadow-sm ${failed ? "border border-danger/50 bg-danger/5 text-dark" : "bg-primary/70 text-white"}`}>
         {item.kind === "image" && item.preview ? <img src={item.preview} alt="" className="max-h-48 rounded-lg" /> : null}
         {item.kind === "gift" && item.gift ? (
-          <span className="flex items-center gap-2"><img src={item.gift.image} alt="" className="h-10 w-10" />{t(`chat.gifts.${item.gift.key}`)}</span>
+          <span className="flex items-center gap-2">
+            <img src={item.gift.image} alt="" className="h-10 w-10" />
+            {t(`chat.gifts.${item.gift.key}`)}
+          </span>
         ) : null}
         {item.kind === "text" ? <p className="whitespace-pre-wrap break-words">{item.text}</p> : null}
       </div>
       {failed ? (
         <div className="mt-1 flex flex-wrap items-center justify-end gap-x-3 gap-y-1 px-1 text-xs" role="alert">
-          <span className="font-semibold text-danger">{t("chat.notSent")}: {failed}</span>
-          <Button variant="link" size="inline" onClick={retry} className="text-primary" data-testid="chat-retry">{t("chat.retry")}</Button>
-          <Button variant="link" size="inline" onClick={onDiscard} className="text-black/60">{t("chat.discard")}</Button>
-          <Link to="/pricing" className="text-black/60 underline">{t("chat.buyCredits")}</Link>
+          <span className="font-semibold text-danger">
+            {t("chat.notSent")}: {failed}
+          </span>
+          <Button variant="link" size="inline" onClick={retry} className="text-primary" data-testid="chat-retry">
+            {t("chat.retry")}
+          </Button>
+          <Button variant="link" size="inline" onClick={onDiscard} className="text-black/60">
+            {t("chat.discard")}
+          </Button>
+          <Link to="/pricing" className="text-black/60 underline">
+            {t("chat.buyCredits")}
+          </Link>
         </div>
       ) : (
         <span className="mt-0.5 px-1 text-[11px] text-black/45">{t("chat.sending")}</span>
@@ -276,7 +337,9 @@ export function BlockedScreen({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
     <main className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
-      <p className="text-xl font-semibold" data-testid="blocked-message">{t("profileView.blockedBy", { name })}</p>
+      <p className="text-xl font-semibold" data-testid="blocked-message">
+        {t("profileView.blockedBy", { name })}
+      </p>
       <Button to="/chats">{t("chat.back")}</Button>
     </main>
   );

@@ -20,13 +20,23 @@ export function GalleryLander({ page }: { page: LanderData }) {
               <SignupTrigger className="block" testId="gallery-card" label={p.name}>
                 <div className="relative">
                   <ProfilePhoto profile={p} className={`aspect-[4/5] w-full ${i >= OPEN_CARDS ? "blur-md" : ""}`} />
-                  {i >= OPEN_CARDS ? <span className="absolute inset-0 flex items-center justify-center p-2 text-center text-sm font-bold text-white drop-shadow">{t("landerPages.galleryLocked")}</span> : null}
+                  {i >= OPEN_CARDS ? (
+                    <span className="absolute inset-0 flex items-center justify-center p-2 text-center text-sm font-bold text-white drop-shadow">
+                      {t("landerPages.galleryLocked")}
+                    </span>
+                  ) : null}
                 </div>
-                <p className="truncate p-2 font-semibold">{p.name}, {p.age}</p>
+                <p className="truncate p-2 font-semibold">
+                  {p.name}, {p.age}
+                </p>
               </SignupTrigger>
             </li>
           ))}
-          {page.partnerOffers.map((o) => <li key={o.url}><PartnerOfferCard offer={o} /></li>)}
+          {page.partnerOffers.map((o) => (
+            <li key={o.url}>
+              <PartnerOfferCard offer={o} />
+            </li>
+          ))}
         </ul>
       </div>
     </section>

@@ -16,7 +16,15 @@ const SignupOpener = createContext<{ open: () => void; target: SignupTarget | nu
  * Holds the signup modal of the page; any `SignupTrigger` below opens it. With a `target` (the
  * profile landings) the signup is the one with that profile as the target (/members/{id}/signup).
  */
-export function LanderSignupProvider({ bounceLogging, target = null, children }: { bounceLogging: boolean; target?: SignupTarget | null; children: React.ReactNode }) {
+export function LanderSignupProvider({
+  bounceLogging,
+  target = null,
+  children,
+}: {
+  bounceLogging: boolean;
+  target?: SignupTarget | null;
+  children: React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const engaged = useRef(false);
   useEffect(() => {
@@ -29,7 +37,13 @@ export function LanderSignupProvider({ bounceLogging, target = null, children }:
     window.addEventListener("pagehide", leave);
     return () => window.removeEventListener("pagehide", leave);
   }, [bounceLogging]);
-  const value = { open: () => { engaged.current = true; setOpen(true); }, target };
+  const value = {
+    open: () => {
+      engaged.current = true;
+      setOpen(true);
+    },
+    target,
+  };
   return (
     <SignupOpener.Provider value={value}>
       {children}
@@ -42,16 +56,38 @@ export function LanderSignupProvider({ bounceLogging, target = null, children }:
  * A call to action: opens the signup modal (without JavaScript it is a link to the signup page);
  * where the visitor cannot sign up (partner traffic only), a link to log in.
  */
-export function SignupTrigger({ className, children, testId = "lander-signup", label }: { className: string; children?: React.ReactNode; testId?: string; label?: string }) {
+export function SignupTrigger({
+  className,
+  children,
+  testId = "lander-signup",
+  label,
+}: {
+  className: string;
+  children?: React.ReactNode;
+  testId?: string;
+  label?: string;
+}) {
   const opener = useContext(SignupOpener);
   const target = opener.target;
   if (!useSignupOpen()) {
     const login = target ? `/login?redirectTo=${encodeURIComponent(`/members/${target.id}`)}` : "/login";
-    return <a href={login} className={className} data-testid="lander-login">{children ?? <Translated k="nav.login" />}</a>;
+    return (
+      <a href={login} className={className} data-testid="lander-login">
+        {children ?? <Translated k="nav.login" />}
+      </a>
+    );
   }
   return (
-    <a href={target ? `/members/${target.id}/signup` : "/signup"} className={className} data-testid={testId} aria-label={label}
-      onClick={(e) => { e.preventDefault(); opener.open(); }}>
+    <a
+      href={target ? `/members/${target.id}/signup` : "/signup"}
+      className={className}
+      data-testid={testId}
+      aria-label={label}
+      onClick={(e) => {
+        e.preventDefault();
+        opener.open();
+      }}
+    >
       {children ?? <Translated k="landerPages.cta" />}
     </a>
   );
@@ -76,8 +112,12 @@ export function Headline({ page, className = "", light = false }: { page: Lander
   const text = useLanderText(page);
   return (
     <div className={className}>
-      <h1 className={`text-3xl font-black leading-tight md:text-5xl ${light ? "text-white" : "text-primary"}`} data-testid="lander-headline">{text.headline}</h1>
-      <p className={`mt-3 max-w-xl text-lg ${light ? "text-white/90" : "text-black/70"}`} data-testid="lander-copy">{text.copy}</p>
+      <h1 className={`text-3xl font-black leading-tight md:text-5xl ${light ? "text-white" : "text-primary"}`} data-testid="lander-headline">
+        {text.headline}
+      </h1>
+      <p className={`mt-3 max-w-xl text-lg ${light ? "text-white/90" : "text-black/70"}`} data-testid="lander-copy">
+        {text.copy}
+      </p>
     </div>
   );
 }
@@ -85,9 +125,19 @@ export function Headline({ page, className = "", light = false }: { page: Lander
 export function ProfilePhoto({ profile, className = "" }: { profile: LanderProfile; className?: string }) {
   return profile.thumb ? (
     // drawn at a different size by every design, so no `sizes` to give: the thumbnail, its proportions held
-    <img src={profile.thumb} alt={profile.name} loading="lazy" decoding="async" width={PROFILE_THUMB_SIZE.width} height={PROFILE_THUMB_SIZE.height} className={`object-cover ${className}`} />
+    <img
+      src={profile.thumb}
+      alt={profile.name}
+      loading="lazy"
+      decoding="async"
+      width={PROFILE_THUMB_SIZE.width}
+      height={PROFILE_THUMB_SIZE.height}
+      className={`object-cover ${className}`}
+    />
   ) : (
-    <div className={`flex items-center justify-center bg-accent text-3xl text-primary/50 ${className}`} role="img" aria-label={profile.name}>♥</div>
+    <div className={`flex items-center justify-center bg-accent text-3xl text-primary/50 ${className}`} role="img" aria-label={profile.name}>
+      ♥
+    </div>
   );
 }
 

@@ -27,7 +27,12 @@ export function LanderView({ page }: { page: LanderData }) {
   const Design = DESIGNS[page.name];
   return (
     <LanderSignupProvider bounceLogging={page.bounceLogging}>
-      <main data-lander={page.name} data-slug={page.slug ?? ""} data-profiles={page.profiles.length} data-bounce-logging={page.bounceLogging ? "on" : undefined}>
+      <main
+        data-lander={page.name}
+        data-slug={page.slug ?? ""}
+        data-profiles={page.profiles.length}
+        data-bounce-logging={page.bounceLogging ? "on" : undefined}
+      >
         <Design page={page} />
       </main>
     </LanderSignupProvider>

@@ -11,26 +11,38 @@ export function MapLander({ page }: { page: LanderData }) {
   const { t, i18n } = useTranslation();
   const root = useRootData();
   const country = root?.country ?? null;
-  const place = country ? new Intl.DisplayNames([i18n.language], { type: "region" }).of(country) ?? country : null;
+  const place = country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(country) ?? country) : null;
   const pins = page.profiles.slice(0, 10);
   return (
     <section className="bg-light">
       <div className="container-site grid gap-8 py-10 md:grid-cols-[2fr_3fr] md:items-center">
         <div>
           <Headline page={page} />
-          <p className="mt-4 font-semibold text-primary" data-testid="map-place">{place ? t("landerPages.mapNear", { place }) : t("landerPages.mapNearYou")}</p>
+          <p className="mt-4 font-semibold text-primary" data-testid="map-place">
+            {place ? t("landerPages.mapNear", { place }) : t("landerPages.mapNearYou")}
+          </p>
           <SignupTrigger className={`${CTA_CLASS} mt-6`} />
         </div>
         <div className="relative overflow-hidden rounded-2xl shadow-lg" data-testid="lander-map">
           <svg viewBox="0 0 400 300" className="block h-auto w-full" role="img" aria-label={t("landerPages.mapLabel")}>
             <rect width="400" height="300" fill="#dbeafe" />
-            <path d="M20 40 C90 10 160 30 220 20 S350 30 385 70 L380 200 C350 260 280 290 200 280 S60 270 30 220 Z" fill="#f1f5e9" stroke="#cbd5c0" strokeWidth="2" />
+            <path
+              d="M20 40 C90 10 160 30 220 20 S350 30 385 70 L380 200 C350 260 280 290 200 280 S60 270 30 220 Z"
+              fill="#f1f5e9"
+              stroke="#cbd5c0"
+              strokeWidth="2"
+            />
             <path d="M60 230 C120 180 170 200 230 150 S330 90 370 110" fill="none" stroke="#93c5fd" strokeWidth="6" strokeLinecap="round" />
             <g stroke="#ffffff" strokeWidth="5" fill="none" strokeLinecap="round">
-              <path d="M40 120 L360 160" /><path d="M150 30 L190 280" /><path d="M260 40 L300 270" /><path d="M50 70 L330 240" />
+              <path d="M40 120 L360 160" />
+              <path d="M150 30 L190 280" />
+              <path d="M260 40 L300 270" />
+              <path d="M50 70 L330 240" />
             </g>
             <g stroke="#e2e8f0" strokeWidth="2" fill="none">
-              <path d="M80 60 L120 250" /><path d="M220 30 L230 280" /><path d="M30 180 L380 110" />
+              <path d="M80 60 L120 250" />
+              <path d="M220 30 L230 280" />
+              <path d="M30 180 L380 110" />
             </g>
             <circle cx="200" cy="150" r="46" fill="currentColor" className="text-primary" opacity="0.12" />
           </svg>

@@ -22,7 +22,12 @@ export function ProfileLandingView({ page }: Props) {
   const Design = DESIGNS[page.design];
   return (
     <LanderSignupProvider bounceLogging={page.bounceLogging} target={{ id: page.profile.id, name: page.profile.name }}>
-      <main data-profile-landing={page.design} data-slug={page.slug ?? ""} data-target-profile={page.profile.id} data-bounce-logging={page.bounceLogging ? "on" : undefined}>
+      <main
+        data-profile-landing={page.design}
+        data-slug={page.slug ?? ""}
+        data-target-profile={page.profile.id}
+        data-bounce-logging={page.bounceLogging ? "on" : undefined}
+      >
         <Design page={page} />
       </main>
     </LanderSignupProvider>
@@ -44,7 +49,9 @@ function Photo({ page, className = "" }: { page: Page; className?: string }) {
   return p.photo ? (
     <img src={p.photo} alt={p.name} className={`object-cover ${className}`} data-testid="landing-photo" />
   ) : (
-    <div className={`flex items-center justify-center bg-accent text-5xl text-primary/50 ${className}`} role="img" aria-label={p.name}>♥</div>
+    <div className={`flex items-center justify-center bg-accent text-5xl text-primary/50 ${className}`} role="img" aria-label={p.name}>
+      ♥
+    </div>
   );
 }
 
@@ -55,12 +62,20 @@ function Facts({ page, light = false }: { page: Page; light?: boolean }) {
   return (
     <div>
       <p className="flex items-center gap-2 text-2xl font-bold" data-testid="landing-name">
-        <span>{p.name}{p.age !== null ? `, ${p.age}` : ""}</span>
+        <span>
+          {p.name}
+          {p.age !== null ? `, ${p.age}` : ""}
+        </span>
         {p.fictional ? <FictionalMark /> : null}
       </p>
       <p className={`text-sm ${light ? "text-white/80" : "text-black/60"}`}>
         {p.city ? <span data-testid="landing-city">{p.city}</span> : null}
-        {p.online ? <span className="ml-2 inline-flex items-center gap-1 font-semibold text-success"><span className="h-2 w-2 rounded-full bg-success" aria-hidden />{t("search.online")}</span> : null}
+        {p.online ? (
+          <span className="ml-2 inline-flex items-center gap-1 font-semibold text-success">
+            <span className="h-2 w-2 rounded-full bg-success" aria-hidden />
+            {t("search.online")}
+          </span>
+        ) : null}
       </p>
     </div>
   );
@@ -86,10 +101,16 @@ function HeroCardLanding({ page }: Props) {
         <article className="mx-auto grid max-w-4xl overflow-hidden rounded-2xl bg-white shadow-xl md:grid-cols-2" data-testid="landing-hero-card">
           <Photo page={page} className="aspect-[4/5] w-full md:aspect-auto md:h-full" />
           <div className="flex flex-col justify-center p-6 md:p-10">
-            <h1 className="text-3xl font-black leading-tight text-primary md:text-4xl" data-testid="lander-headline">{text.headline}</h1>
-            <div className="mt-4"><Facts page={page} /></div>
+            <h1 className="text-3xl font-black leading-tight text-primary md:text-4xl" data-testid="lander-headline">
+              {text.headline}
+            </h1>
+            <div className="mt-4">
+              <Facts page={page} />
+            </div>
             <Teaser page={page} />
-            <p className="mt-4 text-black/70" data-testid="lander-copy">{text.copy}</p>
+            <p className="mt-4 text-black/70" data-testid="lander-copy">
+              {text.copy}
+            </p>
             <SignupTrigger className={`${CTA_CLASS} mt-6 text-center`}>{t("profileLanding.cta", { name: page.profile.name })}</SignupTrigger>
           </div>
         </article>
@@ -105,8 +126,12 @@ function ProfileWithSimilarLanding({ page }: Props) {
   return (
     <section className="bg-light">
       <div className="container-site py-10">
-        <h1 className="text-3xl font-black leading-tight text-primary md:text-5xl" data-testid="lander-headline">{text.headline}</h1>
-        <p className="mt-3 max-w-2xl text-lg text-black/70" data-testid="lander-copy">{text.copy}</p>
+        <h1 className="text-3xl font-black leading-tight text-primary md:text-5xl" data-testid="lander-headline">
+          {text.headline}
+        </h1>
+        <p className="mt-3 max-w-2xl text-lg text-black/70" data-testid="lander-copy">
+          {text.copy}
+        </p>
         <div className="mt-8 flex flex-col gap-6 rounded-2xl bg-white p-4 shadow-sm sm:flex-row sm:items-center">
           <Photo page={page} className="h-40 w-40 shrink-0 rounded-full border-4 border-secondary" />
           <div className="flex-1">
@@ -122,12 +147,28 @@ function ProfileWithSimilarLanding({ page }: Props) {
               {page.similar.map((p) => (
                 <li key={p.id} className="overflow-hidden rounded-xl bg-white shadow-sm" data-profile-id={p.id}>
                   <SignupTrigger className="block" testId="similar-card" label={p.name}>
-                    {p.thumb ? <MemberPhoto thumb={p.thumb} display={p.display} alt={p.name} sizes={PHOTO_SIZES.landingCard} className="aspect-[4/5] w-full object-cover" /> : <div className="aspect-[4/5] w-full bg-accent" aria-hidden />}
-                    <p className="truncate p-2 text-sm font-semibold">{p.name}, {p.age}</p>
+                    {p.thumb ? (
+                      <MemberPhoto
+                        thumb={p.thumb}
+                        display={p.display}
+                        alt={p.name}
+                        sizes={PHOTO_SIZES.landingCard}
+                        className="aspect-[4/5] w-full object-cover"
+                      />
+                    ) : (
+                      <div className="aspect-[4/5] w-full bg-accent" aria-hidden />
+                    )}
+                    <p className="truncate p-2 text-sm font-semibold">
+                      {p.name}, {p.age}
+                    </p>
                   </SignupTrigger>
                 </li>
               ))}
-              {page.partnerOffers.map((o) => <li key={o.url}><PartnerOfferCard offer={o} /></li>)}
+              {page.partnerOffers.map((o) => (
+                <li key={o.url}>
+                  <PartnerOfferCard offer={o} />
+                </li>
+              ))}
             </ul>
           </>
         ) : null}
@@ -145,8 +186,12 @@ function ChatTeaserLanding({ page }: Props) {
     <section className="bg-dark text-white">
       <div className="container-site grid gap-8 py-10 md:grid-cols-2 md:items-center md:py-16">
         <div>
-          <h1 className="text-3xl font-black leading-tight md:text-5xl" data-testid="lander-headline">{text.headline}</h1>
-          <p className="mt-3 text-lg text-white/85" data-testid="lander-copy">{text.copy}</p>
+          <h1 className="text-3xl font-black leading-tight md:text-5xl" data-testid="lander-headline">
+            {text.headline}
+          </h1>
+          <p className="mt-3 text-lg text-white/85" data-testid="lander-copy">
+            {text.copy}
+          </p>
         </div>
         <div className="overflow-hidden rounded-2xl bg-white text-dark shadow-2xl" data-testid="landing-chat">
           <div className="flex items-center gap-3 bg-primary p-3 text-white">
@@ -156,14 +201,20 @@ function ChatTeaserLanding({ page }: Props) {
           <div className="space-y-3 bg-light p-4">
             <div className="max-w-[85%] rounded-2xl rounded-tl-none bg-white p-3 shadow-sm">
               <p data-testid="landing-chat-message">{t("profileLanding.landing3.message")}</p>
-              <p className="mt-2 select-none blur-sm" aria-hidden>{p.teaser ?? t("profileLanding.landing3.hidden")}</p>
+              <p className="mt-2 select-none blur-sm" aria-hidden>
+                {p.teaser ?? t("profileLanding.landing3.hidden")}
+              </p>
               <p className="mt-1 text-right text-xs text-black/50">{t("profileLanding.landing3.justNow")}</p>
             </div>
             <p className="text-center text-sm text-black/60">{t("profileLanding.landing3.locked")}</p>
           </div>
           <div className="flex gap-2 border-t border-black/10 p-3">
-            <SignupTrigger className="flex-1 rounded-full border border-black/20 px-4 py-2 text-black/50" testId="landing-chat-input">{t("profileLanding.landing3.placeholder")}</SignupTrigger>
-            <SignupTrigger className="rounded-full bg-secondary px-5 py-2 font-bold text-dark">{t("profileLanding.landing3.reply", { name: p.name })}</SignupTrigger>
+            <SignupTrigger className="flex-1 rounded-full border border-black/20 px-4 py-2 text-black/50" testId="landing-chat-input">
+              {t("profileLanding.landing3.placeholder")}
+            </SignupTrigger>
+            <SignupTrigger className="rounded-full bg-secondary px-5 py-2 font-bold text-dark">
+              {t("profileLanding.landing3.reply", { name: p.name })}
+            </SignupTrigger>
           </div>
         </div>
       </div>

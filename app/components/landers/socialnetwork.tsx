@@ -22,7 +22,9 @@ export function SocialNetworkLander({ page }: { page: LanderData }) {
                   </div>
                 </div>
                 {i % POSTS.length === 1 ? <ProfilePhoto profile={p} className="mt-3 aspect-video w-full rounded-lg" /> : null}
-                <SignupTrigger className="mt-3 inline-block text-sm font-semibold text-primary" testId="feed-reply">{t("landerPages.feedReply")}</SignupTrigger>
+                <SignupTrigger className="mt-3 inline-block text-sm font-semibold text-primary" testId="feed-reply">
+                  {t("landerPages.feedReply")}
+                </SignupTrigger>
               </li>
             ))}
           </ol>

@@ -1,6 +1,6 @@
 // tinderswipe: a stack of the site's profiles, like or pass one at a time; the third like (or
 // the end of the stack) opens the signup.
-import { useContext, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CrossIcon, HeartIcon } from "#app/components/icons.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
@@ -31,22 +31,42 @@ export function TinderSwipeLander({ page }: { page: LanderData }) {
           ) : (
             <div>
               <div className="relative">
-              {page.profiles.slice(index + 1, index + 3).reverse().map((p, i) => (
-                <div key={p.id} className="absolute inset-0 rounded-2xl bg-white shadow" style={{ transform: `translateY(${(2 - i) * 8}px) scale(${0.94 + i * 0.03})` }} aria-hidden />
-              ))}
-              <article className="relative overflow-hidden rounded-2xl bg-white shadow-xl" data-testid="swipe-card">
-                <ProfilePhoto profile={current} className="aspect-[4/5] w-full" />
-                <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 pt-16 text-white">
-                  <p className="text-2xl font-bold">{current.name}, {current.age}</p>
-                  {current.city ? <p className="text-sm text-white/80">{current.city}</p> : null}
-                </div>
-              </article>
+                {page.profiles
+                  .slice(index + 1, index + 3)
+                  .reverse()
+                  .map((p, i) => (
+                    <div
+                      key={p.id}
+                      className="absolute inset-0 rounded-2xl bg-white shadow"
+                      style={{ transform: `translateY(${(2 - i) * 8}px) scale(${0.94 + i * 0.03})` }}
+                      aria-hidden
+                    />
+                  ))}
+                <article className="relative overflow-hidden rounded-2xl bg-white shadow-xl" data-testid="swipe-card">
+                  <ProfilePhoto profile={current} className="aspect-[4/5] w-full" />
+                  <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 pt-16 text-white">
+                    <p className="text-2xl font-bold">
+                      {current.name}, {current.age}
+                    </p>
+                    {current.city ? <p className="text-sm text-white/80">{current.city}</p> : null}
+                  </div>
+                </article>
               </div>
               <div className="mt-5 flex justify-center gap-6">
-                <button type="button" onClick={() => next(false)} className="flex h-14 w-14 items-center justify-center rounded-full bg-white text-black/60 shadow-lg" aria-label={t("landerPages.swipePass")}>
+                <button
+                  type="button"
+                  onClick={() => next(false)}
+                  className="flex h-14 w-14 items-center justify-center rounded-full bg-white text-black/60 shadow-lg"
+                  aria-label={t("landerPages.swipePass")}
+                >
                   <CrossIcon className="h-7 w-7" />
                 </button>
-                <button type="button" onClick={() => next(true)} className="flex h-14 w-14 items-center justify-center rounded-full bg-primary text-white shadow-lg" aria-label={t("landerPages.swipeLike")}>
+                <button
+                  type="button"
+                  onClick={() => next(true)}
+                  className="flex h-14 w-14 items-center justify-center rounded-full bg-primary text-white shadow-lg"
+                  aria-label={t("landerPages.swipeLike")}
+                >
                   <HeartIcon className="h-7 w-7" />
                 </button>
               </div>

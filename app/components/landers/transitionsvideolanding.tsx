@@ -16,8 +16,11 @@ export function TransitionsVideoLander({ page }: { page: LanderData }) {
       <div className="absolute inset-0" aria-hidden data-testid="lander-transitions">
         {slides.length === 0 ? <img src={page.hero.image} alt="" className="h-full w-full object-cover" /> : null}
         {slides.map((p, i) => (
-          <div key={i} className="lander-slide absolute inset-0"
-            style={{ animationDuration: `${cycle}s`, animationDelay: `${i * SLIDE_SECONDS}s`, opacity: i === 0 ? 1 : 0 }}>
+          <div
+            key={i}
+            className="lander-slide absolute inset-0"
+            style={{ animationDuration: `${cycle}s`, animationDelay: `${i * SLIDE_SECONDS}s`, opacity: i === 0 ? 1 : 0 }}
+          >
             <ProfilePhoto profile={p} className="h-full w-full" />
           </div>
         ))}

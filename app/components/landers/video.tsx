@@ -10,7 +10,16 @@ export function VideoLander({ page }: { page: LanderData }) {
     <>
       <section className="relative min-h-[60vh] overflow-hidden bg-dark">
         {video ? (
-          <video className="absolute inset-0 h-full w-full object-cover" poster={poster} autoPlay muted loop playsInline data-testid="lander-video" aria-label={t("landerPages.videoLabel", { siteName: page.siteName })}>
+          <video
+            className="absolute inset-0 h-full w-full object-cover"
+            poster={poster}
+            autoPlay
+            muted
+            loop
+            playsInline
+            data-testid="lander-video"
+            aria-label={t("landerPages.videoLabel", { siteName: page.siteName })}
+          >
             <source src={video} type={video.endsWith(".webm") ? "video/webm" : "video/mp4"} />
             <img src={poster} alt="" className="h-full w-full object-cover" />
           </video>
@@ -28,7 +37,9 @@ export function VideoLander({ page }: { page: LanderData }) {
           {page.profiles.slice(0, 6).map((p) => (
             <SignupTrigger key={p.id} className="block overflow-hidden rounded-xl bg-white shadow-sm" testId="video-face" label={p.name}>
               <ProfilePhoto profile={p} className="aspect-square w-full" />
-              <span className="block truncate p-2 text-sm font-semibold">{p.name}, {p.age}</span>
+              <span className="block truncate p-2 text-sm font-semibold">
+                {p.name}, {p.age}
+              </span>
             </SignupTrigger>
           ))}
         </div>

@@ -13,11 +13,30 @@ export function CreateStaffForm() {
       <input type="hidden" name="intent" value="create" />
       <TextField id="staff-email" name="email" type="email" required maxLength={254} autoComplete="off" label={t("staff.member.email")} />
       <TextField id="staff-name" name="name" required maxLength={100} autoComplete="off" label={t("staff.accounts.name")} />
-      <Select id="staff-role" name="role" defaultValue="support" label={t("staff.accounts.role")}
-        options={[{ value: "support", label: t("staff.roles.support") }, { value: "admin", label: t("staff.roles.admin") }]} />
-      <TextField id="staff-password" name="password" type="password" required minLength={12} maxLength={128} autoComplete="new-password"
-        label={t("staff.accounts.password")} hint={t("staff.accounts.passwordHelp")} />
-      <Button type="submit" size="sm" className="self-start">{t("staff.accounts.create")}</Button>
+      <Select
+        id="staff-role"
+        name="role"
+        defaultValue="support"
+        label={t("staff.accounts.role")}
+        options={[
+          { value: "support", label: t("staff.roles.support") },
+          { value: "admin", label: t("staff.roles.admin") },
+        ]}
+      />
+      <TextField
+        id="staff-password"
+        name="password"
+        type="password"
+        required
+        minLength={12}
+        maxLength={128}
+        autoComplete="new-password"
+        label={t("staff.accounts.password")}
+        hint={t("staff.accounts.passwordHelp")}
+      />
+      <Button type="submit" size="sm" className="self-start">
+        {t("staff.accounts.create")}
+      </Button>
     </Card>
   );
 }
@@ -27,25 +46,33 @@ export function AccountRowActions({ id, role, disabled, self }: { id: number; ro
   const other = role === "admin" ? "support" : "admin";
   return (
     <div className="flex flex-wrap gap-2">
-      {self ? <span className="text-xs text-black/60">{t("staff.accounts.you")}</span> : (
+      {self ? (
+        <span className="text-xs text-black/60">{t("staff.accounts.you")}</span>
+      ) : (
         <>
           <Form method="post">
             <input type="hidden" name="intent" value={disabled ? "enable" : "disable"} />
             <input type="hidden" name="id" value={id} />
-            <Button type="submit" variant="outline" size="sm">{disabled ? t("staff.accounts.enable") : t("staff.accounts.disable")}</Button>
+            <Button type="submit" variant="outline" size="sm">
+              {disabled ? t("staff.accounts.enable") : t("staff.accounts.disable")}
+            </Button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="id" value={id} />
             <input type="hidden" name="role" value={other} />
-            <Button type="submit" variant="outline" size="sm">{t("staff.accounts.makeRole", { role: t(`staff.roles.${other}`) })}</Button>
+            <Button type="submit" variant="outline" size="sm">
+              {t("staff.accounts.makeRole", { role: t(`staff.roles.${other}`) })}
+            </Button>
           </Form>
         </>
       )}
       <Form method="post">
         <input type="hidden" name="intent" value="reset-totp" />
         <input type="hidden" name="id" value={id} />
-        <Button type="submit" variant="outline" size="sm">{t("staff.accounts.resetTotp")}</Button>
+        <Button type="submit" variant="outline" size="sm">
+          {t("staff.accounts.resetTotp")}
+        </Button>
       </Form>
     </div>
   );
@@ -57,8 +84,18 @@ export function NewSecretPanel({ email, secret, uri }: { email: string; secret: 
     <section className="mt-4 rounded-lg border border-amber-500 bg-amber-50 p-4" data-testid="new-secret">
       <h2 className="font-semibold">{t("staff.accounts.secretTitle", { email })}</h2>
       <p className="mt-1 text-sm">{t("staff.accounts.secretHelp")}</p>
-      <p className="mt-2 text-sm">{t("staff.accounts.secret")}: <code className="select-all break-all font-mono" data-testid="new-secret-value">{secret}</code></p>
-      <p className="mt-1 text-sm">{t("staff.accounts.uri")}: <code className="select-all break-all font-mono text-xs" data-testid="new-secret-uri">{uri}</code></p>
+      <p className="mt-2 text-sm">
+        {t("staff.accounts.secret")}:{" "}
+        <code className="select-all break-all font-mono" data-testid="new-secret-value">
+          {secret}
+        </code>
+      </p>
+      <p className="mt-1 text-sm">
+        {t("staff.accounts.uri")}:{" "}
+        <code className="select-all break-all font-mono text-xs" data-testid="new-secret-uri">
+          {uri}
+        </code>
+      </p>
     </section>
   );
 }

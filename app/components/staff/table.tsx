@@ -13,12 +13,22 @@ export function StaffTable({ title, headers, rows, testId }: { title: string; he
         <Card padding="none" className="overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <thead className="bg-slate-100">
-              <tr>{headers.map((h) => <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">{h}</th>)}</tr>
+              <tr>
+                {headers.map((h) => (
+                  <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {rows.map((row, i) => (
                 <tr key={i} className="border-t border-black/5">
-                  {row.map((cell, j) => <td key={j} className="whitespace-nowrap px-3 py-1.5">{cell}</td>)}
+                  {row.map((cell, j) => (
+                    <td key={j} className="whitespace-nowrap px-3 py-1.5">
+                      {cell}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -21,6 +21,11 @@ const TONES: Record<BadgeTone, string> = {
 
 const SIZES = { sm: "px-2 text-xs font-bold leading-5", md: "px-3 py-1 text-sm font-semibold" } as const;
 
-export function Badge({ tone = "neutral", size = "sm", className, ...rest }: { tone?: BadgeTone; size?: keyof typeof SIZES } & React.HTMLAttributes<HTMLSpanElement>) {
+export function Badge({
+  tone = "neutral",
+  size = "sm",
+  className,
+  ...rest
+}: { tone?: BadgeTone; size?: keyof typeof SIZES } & React.HTMLAttributes<HTMLSpanElement>) {
   return <span className={cx("inline-flex items-center gap-1 rounded-full", SIZES[size], TONES[tone], className)} {...rest} />;
 }

@@ -4,7 +4,8 @@ import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cx } from "./cx.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "light" | "ghost" | "ghost-light" | "subtle" | "success" | "danger" | "danger-outline" | "link";
+export type ButtonVariant =
+  "primary" | "secondary" | "outline" | "light" | "ghost" | "ghost-light" | "subtle" | "success" | "danger" | "danger-outline" | "link";
 export type ButtonSize = "sm" | "md" | "lg" | "inline";
 
 const BASE =

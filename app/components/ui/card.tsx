@@ -15,13 +15,25 @@ export function Card<T extends React.ElementType = "div">({ as, padding = "md", 
 }
 
 /** A card's heading, with an optional line under it. */
-export function CardHeader({ title, description, id, level = 2, className }: {
-  title: React.ReactNode; description?: React.ReactNode; id?: string; level?: 2 | 3; className?: string;
+export function CardHeader({
+  title,
+  description,
+  id,
+  level = 2,
+  className,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  id?: string;
+  level?: 2 | 3;
+  className?: string;
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
     <div className={cx("mb-4", className)}>
-      <Heading id={id} className="text-lg font-semibold text-dark">{title}</Heading>
+      <Heading id={id} className="text-lg font-semibold text-dark">
+        {title}
+      </Heading>
       {description ? <p className="mt-1 text-sm text-black/60">{description}</p> : null}
     </div>
   );

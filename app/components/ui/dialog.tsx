@@ -55,8 +55,13 @@ export function Modal({ onClose, dismissible = true, labelledBy, size = "md", se
       aria-labelledby={labelledBy}
       className={cx("m-auto p-0 text-dark backdrop:bg-black/60", WIDTH[size], serverOpen && NOT_YET_MODAL, className)}
       style={style}
-      onCancel={(e) => { e.preventDefault(); close.current?.(); }}
-      onClick={(e) => { if (e.target === ref.current) close.current?.(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        close.current?.();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) close.current?.();
+      }}
       data-testid={rest["data-testid"]}
     >
       {children}
@@ -78,10 +83,19 @@ export function Dialog({ title, titleId, closeLabel, className, children, ...mod
     <Modal labelledBy={titleId} className={cx("rounded-xl shadow-2xl", className)} {...modal}>
       <div className="p-5 sm:p-6">
         <div className="mb-4 flex items-start justify-between gap-3">
-          <h2 id={titleId} className="text-xl font-bold text-primary">{title}</h2>
+          <h2 id={titleId} className="text-xl font-bold text-primary">
+            {title}
+          </h2>
           {closeLabel !== undefined ? (
-            <button type="button" onClick={modal.onClose} aria-label={closeLabel || t("toast.close")} className="-m-1 rounded-full p-1.5 text-black/60 hover:bg-black/5 hover:text-dark focus-visible:outline-2 focus-visible:outline-primary">
-              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden><path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3 14.7 16 16 14.7 11.3 10 16 5.3 14.7 4 10 8.7z" /></svg>
+            <button
+              type="button"
+              onClick={modal.onClose}
+              aria-label={closeLabel || t("toast.close")}
+              className="-m-1 rounded-full p-1.5 text-black/60 hover:bg-black/5 hover:text-dark focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden>
+                <path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3 14.7 16 16 14.7 11.3 10 16 5.3 14.7 4 10 8.7z" />
+              </svg>
             </button>
           ) : null}
         </div>

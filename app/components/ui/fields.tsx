@@ -42,14 +42,28 @@ function useFieldIds(id: string | undefined, name: string | undefined, error: un
 }
 
 function Label({ htmlFor, hidden, children }: { htmlFor: string; hidden?: boolean | undefined; children: React.ReactNode }) {
-  return <label htmlFor={htmlFor} className={hidden ? "sr-only" : "mb-1 block text-sm font-medium"}>{children}</label>;
+  return (
+    <label htmlFor={htmlFor} className={hidden ? "sr-only" : "mb-1 block text-sm font-medium"}>
+      {children}
+    </label>
+  );
 }
 
 function Messages({ hint, hintId, error, errorId }: { hint?: React.ReactNode; hintId: string; error?: React.ReactNode; errorId: string }) {
   return (
     <>
-      {typeof hint === "string" ? <p id={hintId} className="mt-1 text-sm text-black/60">{hint}</p> : hint ? <div id={hintId}>{hint}</div> : null}
-      {error ? <p id={errorId} className="mt-1 text-sm text-danger" role="alert">{error}</p> : null}
+      {typeof hint === "string" ? (
+        <p id={hintId} className="mt-1 text-sm text-black/60">
+          {hint}
+        </p>
+      ) : hint ? (
+        <div id={hintId}>{hint}</div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -67,10 +81,20 @@ const controlAttributes = (ids: FieldIds, error: unknown, state: FieldState) => 
 });
 
 /** Label above, control, then hint and error: the frame of every text-like field. */
-function LabelledField({ ids, label, hideLabel, hint, error, className, children }: Pick<FieldBase, "label" | "hideLabel" | "hint" | "error" | "className"> & { ids: FieldIds; children: React.ReactNode }) {
+function LabelledField({
+  ids,
+  label,
+  hideLabel,
+  hint,
+  error,
+  className,
+  children,
+}: Pick<FieldBase, "label" | "hideLabel" | "hint" | "error" | "className"> & { ids: FieldIds; children: React.ReactNode }) {
   return (
     <div className={className}>
-      <Label htmlFor={ids.controlId} hidden={hideLabel}>{label}</Label>
+      <Label htmlFor={ids.controlId} hidden={hideLabel}>
+        {label}
+      </Label>
       {children}
       <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
     </div>
@@ -89,11 +113,12 @@ export function TextField({ label, error, hint, validated, hideLabel, className,
   );
 }
 
-export type SelectProps = FieldBase & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "className"> & {
-  options?: readonly { value: string; label: string }[];
-  /** An empty first option ("—" or "all countries"); disabled when the field is required. */
-  placeholder?: string;
-};
+export type SelectProps = FieldBase &
+  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "className"> & {
+    options?: readonly { value: string; label: string }[];
+    /** An empty first option ("—" or "all countries"); disabled when the field is required. */
+    placeholder?: string;
+  };
 
 export function Select({ label, error, hint, validated, hideLabel, className, id, options, placeholder, children, ...select }: SelectProps) {
   const ids = useFieldIds(id, select.name, error, hint);
@@ -101,8 +126,16 @@ export function Select({ label, error, hint, validated, hideLabel, className, id
   return (
     <LabelledField ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
       <select {...controlAttributes(ids, error, state)} className={cx(controlClass(state), "truncate pl-2 pr-8")} {...select}>
-        {placeholder !== undefined ? <option value="" disabled={select.required}>{placeholder}</option> : null}
-        {options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {placeholder !== undefined ? (
+          <option value="" disabled={select.required}>
+            {placeholder}
+          </option>
+        ) : null}
+        {options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
         {children}
       </select>
     </LabelledField>
@@ -125,9 +158,13 @@ export function Checkbox({ label, error, hint, className, id, ...input }: Checkb
           className="mt-0.5 h-5 w-5 shrink-0 rounded accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           {...input}
         />
-        <label htmlFor={ids.controlId} className="min-w-0 cursor-pointer">{label}</label>
+        <label htmlFor={ids.controlId} className="min-w-0 cursor-pointer">
+          {label}
+        </label>
       </div>
-      <div className="pl-7.5"><Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} /></div>
+      <div className="pl-7.5">
+        <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+      </div>
     </div>
   );
 }

@@ -17,7 +17,11 @@ export interface TabItem {
 
 export function Tabs({ label, items, className }: { label: string; items: TabItem[]; className?: string }) {
   return (
-    <nav aria-label={label} className={cx("grid rounded-full bg-white p-1 shadow-sm ring-1 ring-black/5", className)} style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
+    <nav
+      aria-label={label}
+      className={cx("grid rounded-full bg-white p-1 shadow-sm ring-1 ring-black/5", className)}
+      style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}
+    >
       {items.map((item) => (
         <NavLink
           key={item.to}

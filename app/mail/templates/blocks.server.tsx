@@ -10,7 +10,13 @@ const SMALL = { margin: "0 0 16px", fontSize: 13, lineHeight: 1.5, color: "#6b72
 
 export const Paragraph = ({ children }: { children: ReactNode }) => <Text style={PARAGRAPH}>{children}</Text>;
 
-export const Paragraphs = ({ texts }: { texts: string[] }) => <>{texts.map((text, i) => <Paragraph key={i}>{text}</Paragraph>)}</>;
+export const Paragraphs = ({ texts }: { texts: string[] }) => (
+  <>
+    {texts.map((text, i) => (
+      <Paragraph key={i}>{text}</Paragraph>
+    ))}
+  </>
+);
 
 export const SmallPrint = ({ children }: { children: ReactNode }) => <Text style={{ ...SMALL, margin: 0 }}>{children}</Text>;
 
@@ -19,7 +25,18 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   const colour = useBrandColour();
   return (
     <Text style={{ margin: "24px 0", fontSize: "inherit", lineHeight: "inherit" }}>
-      <Button href={href} style={{ display: "inline-block", background: colour, color: "#ffffff", textDecoration: "none", padding: "12px 24px", borderRadius: 24, fontWeight: "bold" }}>
+      <Button
+        href={href}
+        style={{
+          display: "inline-block",
+          background: colour,
+          color: "#ffffff",
+          textDecoration: "none",
+          padding: "12px 24px",
+          borderRadius: 24,
+          fontWeight: "bold",
+        }}
+      >
         {children}
       </Button>
     </Text>
@@ -33,13 +50,17 @@ export function LinkFallback({ label, href }: { label: string; href: string }) {
     <Text style={SMALL} data-skip-in-text="true">
       {label}
       <br />
-      <Link href={href} style={{ color: colour, wordBreak: "break-all" }}>{href}</Link>
+      <Link href={href} style={{ color: colour, wordBreak: "break-all" }}>
+        {href}
+      </Link>
     </Text>
   );
 }
 
 export const BrandLink = ({ href, children, bold }: { href: string; children: ReactNode; bold?: boolean }) => (
-  <Link href={href} style={{ color: useBrandColour(), fontWeight: bold ? 600 : undefined }}>{children}</Link>
+  <Link href={href} style={{ color: useBrandColour(), fontWeight: bold ? 600 : undefined }}>
+    {children}
+  </Link>
 );
 
 /** A quoted text (a decision, a reason); its line breaks are kept in HTML and text alike. */
@@ -47,9 +68,16 @@ export function Quote({ text }: { text: string }) {
   const lines = text.split(/\r?\n/);
   return (
     <blockquote style={{ margin: "0 0 16px", padding: "12px 16px", borderLeft: "4px solid #d1d5db", background: "#f9fafb" }}>
-      {lines.map((line, i) => <Fragment key={i}>{i > 0 && <br />}{line}</Fragment>)}
+      {lines.map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
     </blockquote>
   );
 }
 
-export const FooterLine = ({ children }: { children: ReactNode }) => <Text style={{ margin: 0, fontSize: 12, lineHeight: 1.5, color: "#9ca3af" }}>{children}</Text>;
+export const FooterLine = ({ children }: { children: ReactNode }) => (
+  <Text style={{ margin: 0, fontSize: 12, lineHeight: 1.5, color: "#9ca3af" }}>{children}</Text>
+);

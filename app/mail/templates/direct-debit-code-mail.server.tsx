@@ -17,7 +17,9 @@ export function DirectDebitCodeMailTemplate({ site, locale, paragraphs, code, ig
   return (
     <BrandedLayout site={site} locale={locale} footer={<FooterLine>{footer}</FooterLine>}>
       <Paragraphs texts={paragraphs} />
-      <Text data-otp style={{ margin: "24px 0", fontSize: 32, lineHeight: 1.2, fontWeight: "bold", letterSpacing: 8, color: mailColour(site) }}>{code}</Text>
+      <Text data-otp style={{ margin: "24px 0", fontSize: 32, lineHeight: 1.2, fontWeight: "bold", letterSpacing: 8, color: mailColour(site) }}>
+        {code}
+      </Text>
       <SmallPrint>{ignore}</SmallPrint>
     </BrandedLayout>
   );

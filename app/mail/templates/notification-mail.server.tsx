@@ -19,7 +19,9 @@ export interface NotificationMailProps {
 export function NotificationMailTemplate({ site, locale, paragraphs, profiles, link, button, why, unsubscribe, footer }: NotificationMailProps) {
   const footerLines = (
     <>
-      <FooterLine>{why} <BrandLink href={unsubscribe.href}>{unsubscribe.label}</BrandLink></FooterLine>
+      <FooterLine>
+        {why} <BrandLink href={unsubscribe.href}>{unsubscribe.label}</BrandLink>
+      </FooterLine>
       <FooterLine>{footer}</FooterLine>
     </>
   );
@@ -28,7 +30,13 @@ export function NotificationMailTemplate({ site, locale, paragraphs, profiles, l
       <Paragraphs texts={paragraphs} />
       {profiles.length > 0 && (
         <ul style={{ margin: "0 0 16px", paddingLeft: 20 }}>
-          {profiles.map((p) => <li key={p.href} style={{ margin: "0 0 6px" }}><BrandLink href={p.href} bold>{p.label}</BrandLink></li>)}
+          {profiles.map((p) => (
+            <li key={p.href} style={{ margin: "0 0 6px" }}>
+              <BrandLink href={p.href} bold>
+                {p.label}
+              </BrandLink>
+            </li>
+          ))}
         </ul>
       )}
       <MailButton href={link}>{button}</MailButton>

@@ -38,7 +38,11 @@ export function offeredMethods(site: Site, country: string, currency: string): O
   for (const method of countryMethods(country) as Method[]) {
     if (disabled_methods.includes(method)) continue;
     const candidates = methods[method] ? [methods[method]] : providers;
-    const provider = candidates.find((key) => getProvider(key)?.methods(country, currency).includes(method as PaymentMethod));
+    const provider = candidates.find((key) =>
+      getProvider(key)
+        ?.methods(country, currency)
+        .includes(method as PaymentMethod),
+    );
     if (provider) offered.push({ method: method as PaymentMethod, provider });
   }
   return offered;

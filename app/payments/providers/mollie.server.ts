@@ -28,14 +28,33 @@ const TO_MOLLIE: Partial<Record<PaymentMethod, MollieMethod>> = {
   paysafecard: MollieMethod.paysafecard,
 };
 const FROM_MOLLIE = new Map<string, PaymentMethod>([
-  ["ideal", "ideal"], ["bancontact", "bancontact"], ["creditcard", "creditcard"], ["paypal", "paypal"], ["eps", "eps"],
-  ["przelewy24", "prezelewy24"], ["blik", "blik"], ["twint", "twint"], ["swish", "swish"], ["vipps", "vipps"],
-  ["mobilepay", "mobilepay"], ["satispay", "satispay"], ["applepay", "applepay"], ["paysafecard", "paysafecard"], ["directdebit", "sdd"],
+  ["ideal", "ideal"],
+  ["bancontact", "bancontact"],
+  ["creditcard", "creditcard"],
+  ["paypal", "paypal"],
+  ["eps", "eps"],
+  ["przelewy24", "prezelewy24"],
+  ["blik", "blik"],
+  ["twint", "twint"],
+  ["swish", "swish"],
+  ["vipps", "vipps"],
+  ["mobilepay", "mobilepay"],
+  ["satispay", "satispay"],
+  ["applepay", "applepay"],
+  ["paysafecard", "paysafecard"],
+  ["directdebit", "sdd"],
 ]);
 /** Methods Mollie takes only in one currency. */
 const ONLY_IN: Partial<Record<PaymentMethod, readonly string[]>> = {
-  blik: ["PLN"], prezelewy24: ["PLN"], twint: ["CHF"], swish: ["SEK"], vipps: ["NOK"], mobilepay: ["DKK", "EUR"],
-  ideal: ["EUR"], bancontact: ["EUR"], eps: ["EUR"],
+  blik: ["PLN"],
+  prezelewy24: ["PLN"],
+  twint: ["CHF"],
+  swish: ["SEK"],
+  vipps: ["NOK"],
+  mobilepay: ["DKK", "EUR"],
+  ideal: ["EUR"],
+  bancontact: ["EUR"],
+  eps: ["EUR"],
 };
 /** Methods whose first payment leaves a mandate Mollie can charge again (sequenceType first). */
 const RECURRING: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "paypal"];
@@ -61,7 +80,30 @@ export function toCents(value: string) {
 export const toValue = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 /** Mollie's locale for ours (nl → nl_NL …); the payment country decides the region. */
-const MOLLIE_LOCALES = new Set(["en_US", "en_GB", "nl_NL", "nl_BE", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_BE", "es_ES", "ca_ES", "pt_PT", "it_IT", "nb_NO", "sv_SE", "fi_FI", "da_DK", "is_IS", "hu_HU", "pl_PL", "lv_LV", "lt_LT"]);
+const MOLLIE_LOCALES = new Set([
+  "en_US",
+  "en_GB",
+  "nl_NL",
+  "nl_BE",
+  "de_DE",
+  "de_AT",
+  "de_CH",
+  "fr_FR",
+  "fr_BE",
+  "es_ES",
+  "ca_ES",
+  "pt_PT",
+  "it_IT",
+  "nb_NO",
+  "sv_SE",
+  "fi_FI",
+  "da_DK",
+  "is_IS",
+  "hu_HU",
+  "pl_PL",
+  "lv_LV",
+  "lt_LT",
+]);
 const DEFAULT_REGION: Record<string, string> = { en: "GB", nl: "NL", de: "DE", fr: "FR", es: "ES", it: "IT", nb: "NO", sv: "SE", fi: "FI", da: "DK", pl: "PL" };
 function mollieLocale(locale: string, country: string) {
   const lang = locale.slice(0, 2);
@@ -77,7 +119,9 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
     key: "mollie",
     recurring: true,
     methods: (country, currency) =>
-      countryMethods(country).filter((m) => TO_MOLLIE[m as PaymentMethod] && (!ONLY_IN[m as PaymentMethod] || ONLY_IN[m as PaymentMethod]!.includes(currency))) as PaymentMethod[],
+      countryMethods(country).filter(
+        (m) => TO_MOLLIE[m as PaymentMethod] && (!ONLY_IN[m as PaymentMethod] || ONLY_IN[m as PaymentMethod]!.includes(currency)),
+      ) as PaymentMethod[],
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const method = TO_MOLLIE[input.method];

@@ -65,9 +65,8 @@ export async function chooseTestOutcome(reference: string, outcome: TestOutcome,
   const payment = await db.testProviderPayment.findUnique({ where: { reference } });
   if (!payment) return null;
   if (payment.status === "open") {
-    const mandate = outcome === "paid" && options.storeCard && STORABLE.includes(payment.method)
-      ? token(options.storeCard === "failing" ? "tmd_fail" : "tmd")
-      : null;
+    const mandate =
+      outcome === "paid" && options.storeCard && STORABLE.includes(payment.method) ? token(options.storeCard === "failing" ? "tmd_fail" : "tmd") : null;
     const changed = await db.testProviderPayment.updateMany({ where: { reference, status: "open" }, data: { status: outcome, mandate } });
     if (changed.count) await queueTestWebhook(reference);
   }
@@ -91,8 +90,16 @@ export function createTestProvider(): PaymentProvider {
       const mandate = input.mandate ?? (input.directDebit ? token("tmd") : null);
       await getDb().testProviderPayment.create({
         data: {
-          reference, siteKey: input.siteKey ?? "", amountCents: input.amountCents, currency: input.currency,
-          method: input.method, description: input.description, status, redirectUrl: input.redirectUrl, webhookUrl: input.webhookUrl, mandate,
+          reference,
+          siteKey: input.siteKey ?? "",
+          amountCents: input.amountCents,
+          currency: input.currency,
+          method: input.method,
+          description: input.description,
+          status,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          mandate,
         },
       });
       if (charged) await queueTestWebhook(reference);

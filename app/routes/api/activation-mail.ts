@@ -14,7 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { site, locale, origin, visitor, t } = requestInfo(request, context);
   const perIp = await take(["activationIp", ipKey(visitor.ip)]);
   if (!perIp.ok) {
-    return data({ sent: false, error: t("messages.tooManyRequests", { minutes: minutesOf(perIp.retryAfterMs) }) }, { status: 429, headers: retryAfterHeader(perIp.retryAfterMs) });
+    return data(
+      { sent: false, error: t("messages.tooManyRequests", { minutes: minutesOf(perIp.retryAfterMs) }) },
+      { status: 429, headers: retryAfterHeader(perIp.retryAfterMs) },
+    );
   }
   const sent = await sendActivationMail(user.id, { site, locale, to: user.email, name: user.profile?.name ?? user.email, origin });
   if (!sent.ok) return data({ sent: false, error: t("messages.tooManyActivationMails") }, { status: 429, headers: retryAfterHeader(sent.retryAfterMs) });

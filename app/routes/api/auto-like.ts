@@ -20,8 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = seeker ? await autoLike(context.get(siteContext), seeker) : null;
   if (!result) return errorResponse(context, 404, "likes.noAutoLike", NO_STORE);
   const c = result.card;
-  return data({
-    id: c.id, name: c.name, age: c.age, city: c.city, country: c.country, online: c.online, fictional: c.fictional,
-    thumb: c.thumb, photo: c.photo, shared_interests: c.shared, liked: true, match: result.match,
-  }, { headers: NO_STORE });
+  return data(
+    {
+      id: c.id,
+      name: c.name,
+      age: c.age,
+      city: c.city,
+      country: c.country,
+      online: c.online,
+      fictional: c.fictional,
+      thumb: c.thumb,
+      photo: c.photo,
+      shared_interests: c.shared,
+      liked: true,
+      match: result.match,
+    },
+    { headers: NO_STORE },
+  );
 }

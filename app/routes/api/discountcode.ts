@@ -20,8 +20,16 @@ const querySchema = z.object({
   welcome: z.enum(["true", "1"]).optional(),
   package: z.string().max(12).optional(),
   price: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  currency: z.string().regex(/^[A-Za-z]{3}$/).transform((c) => c.toUpperCase()).optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
   method: z.enum(Object.values(PaymentMethod) as [PaymentMethod, ...PaymentMethod[]]).optional(),
 });
 

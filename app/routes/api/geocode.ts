@@ -14,8 +14,5 @@ export function loader({ request }: Route.LoaderArgs) {
   const parsed = Query.safeParse({ lat: params.get("lat") || undefined, lon: params.get("lon") || undefined });
   if (!parsed.success) return data({ error: "invalid coordinates" }, { status: 400 });
   const g = reverseGeocode(parsed.data.lat, parsed.data.lon);
-  return data(
-    { geocode: g ? { country: g.country, region: g.region, city: g.city } : null },
-    { headers: { "Cache-Control": "private, max-age=3600" } },
-  );
+  return data({ geocode: g ? { country: g.country, region: g.region, city: g.city } : null }, { headers: { "Cache-Control": "private, max-age=3600" } });
 }

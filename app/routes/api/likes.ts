@@ -9,19 +9,32 @@ import { siteContext } from "#app/tenancy/context.ts";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const profileJson = (c: LikeCard) => ({
-  id: c.id, name: c.name, age: c.age, city: c.city, country: c.country, online: c.online, fictional: c.fictional, thumb: c.thumb,
-  liked: c.liked, likes_you: c.likedMe, like_new: c.likeNew, match: c.match,
+  id: c.id,
+  name: c.name,
+  age: c.age,
+  city: c.city,
+  country: c.country,
+  online: c.online,
+  fictional: c.fictional,
+  thumb: c.thumb,
+  liked: c.liked,
+  likes_you: c.likedMe,
+  like_new: c.likeNew,
+  match: c.match,
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
   if (!user?.profile) return data({ authentication_required: true }, { status: 403, headers: NO_STORE });
   const state = await likesState(context.get(siteContext), user.profile.id);
-  return data({
-    profiles: state.profiles.map(profileJson),
-    liked_by: state.likedBy.map((l) => ({ id: l.id, like_new: l.likeNew })),
-    likes: state.likes,
-    matches: state.matches,
-    new_likes: state.newLikes,
-  }, { headers: NO_STORE });
+  return data(
+    {
+      profiles: state.profiles.map(profileJson),
+      liked_by: state.likedBy.map((l) => ({ id: l.id, like_new: l.likeNew })),
+      likes: state.likes,
+      matches: state.matches,
+      new_likes: state.newLikes,
+    },
+    { headers: NO_STORE },
+  );
 }

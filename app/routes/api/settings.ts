@@ -12,7 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     geoCountry: context.get(visitorContext).country,
     selectedCountry: new URL(request.url).searchParams.get("country"),
   });
-  const headers = new Headers({ "Cache-Control": answer.cacheControl, Vary: answer.vary, ETag: answer.etag, "Content-Type": "application/json; charset=utf-8" });
+  const headers = new Headers({
+    "Cache-Control": answer.cacheControl,
+    Vary: answer.vary,
+    ETag: answer.etag,
+    "Content-Type": "application/json; charset=utf-8",
+  });
   if (answer.setCookie) headers.append("Set-Cookie", answer.setCookie);
   return new Response(answer.json, { headers });
 }

@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!endpoint.success) return errorResponse(context, 400);
     return data({ ok: true, removed: await deletePushSubscription(user.id, endpoint.data) });
   }
-  if (request.method !== "POST" && request.method !== "PUT") return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "GET, POST, PUT, DELETE" });
+  if (request.method !== "POST" && request.method !== "PUT")
+    return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "GET, POST, PUT, DELETE" });
   const input = await readBody(request, context);
 
   if (request.method === "POST" && url.searchParams.get("push") === "1") {
@@ -46,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === "POST") {
     const result = await logIn(request, context, input);
     if (!result.ok) {
-      return data({ error: t(result.message, result.params), reason: result.reason }, { status: result.status, headers: result.retryAfterMs ? retryAfterHeader(result.retryAfterMs) : undefined });
+      return data(
+        { error: t(result.message, result.params), reason: result.reason },
+        { status: result.status, headers: result.retryAfterMs ? retryAfterHeader(result.retryAfterMs) : undefined },
+      );
     }
     const user = await loadUser(result.userId);
     return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });

@@ -10,9 +10,13 @@ export default function LanderLayout() {
   return (
     <div className="flex min-h-screen flex-col" data-layout="lander">
       <div className="bg-white py-3 shadow-sm">
-        <div className="container-site"><SiteLogo src={data.site.logo} name={data.site.name} /></div>
+        <div className="container-site">
+          <SiteLogo src={data.site.logo} name={data.site.name} />
+        </div>
       </div>
-      <div className="flex-1"><Outlet /></div>
+      <div className="flex-1">
+        <Outlet />
+      </div>
       <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
       {data.entryWarning.bareLayouts ? <EntryWarningModal siteName={data.site.name} /> : null}
     </div>

@@ -18,19 +18,41 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
     <div className="flex min-h-screen flex-col bg-slate-50" data-layout="staff">
       <header className="border-b border-black/10 bg-slate-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-          <Link to="/staff" className="font-bold">{t("staff.title")}</Link>
+          <Link to="/staff" className="font-bold">
+            {t("staff.title")}
+          </Link>
           {staff ? (
             <nav className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-              <Link to="/staff" className="underline-offset-2 hover:underline">{t("staff.nav.search")}</Link>
-              <Link to="/staff/cases" className="underline-offset-2 hover:underline">{t("staff.nav.cases")}</Link>
-              <Link to="/staff/photos" className="underline-offset-2 hover:underline">{t("staff.nav.photos")}</Link>
-              <Link to="/staff/audit" className="underline-offset-2 hover:underline">{t("staff.nav.audit")}</Link>
-              {staff.role === "admin" ? <Link to="/staff/accounts" className="underline-offset-2 hover:underline">{t("staff.nav.accounts")}</Link> : null}
+              <Link to="/staff" className="underline-offset-2 hover:underline">
+                {t("staff.nav.search")}
+              </Link>
+              <Link to="/staff/cases" className="underline-offset-2 hover:underline">
+                {t("staff.nav.cases")}
+              </Link>
+              <Link to="/staff/photos" className="underline-offset-2 hover:underline">
+                {t("staff.nav.photos")}
+              </Link>
+              <Link to="/staff/audit" className="underline-offset-2 hover:underline">
+                {t("staff.nav.audit")}
+              </Link>
+              {staff.role === "admin" ? (
+                <Link to="/staff/accounts" className="underline-offset-2 hover:underline">
+                  {t("staff.nav.accounts")}
+                </Link>
+              ) : null}
               {/* the dashboard is served by the express host (server/staff-queues.ts), not the router: a full page load */}
-              {staff.role === "admin" ? <a href="/staff/queues" className="underline-offset-2 hover:underline">{t("staff.nav.queues")}</a> : null}
-              <span className="text-white/70" data-testid="staff-who">{staff.name} · {t(`staff.roles.${staff.role}`)}</span>
+              {staff.role === "admin" ? (
+                <a href="/staff/queues" className="underline-offset-2 hover:underline">
+                  {t("staff.nav.queues")}
+                </a>
+              ) : null}
+              <span className="text-white/70" data-testid="staff-who">
+                {staff.name} · {t(`staff.roles.${staff.role}`)}
+              </span>
               <Form method="post" action="/staff/logout">
-                <button type="submit" className="underline">{t("staff.nav.logout")}</button>
+                <button type="submit" className="underline">
+                  {t("staff.nav.logout")}
+                </button>
               </Form>
             </nav>
           ) : null}

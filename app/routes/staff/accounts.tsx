@@ -10,7 +10,16 @@ import { AccountRowActions, CreateStaffForm, NewSecretPanel } from "#app/compone
 import { utc } from "#app/components/staff/format.ts";
 import { StaffTable } from "#app/components/staff/table.tsx";
 import { requireStaff } from "#app/staff/session.server.ts";
-import { createStaff, createStaffForm, listStaffAccounts, resetStaffTotp, roleForm, setStaffDisabled, setStaffRole, type StaffAccountResult } from "#app/staff/staff-accounts.server.ts";
+import {
+  createStaff,
+  createStaffForm,
+  listStaffAccounts,
+  resetStaffTotp,
+  roleForm,
+  setStaffDisabled,
+  setStaffRole,
+  type StaffAccountResult,
+} from "#app/staff/staff-accounts.server.ts";
 import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -52,15 +61,36 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
     <main>
       <h1 className="text-2xl font-bold">{t("staff.accounts.title")}</h1>
       <p className="mt-1 text-sm text-black/60">{t("staff.accounts.intro")}</p>
-      {actionData ? <div className="mt-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
+      {actionData ? (
+        <div className="mt-4">
+          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+        </div>
+      ) : null}
       {actionData && "secret" in actionData && actionData.secret ? <NewSecretPanel {...actionData.secret} /> : null}
-      <StaffTable title={t("staff.accounts.list")} testId="staff-accounts"
-        headers={[t("staff.member.email"), t("staff.accounts.name"), t("staff.accounts.role"), t("staff.accounts.created"), t("staff.accounts.lastLogin"), t("staff.member.status"), ""]}
+      <StaffTable
+        title={t("staff.accounts.list")}
+        testId="staff-accounts"
+        headers={[
+          t("staff.member.email"),
+          t("staff.accounts.name"),
+          t("staff.accounts.role"),
+          t("staff.accounts.created"),
+          t("staff.accounts.lastLogin"),
+          t("staff.member.status"),
+          "",
+        ]}
         rows={accounts.map((a) => [
-          a.email, a.name, t(`staff.roles.${a.role}`), utc(a.createdAt), utc(a.lastLoginAt),
-          <span key="s" data-testid={`staff-status-${a.id}`}>{a.disabled ? t("staff.accounts.disabled") : t("staff.accounts.active")}</span>,
+          a.email,
+          a.name,
+          t(`staff.roles.${a.role}`),
+          utc(a.createdAt),
+          utc(a.lastLoginAt),
+          <span key="s" data-testid={`staff-status-${a.id}`}>
+            {a.disabled ? t("staff.accounts.disabled") : t("staff.accounts.active")}
+          </span>,
           <AccountRowActions key="x" id={a.id} role={a.role} disabled={a.disabled} self={a.id === me} />,
-        ])} />
+        ])}
+      />
       <CreateStaffForm />
     </main>
   );

@@ -27,16 +27,49 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
     <main>
       <h1 className="text-2xl font-bold">{t("staff.audit.title")}</h1>
       <p className="mt-1 text-sm text-black/60">{t("staff.audit.intro")}</p>
-      <StaffTable title={member ? t("staff.audit.forMember", { id: member }) : t("staff.audit.all")} testId="audit-log"
-        headers={[t("staff.member.date"), t("staff.audit.who"), t("staff.audit.action"), t("staff.member.site"), t("staff.audit.member"), t("staff.member.reason"), t("staff.audit.before"), t("staff.audit.after")]}
+      <StaffTable
+        title={member ? t("staff.audit.forMember", { id: member }) : t("staff.audit.all")}
+        testId="audit-log"
+        headers={[
+          t("staff.member.date"),
+          t("staff.audit.who"),
+          t("staff.audit.action"),
+          t("staff.member.site"),
+          t("staff.audit.member"),
+          t("staff.member.reason"),
+          t("staff.audit.before"),
+          t("staff.audit.after"),
+        ]}
         rows={entries.map((e) => [
-          utc(e.createdAt), e.staffEmail, e.action, e.siteKey ?? "–",
-          e.userId ? <Link key="m" to={`/staff/members/${e.userId}`} className="underline">#{e.userId}</Link> : "–",
-          <span key="r" className="inline-block max-w-64 whitespace-normal">{e.reason ?? "–"}</span>,
-          <code key="b" className="inline-block max-w-72 whitespace-normal break-all text-xs">{e.before}</code>,
-          <code key="a" className="inline-block max-w-72 whitespace-normal break-all text-xs">{e.after}</code>,
-        ])} />
-      {next ? <p className="mt-4"><Link to={`?${new URLSearchParams({ before: String(next), ...(member ? { member: String(member) } : {}) })}`} className="underline">{t("staff.audit.older")}</Link></p> : null}
+          utc(e.createdAt),
+          e.staffEmail,
+          e.action,
+          e.siteKey ?? "–",
+          e.userId ? (
+            <Link key="m" to={`/staff/members/${e.userId}`} className="underline">
+              #{e.userId}
+            </Link>
+          ) : (
+            "–"
+          ),
+          <span key="r" className="inline-block max-w-64 whitespace-normal">
+            {e.reason ?? "–"}
+          </span>,
+          <code key="b" className="inline-block max-w-72 whitespace-normal break-all text-xs">
+            {e.before}
+          </code>,
+          <code key="a" className="inline-block max-w-72 whitespace-normal break-all text-xs">
+            {e.after}
+          </code>,
+        ])}
+      />
+      {next ? (
+        <p className="mt-4">
+          <Link to={`?${new URLSearchParams({ before: String(next), ...(member ? { member: String(member) } : {}) })}`} className="underline">
+            {t("staff.audit.older")}
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }

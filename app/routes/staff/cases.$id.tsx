@@ -52,28 +52,68 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
   const open = c.status !== "closed";
   return (
     <main>
-      <p className="text-sm"><Link to="/staff/cases" className="underline">{t("staff.cases.back")}</Link></p>
-      <h1 className="mb-3 mt-1 text-2xl font-bold">{t(`staff.cases.kinds.${c.kind}`)} #{c.id}</h1>
-      {actionData ? <div className="mb-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
+      <p className="text-sm">
+        <Link to="/staff/cases" className="underline">
+          {t("staff.cases.back")}
+        </Link>
+      </p>
+      <h1 className="mb-3 mt-1 text-2xl font-bold">
+        {t(`staff.cases.kinds.${c.kind}`)} #{c.id}
+      </h1>
+      {actionData ? (
+        <div className="mb-4">
+          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Card as="section" padding="sm">
-          <Facts testId="case-facts" items={[
-            [t("staff.member.status"), <span key="s" data-testid="case-status">{t(`staff.cases.status.${c.status}`)}</span>],
-            [t("staff.member.site"), c.siteName],
-            [t("staff.member.date"), utc(c.createdAt)],
-            [t("staff.cases.category"), t(c.kind === "complaint" ? `support.categories.${c.category}` : `support.reasons.${c.category}`)],
-            [t("staff.cases.reporter"), c.reporter ? <Link key="r" to={`/staff/members/${c.reporter.id}`} className="underline">{c.reporter.profile?.name ?? c.reporter.email} (#{c.reporter.id})</Link> : t("staff.cases.visitor")],
-            [t("staff.cases.replyTo"), `${c.email} · ${c.locale}`],
-            [t("staff.cases.about"), c.profile ? <Link key="p" to={`/staff/members/${c.profile.userId}`} className="underline">{c.profile.name} (#{c.profile.userId}){c.profile.fictional ? ` · ${t("staff.member.fictional")}` : ""}</Link> : "–"],
-            [t("staff.cases.assigned"), c.assignedStaff?.name ?? "–"],
-            ...(c.closedAt ? [[t("staff.cases.closedAt"), utc(c.closedAt)] as [string, React.ReactNode]] : []),
-          ]} />
+          <Facts
+            testId="case-facts"
+            items={[
+              [
+                t("staff.member.status"),
+                <span key="s" data-testid="case-status">
+                  {t(`staff.cases.status.${c.status}`)}
+                </span>,
+              ],
+              [t("staff.member.site"), c.siteName],
+              [t("staff.member.date"), utc(c.createdAt)],
+              [t("staff.cases.category"), t(c.kind === "complaint" ? `support.categories.${c.category}` : `support.reasons.${c.category}`)],
+              [
+                t("staff.cases.reporter"),
+                c.reporter ? (
+                  <Link key="r" to={`/staff/members/${c.reporter.id}`} className="underline">
+                    {c.reporter.profile?.name ?? c.reporter.email} (#{c.reporter.id})
+                  </Link>
+                ) : (
+                  t("staff.cases.visitor")
+                ),
+              ],
+              [t("staff.cases.replyTo"), `${c.email} · ${c.locale}`],
+              [
+                t("staff.cases.about"),
+                c.profile ? (
+                  <Link key="p" to={`/staff/members/${c.profile.userId}`} className="underline">
+                    {c.profile.name} (#{c.profile.userId}){c.profile.fictional ? ` · ${t("staff.member.fictional")}` : ""}
+                  </Link>
+                ) : (
+                  "–"
+                ),
+              ],
+              [t("staff.cases.assigned"), c.assignedStaff?.name ?? "–"],
+              ...(c.closedAt ? [[t("staff.cases.closedAt"), utc(c.closedAt)] as [string, React.ReactNode]] : []),
+            ]}
+          />
           <h2 className="mt-4 font-semibold">{t("staff.cases.text")}</h2>
-          <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-3 text-sm" data-testid="case-text">{c.text || "–"}</p>
+          <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-3 text-sm" data-testid="case-text">
+            {c.text || "–"}
+          </p>
           {c.outcome ? (
             <>
               <h2 className="mt-4 font-semibold">{t("staff.cases.outcome")}</h2>
-              <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-3 text-sm" data-testid="case-outcome">{c.outcome}</p>
+              <p className="mt-1 whitespace-pre-line rounded bg-slate-50 p-3 text-sm" data-testid="case-outcome">
+                {c.outcome}
+              </p>
             </>
           ) : null}
           {c.messages.length ? (
@@ -94,19 +134,34 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
           {open ? (
             <Card as={Form} method="post" padding="sm">
               <input type="hidden" name="intent" value="take" />
-              <Button type="submit" size="sm" data-testid="case-take">{t("staff.cases.take")}</Button>
+              <Button type="submit" size="sm" data-testid="case-take">
+                {t("staff.cases.take")}
+              </Button>
             </Card>
           ) : null}
           <Card as={Form} method="post" padding="sm">
             <input type="hidden" name="intent" value="note" />
             <TextArea id="case-note" name="text" rows={3} required maxLength={4000} label={t("staff.cases.note")} />
-            <Button type="submit" size="sm" className="mt-2">{t("staff.cases.addNote")}</Button>
+            <Button type="submit" size="sm" className="mt-2">
+              {t("staff.cases.addNote")}
+            </Button>
           </Card>
           {open ? (
             <Card as={Form} method="post" padding="sm">
               <input type="hidden" name="intent" value="close" />
-              <TextArea id="case-outcome" name="outcome" rows={4} required minLength={10} maxLength={4000} label={t("staff.cases.outcomeLabel")} hint={t("staff.cases.outcomeHint")} />
-              <Button type="submit" size="sm" className="mt-2" data-testid="case-close">{t("staff.cases.close")}</Button>
+              <TextArea
+                id="case-outcome"
+                name="outcome"
+                rows={4}
+                required
+                minLength={10}
+                maxLength={4000}
+                label={t("staff.cases.outcomeLabel")}
+                hint={t("staff.cases.outcomeHint")}
+              />
+              <Button type="submit" size="sm" className="mt-2" data-testid="case-close">
+                {t("staff.cases.close")}
+              </Button>
             </Card>
           ) : null}
         </aside>
@@ -115,9 +170,18 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
         <h2 className="mb-2 text-lg font-semibold">{t("staff.cases.notes")}</h2>
         {c.notes.length ? (
           <ul className="space-y-2 text-sm">
-            {c.notes.map((n) => <Card as="li" key={n.id} padding="sm"><span className="text-black/60">{utc(n.createdAt)} · {n.staffEmail}</span><p className="mt-1 whitespace-pre-line">{n.text}</p></Card>)}
+            {c.notes.map((n) => (
+              <Card as="li" key={n.id} padding="sm">
+                <span className="text-black/60">
+                  {utc(n.createdAt)} · {n.staffEmail}
+                </span>
+                <p className="mt-1 whitespace-pre-line">{n.text}</p>
+              </Card>
+            ))}
           </ul>
-        ) : <p className="text-sm text-black/60">{t("staff.none")}</p>}
+        ) : (
+          <p className="text-sm text-black/60">{t("staff.none")}</p>
+        )}
       </section>
     </main>
   );

@@ -33,16 +33,43 @@ export default function StaffCases({ loaderData }: Route.ComponentProps) {
           </Button>
         ))}
       </nav>
-      <StaffTable title={t(`staff.cases.status.${status}`)} testId="case-list"
-        headers={[t("staff.cases.case"), t("staff.member.date"), t("staff.member.site"), t("staff.cases.kind"), t("staff.cases.category"), t("staff.cases.about"), t("staff.member.status"), t("staff.cases.assigned"), t("staff.cases.text")]}
+      <StaffTable
+        title={t(`staff.cases.status.${status}`)}
+        testId="case-list"
+        headers={[
+          t("staff.cases.case"),
+          t("staff.member.date"),
+          t("staff.member.site"),
+          t("staff.cases.kind"),
+          t("staff.cases.category"),
+          t("staff.cases.about"),
+          t("staff.member.status"),
+          t("staff.cases.assigned"),
+          t("staff.cases.text"),
+        ]}
         rows={cases.map((c) => [
-          <Link key="id" to={`/staff/cases/${c.id}`} className="font-semibold underline">#{c.id}</Link>,
-          utc(c.createdAt), c.siteKey, t(`staff.cases.kinds.${c.kind}`), t(c.kind === "complaint" ? `support.categories.${c.category}` : `support.reasons.${c.category}`),
+          <Link key="id" to={`/staff/cases/${c.id}`} className="font-semibold underline">
+            #{c.id}
+          </Link>,
+          utc(c.createdAt),
+          c.siteKey,
+          t(`staff.cases.kinds.${c.kind}`),
+          t(c.kind === "complaint" ? `support.categories.${c.category}` : `support.reasons.${c.category}`),
           c.profile ? `${c.profile.name} (#${c.profile.id})` : "–",
-          t(`staff.cases.status.${c.status}`), c.assignedStaff?.name ?? "–",
-          <span key="t" className="inline-block max-w-80 truncate align-bottom">{c.text || "–"}</span>,
-        ])} />
-      {next ? <p className="mt-4"><Link to={`?${new URLSearchParams({ status, after: String(next) })}`} className="underline">{t("staff.cases.more")}</Link></p> : null}
+          t(`staff.cases.status.${c.status}`),
+          c.assignedStaff?.name ?? "–",
+          <span key="t" className="inline-block max-w-80 truncate align-bottom">
+            {c.text || "–"}
+          </span>,
+        ])}
+      />
+      {next ? (
+        <p className="mt-4">
+          <Link to={`?${new URLSearchParams({ status, after: String(next) })}`} className="underline">
+            {t("staff.cases.more")}
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }

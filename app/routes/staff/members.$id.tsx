@@ -11,7 +11,16 @@ import { money, utc } from "#app/components/staff/format.ts";
 import { Facts, StaffTable } from "#app/components/staff/table.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { Button, Card } from "#app/components/ui/index.ts";
-import { adjustCredits, creditsForm, liftLockout, refundForm, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
+import {
+  adjustCredits,
+  creditsForm,
+  liftLockout,
+  refundForm,
+  refundPayment,
+  resendActivation,
+  revokeMemberSessions,
+  type ActionResult,
+} from "#app/staff/actions.server.ts";
 import { memberDetails } from "#app/staff/member-view.server.ts";
 import { reasonForm, sendPasswordReset, setBanned, setDirectDebitBlock, setFictional, setProfileHidden, switchForm } from "#app/staff/moderation.server.ts";
 import { eraseMember, erasureForm, exportMemberData } from "#app/staff/privacy.server.ts";
@@ -26,7 +35,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { member, role: staff.role, creditsKey: randomBytes(12).toString("base64url") };
 }
 
-const intent = z.enum(["lift-lockout", "resend-activation", "password-reset", "revoke-sessions", "credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional", "export-data", "erase"]);
+const intent = z.enum([
+  "lift-lockout",
+  "resend-activation",
+  "password-reset",
+  "revoke-sessions",
+  "credits",
+  "refund",
+  "ban",
+  "hide-profile",
+  "direct-debit-block",
+  "fictional",
+  "export-data",
+  "erase",
+]);
 const ADMIN_ONLY = new Set(["credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional", "erase"]);
 const SWITCHES = { ban: setBanned, "hide-profile": setProfileHidden, "direct-debit-block": setDirectDebitBlock, fictional: setFictional } as const;
 
@@ -40,18 +62,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = ADMIN_ONLY.has(what.data) ? await requireStaff(request, context, "admin") : first;
   let result: ActionResult;
   switch (what.data) {
-    case "lift-lockout": result = await liftLockout(staff, id); break;
-    case "resend-activation": result = await resendActivation(staff, id, request); break;
-    case "revoke-sessions": result = await revokeMemberSessions(staff, id); break;
-    case "password-reset": result = await sendPasswordReset(staff, id, request); break;
-    case "export-data": result = await exportMemberData(staff, id); break;
+    case "lift-lockout":
+      result = await liftLockout(staff, id);
+      break;
+    case "resend-activation":
+      result = await resendActivation(staff, id, request);
+      break;
+    case "revoke-sessions":
+      result = await revokeMemberSessions(staff, id);
+      break;
+    case "password-reset":
+      result = await sendPasswordReset(staff, id, request);
+      break;
+    case "export-data":
+      result = await exportMemberData(staff, id);
+      break;
     case "erase": {
       const input = erasureForm.safeParse(form);
       if (!input.success) return data({ ok: false, message: "staff.errors.erasureInvalid" } as ActionResult, { status: 400 });
       result = await eraseMember(staff, id, input.data.reason);
       break;
     }
-    case "ban": case "hide-profile": case "direct-debit-block": case "fictional": {
+    case "ban":
+    case "hide-profile":
+    case "direct-debit-block":
+    case "fictional": {
       const on = switchForm.safeParse(form);
       const why = reasonForm.safeParse(form);
       if (!on.success || !why.success) return data({ ok: false, message: "staff.errors.reasonInvalid" } as ActionResult, { status: 400 });
@@ -83,60 +118,163 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
   const u = m.user;
   return (
     <main>
-      <p className="text-sm"><Link to={`/staff?q=${encodeURIComponent(u.email)}`} className="underline">{t("staff.member.back")}</Link></p>
-      <h1 className="mb-3 mt-1 text-2xl font-bold">{u.profile?.name ?? u.email} <span className="text-base font-normal text-black/60">#{u.id}</span></h1>
-      {actionData ? <div className="mb-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
+      <p className="text-sm">
+        <Link to={`/staff?q=${encodeURIComponent(u.email)}`} className="underline">
+          {t("staff.member.back")}
+        </Link>
+      </p>
+      <h1 className="mb-3 mt-1 text-2xl font-bold">
+        {u.profile?.name ?? u.email} <span className="text-base font-normal text-black/60">#{u.id}</span>
+      </h1>
+      {actionData ? (
+        <div className="mb-4">
+          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Card as="section" padding="sm" data-testid="member-facts">
-          <Facts items={[
-            [t("staff.member.email"), u.email],
-            [t("staff.member.site"), `${m.site.name} (${m.site.domain})`],
-            [t("staff.member.status"), u.status],
-            [t("staff.member.profileStatus"), u.profile ? `${u.profile.status}${u.profile.fictional ? ` · ${t("staff.member.fictional")}` : ""}` : "–"],
-            [t("staff.member.signup"), utc(u.signupDate)],
-            [t("staff.member.activated"), utc(u.confirmedAt)],
-            [t("staff.member.lastSeen"), utc(u.lastSeenAt)],
-            [t("staff.member.language"), u.language ?? "–"],
-            [t("staff.member.credits"), <span key="c" data-testid="member-credits">{u.credits}</span>],
-            [t("staff.member.premium"), u.paidUser ? t("staff.yes") : t("staff.no")],
-            [t("staff.member.trafficSource"), m.tracking ? Object.entries(m.tracking).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join(" ") || "–" : "–"],
-            [t("staff.member.directDebit"), m.directDebitBlocked ? t("staff.member.directDebitBlocked") : t("staff.member.directDebitAllowed")],
-            [t("staff.member.lockout"), m.lockout ? t("staff.member.lockedUntil", { until: utc(m.lockout.until) }) : t("staff.member.notLocked")],
-          ]} />
+          <Facts
+            items={[
+              [t("staff.member.email"), u.email],
+              [t("staff.member.site"), `${m.site.name} (${m.site.domain})`],
+              [t("staff.member.status"), u.status],
+              [t("staff.member.profileStatus"), u.profile ? `${u.profile.status}${u.profile.fictional ? ` · ${t("staff.member.fictional")}` : ""}` : "–"],
+              [t("staff.member.signup"), utc(u.signupDate)],
+              [t("staff.member.activated"), utc(u.confirmedAt)],
+              [t("staff.member.lastSeen"), utc(u.lastSeenAt)],
+              [t("staff.member.language"), u.language ?? "–"],
+              [
+                t("staff.member.credits"),
+                <span key="c" data-testid="member-credits">
+                  {u.credits}
+                </span>,
+              ],
+              [t("staff.member.premium"), u.paidUser ? t("staff.yes") : t("staff.no")],
+              [
+                t("staff.member.trafficSource"),
+                m.tracking
+                  ? Object.entries(m.tracking)
+                      .filter(([, v]) => v)
+                      .map(([k, v]) => `${k}=${v}`)
+                      .join(" ") || "–"
+                  : "–",
+              ],
+              [t("staff.member.directDebit"), m.directDebitBlocked ? t("staff.member.directDebitBlocked") : t("staff.member.directDebitAllowed")],
+              [t("staff.member.lockout"), m.lockout ? t("staff.member.lockedUntil", { until: utc(m.lockout.until) }) : t("staff.member.notLocked")],
+            ]}
+          />
         </Card>
-        <MemberActions role={role} status={u.status} locked={!!m.lockout} sessions={m.sessions.length} creditsKey={creditsKey}
-          switches={{ ban: u.status === "banned", "hide-profile": u.profile?.status === "disabled", "direct-debit-block": m.directDebitBlocked, fictional: !!u.profile?.fictional }}
-          hasProfile={!!u.profile} />
+        <MemberActions
+          role={role}
+          status={u.status}
+          locked={!!m.lockout}
+          sessions={m.sessions.length}
+          creditsKey={creditsKey}
+          switches={{
+            ban: u.status === "banned",
+            "hide-profile": u.profile?.status === "disabled",
+            "direct-debit-block": m.directDebitBlocked,
+            fictional: !!u.profile?.fictional,
+          }}
+          hasProfile={!!u.profile}
+        />
       </div>
-      <StaffTable title={t("staff.member.ledger")} testId="member-ledger"
+      <StaffTable
+        title={t("staff.member.ledger")}
+        testId="member-ledger"
         headers={[t("staff.member.date"), t("staff.member.delta"), t("staff.member.balance"), t("staff.member.reason"), t("staff.member.reference")]}
-        rows={m.ledger.map((e) => [utc(e.createdAt), e.delta > 0 ? `+${e.delta}` : String(e.delta), e.balanceAfter, e.reason, e.referenceType ? `${e.referenceType} ${e.referenceId ?? ""}` : "–"])} />
-      <StaffTable title={t("staff.member.payments")} testId="member-payments"
-        headers={[t("staff.member.paymentId"), t("staff.member.date"), t("staff.member.status"), t("staff.member.method"), t("staff.member.amount"), t("staff.member.credits"), t("staff.member.refunded"), ""]}
+        rows={m.ledger.map((e) => [
+          utc(e.createdAt),
+          e.delta > 0 ? `+${e.delta}` : String(e.delta),
+          e.balanceAfter,
+          e.reason,
+          e.referenceType ? `${e.referenceType} ${e.referenceId ?? ""}` : "–",
+        ])}
+      />
+      <StaffTable
+        title={t("staff.member.payments")}
+        testId="member-payments"
+        headers={[
+          t("staff.member.paymentId"),
+          t("staff.member.date"),
+          t("staff.member.status"),
+          t("staff.member.method"),
+          t("staff.member.amount"),
+          t("staff.member.credits"),
+          t("staff.member.refunded"),
+          "",
+        ]}
         rows={m.payments.map((p) => [
-          `#${p.id}`, utc(p.createdAt), p.status, `${p.method} (${p.provider})`, money(p.amountCents, p.currency), p.credits,
+          `#${p.id}`,
+          utc(p.createdAt),
+          p.status,
+          `${p.method} (${p.provider})`,
+          money(p.amountCents, p.currency),
+          p.credits,
           p.refundedAt ? `${p.refundedCredits} / ${money(p.refundedCents, p.currency)}` : "–",
           role === "admin" && p.status === "completed" ? (
             <Form key="r" method="post" className="flex flex-col items-start gap-1 text-xs" data-testid={`refund-${p.id}`}>
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="payment" value={p.id} />
-              <label className="flex items-center gap-1"><input type="checkbox" name="override" value="1" className="accent-primary" />{t("staff.actions.refundOverride")}</label>
-              <input name="reason" maxLength={500} aria-label={t("staff.actions.reasonShort")} placeholder={t("staff.actions.reasonShort")} className="w-40 rounded-lg border border-black/20 bg-white px-2 py-1 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25" />
-              <Button type="submit" variant="outline" size="sm">{t("staff.actions.refund")}</Button>
+              <label className="flex items-center gap-1">
+                <input type="checkbox" name="override" value="1" className="accent-primary" />
+                {t("staff.actions.refundOverride")}
+              </label>
+              <input
+                name="reason"
+                maxLength={500}
+                aria-label={t("staff.actions.reasonShort")}
+                placeholder={t("staff.actions.reasonShort")}
+                className="w-40 rounded-lg border border-black/20 bg-white px-2 py-1 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25"
+              />
+              <Button type="submit" variant="outline" size="sm">
+                {t("staff.actions.refund")}
+              </Button>
             </Form>
-          ) : "",
-        ])} />
-      <StaffTable title={t("staff.member.redemptions")} headers={[t("staff.member.date"), t("staff.member.code"), t("staff.member.paymentId")]}
-        rows={m.redemptions.map((r) => [utc(r.createdAt), r.code.code, `#${r.paymentId}`])} />
-      <StaffTable title={t("staff.member.blocksGiven")} headers={[t("staff.member.date"), t("staff.member.profile")]}
-        rows={m.blocksGiven.map((b) => [utc(b.createdAt), `${b.blocked.name} (#${b.blockedId})`])} />
-      <StaffTable title={t("staff.member.blocksReceived")} headers={[t("staff.member.date"), t("staff.member.profile")]}
-        rows={m.blocksReceived.map((b) => [utc(b.createdAt), `${b.blocker.name} (#${b.blockerId})`])} />
-      <StaffTable title={t("staff.member.logins")} testId="member-logins" headers={[t("staff.member.date"), t("staff.member.ip"), t("staff.member.result")]}
-        rows={m.loginAttempts.map((a) => [utc(a.createdAt), a.ip, a.success ? t("staff.member.loginOk") : t("staff.member.loginFailed")])} />
-      <StaffTable title={t("staff.member.sessions")} testId="member-sessions" headers={[t("staff.member.date"), t("staff.member.expires"), t("staff.member.ip"), t("staff.member.device")]}
-        rows={m.sessions.map((s) => [utc(s.createdAt), utc(s.expiresAt), s.ip ?? "–", <span key="ua" className="inline-block max-w-64 truncate align-bottom">{s.userAgent ?? "–"}</span>])} />
-      <p className="mt-6 text-sm"><Link to={`/staff/audit?member=${u.id}`} className="underline">{t("staff.member.auditLink")}</Link></p>
+          ) : (
+            ""
+          ),
+        ])}
+      />
+      <StaffTable
+        title={t("staff.member.redemptions")}
+        headers={[t("staff.member.date"), t("staff.member.code"), t("staff.member.paymentId")]}
+        rows={m.redemptions.map((r) => [utc(r.createdAt), r.code.code, `#${r.paymentId}`])}
+      />
+      <StaffTable
+        title={t("staff.member.blocksGiven")}
+        headers={[t("staff.member.date"), t("staff.member.profile")]}
+        rows={m.blocksGiven.map((b) => [utc(b.createdAt), `${b.blocked.name} (#${b.blockedId})`])}
+      />
+      <StaffTable
+        title={t("staff.member.blocksReceived")}
+        headers={[t("staff.member.date"), t("staff.member.profile")]}
+        rows={m.blocksReceived.map((b) => [utc(b.createdAt), `${b.blocker.name} (#${b.blockerId})`])}
+      />
+      <StaffTable
+        title={t("staff.member.logins")}
+        testId="member-logins"
+        headers={[t("staff.member.date"), t("staff.member.ip"), t("staff.member.result")]}
+        rows={m.loginAttempts.map((a) => [utc(a.createdAt), a.ip, a.success ? t("staff.member.loginOk") : t("staff.member.loginFailed")])}
+      />
+      <StaffTable
+        title={t("staff.member.sessions")}
+        testId="member-sessions"
+        headers={[t("staff.member.date"), t("staff.member.expires"), t("staff.member.ip"), t("staff.member.device")]}
+        rows={m.sessions.map((s) => [
+          utc(s.createdAt),
+          utc(s.expiresAt),
+          s.ip ?? "–",
+          <span key="ua" className="inline-block max-w-64 truncate align-bottom">
+            {s.userAgent ?? "–"}
+          </span>,
+        ])}
+      />
+      <p className="mt-6 text-sm">
+        <Link to={`/staff/audit?member=${u.id}`} className="underline">
+          {t("staff.member.auditLink")}
+        </Link>
+      </p>
     </main>
   );
 }

@@ -31,8 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId,
     sites: [...registry.byKey.keys()].sort(),
     photos: photos.map((p) => ({
-      id: p.id, status: p.status, createdAt: p.createdAt, thumb: photoUrl(consoleSite, p.thumbFilename),
-      siteKey: p.profile.siteKey, siteName: registry.byKey.get(p.profile.siteKey)?.name ?? p.profile.siteKey,
+      id: p.id,
+      status: p.status,
+      createdAt: p.createdAt,
+      thumb: photoUrl(consoleSite, p.thumbFilename),
+      siteKey: p.profile.siteKey,
+      siteName: registry.byKey.get(p.profile.siteKey)?.name ?? p.profile.siteKey,
       moderation: registry.byKey.get(p.profile.siteKey)?.photo_moderation ?? "post",
       member: { userId: p.profile.userId, name: p.profile.name },
     })),
@@ -62,12 +66,22 @@ export default function StaffPhotos({ loaderData, actionData }: Route.ComponentP
       <p className="mt-1 text-sm text-black/60">{t("staff.photos.intro")}</p>
       <nav className="mt-3 flex flex-wrap gap-2 text-sm" aria-label={t("staff.photos.filter")}>
         {[null, ...sites].map((key) => (
-          <Button key={key ?? "all"} to={key ? `?site=${key}` : "?"} aria-current={key === siteKey ? "page" : undefined} size="sm" variant={key === siteKey ? "primary" : "outline"}>
+          <Button
+            key={key ?? "all"}
+            to={key ? `?site=${key}` : "?"}
+            aria-current={key === siteKey ? "page" : undefined}
+            size="sm"
+            variant={key === siteKey ? "primary" : "outline"}
+          >
             {key ?? t("staff.photos.allSites")}
           </Button>
         ))}
       </nav>
-      {actionData ? <div className="mt-4"><FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} /></div> : null}
+      {actionData ? (
+        <div className="mt-4">
+          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+        </div>
+      ) : null}
       {photos.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="photo-queue">
           {photos.map((p) => (
@@ -78,26 +92,57 @@ export default function StaffPhotos({ loaderData, actionData }: Route.ComponentP
                   <Badge tone={p.status === "pending" ? "warning" : "success"}>{t(`staff.photos.status.${p.status}`)}</Badge>{" "}
                   <span className="text-black/60">{t(`staff.photos.moderation.${p.moderation}`)}</span>
                 </p>
-                <p>{p.siteName} ({p.siteKey})</p>
-                <p><Link to={`/staff/members/${p.member.userId}`} className="font-semibold underline">{p.member.name} (#{p.member.userId})</Link></p>
-                <p className="text-black/60">{t("staff.photos.uploaded")}: {utc(p.createdAt)}</p>
+                <p>
+                  {p.siteName} ({p.siteKey})
+                </p>
+                <p>
+                  <Link to={`/staff/members/${p.member.userId}`} className="font-semibold underline">
+                    {p.member.name} (#{p.member.userId})
+                  </Link>
+                </p>
+                <p className="text-black/60">
+                  {t("staff.photos.uploaded")}: {utc(p.createdAt)}
+                </p>
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="photo" value={p.id} />
-                  <Button type="submit" name="intent" value="approve" variant="success" size="sm">{t("staff.photos.approve")}</Button>
+                  <Button type="submit" name="intent" value="approve" variant="success" size="sm">
+                    {t("staff.photos.approve")}
+                  </Button>
                 </Form>
                 <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">
                   <input type="hidden" name="photo" value={p.id} />
                   <input type="hidden" name="intent" value="reject" />
-                  <Select id={`reason-${p.id}`} name="reason" required defaultValue="" label={t("staff.photos.reason")} hideLabel placeholder={t("staff.photos.reason")}
-                    options={PHOTO_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.photos.reasons.${r}`) }))} className="min-w-0 flex-1" />
-                  <Button type="submit" variant="danger" size="sm">{t("staff.photos.reject")}</Button>
+                  <Select
+                    id={`reason-${p.id}`}
+                    name="reason"
+                    required
+                    defaultValue=""
+                    label={t("staff.photos.reason")}
+                    hideLabel
+                    placeholder={t("staff.photos.reason")}
+                    options={PHOTO_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.photos.reasons.${r}`) }))}
+                    className="min-w-0 flex-1"
+                  />
+                  <Button type="submit" variant="danger" size="sm">
+                    {t("staff.photos.reject")}
+                  </Button>
                 </Form>
               </div>
             </Card>
           ))}
         </ul>
-      ) : <p className="mt-4 text-sm text-black/60" data-testid="photo-queue-empty">{t("staff.photos.empty")}</p>}
-      {next ? <p className="mt-4"><Link to={filter({ after: String(next) })} className="underline">{t("staff.photos.more")}</Link></p> : null}
+      ) : (
+        <p className="mt-4 text-sm text-black/60" data-testid="photo-queue-empty">
+          {t("staff.photos.empty")}
+        </p>
+      )}
+      {next ? (
+        <p className="mt-4">
+          <Link to={filter({ after: String(next) })} className="underline">
+            {t("staff.photos.more")}
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }

@@ -32,13 +32,36 @@ export function send(url: string, { method = "GET", headers = {}, body }: { meth
   });
 }
 
-export interface AppServer { url: string; process: ChildProcess; stop: () => Promise<void> }
+export interface AppServer {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
 
 /** Starts server/main.ts in production on `port` (embedded PostgreSQL on `port + 1`) and waits until `host` answers. */
-export async function startApp({ port, dataDir, host, env = {} }: { port: number; dataDir: string; host: string; env?: NodeJS.ProcessEnv }): Promise<AppServer> {
+export async function startApp({
+  port,
+  dataDir,
+  host,
+  env = {},
+}: {
+  port: number;
+  dataDir: string;
+  host: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<AppServer> {
   const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", PORT: String(port), EMBEDDED_PG_PORT: String(port + 1), DATA_DIR: path.resolve(root, dataDir), LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(port + 1),
+      DATA_DIR: path.resolve(root, dataDir),
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let stopping = false;
@@ -53,7 +76,9 @@ export async function startApp({ port, dataDir, host, env = {} }: { port: number
     return exited;
   };
   // whatever happens, the server does not outlive the bench
-  process.on("exit", () => { if (child.exitCode === null) child.kill("SIGTERM"); });
+  process.on("exit", () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -76,10 +101,12 @@ export async function logInDemoMember(url: string, host: string) {
     headers: { host, origin: `http://${host}`, "accept-language": "en", "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: `member@${host}`, password: DEMO_PASSWORD }).toString(),
   });
-  const cookies = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
+  const cookies = (res.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0]!)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+    });
   if (res.status !== 302 || !cookies.length) throw new Error(`${host}: login failed (${res.status})`);
   return cookies;
 }

@@ -5,5 +5,9 @@ import pg from "pg";
 export async function sql(connection: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: connection });
   await c.connect();
-  try { return (await c.query(text, values)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 }

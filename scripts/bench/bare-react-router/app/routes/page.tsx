@@ -27,7 +27,9 @@ export default function Page() {
       <ul className="grid grid-cols-2 gap-4">
         {cards.map((card) => (
           <li key={card.id} className="rounded-lg border p-3 shadow-sm">
-            <a href={`/members/${card.id}`} className="block font-semibold">{card.name}, {card.age}</a>
+            <a href={`/members/${card.id}`} className="block font-semibold">
+              {card.name}, {card.age}
+            </a>
             <span className="text-sm text-gray-600">{card.city}</span>
             <p className="text-sm">{card.about}</p>
           </li>

@@ -36,8 +36,9 @@ export default async function setup(project: TestProject) {
   await getDb().$disconnect();
 
   // the same build as `npm run build`, with its stamp: `npm start` in production-start.test.ts
-  // finds it current and does not build again under the other test files
-  execFileSync(process.execPath, ["scripts/build-if-changed.mjs", "--always"], { stdio: "ignore" });
+  // finds it current and does not build again under the other test files. Skipped when the
+  // stamp says the build is of the current sources (a second run of one test file).
+  execFileSync(process.execPath, ["scripts/build-if-changed.mjs"], { stdio: "ignore" });
   project.provide("databaseUrl", url);
   project.provide("appSecret", TEST_SECRET);
   console.log(`test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${embedded ? "embedded" : "server"} PostgreSQL)`);

@@ -12,7 +12,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 # behind a TLS-terminating load balancer (one hop): Secure cookies, HSTS, the client's real IP.
-# Needs DATABASE_URL and APP_SECRET (32+ characters); REDIS_URL and SMTP_URL as deployed.
+# Needs DATABASE_URL and APP_SECRET (32+ characters); REDIS_URL and SMTP_URL as deployed; a real
+# payment provider for every site (MOLLIE_API_KEY; the test provider is off: docs/payments.md).
 ENV NODE_ENV=production PORT=3000 WORKER_IN_PROCESS=0 HTTPS=1 TRUST_PROXY=1
 COPY --from=build /app /app
 EXPOSE 3000

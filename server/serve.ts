@@ -5,7 +5,8 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { adoptSiteRegistry } from "#app/tenancy/sites.server.ts";
-import type { SiteRegistry } from "#app/tenancy/site-registry.server.ts";
+import { SiteConfigError, type SiteRegistry } from "#app/tenancy/site-registry.server.ts";
+import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
@@ -30,6 +31,15 @@ interface ServeOptions {
 }
 
 export async function serve({ env, sites, database, development, releaseLock }: ServeOptions) {
+  // a site that cannot take payments with this process's providers (or only with the test
+  // provider where it is off) stops the start, before the database is touched
+  const paymentProblems = paymentConfigProblems(sites);
+  if (paymentProblems.length) {
+    await database.then((embedded) => embedded?.stop()).catch(() => {});
+    releaseLock();
+    throw new SiteConfigError(paymentProblems.join("\n"));
+  }
+  logPaymentProviders(env);
   adoptSiteRegistry(sites);
   // the 1 MB server build compiles while the database starts and migrates
   const serverBuild = development ? null : loadProductionBuild();
@@ -97,6 +107,15 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   );
   morePhotos.catch((error: unknown) => getLogger().error({ err: error }, "the demo profiles' further photos could not be added"));
   superviseEmbedded(embedded, { stopping: () => stopping, giveUp: () => stop(1) });
+}
+
+/** Which providers take payments; the test provider is said loudly where it is not the embedded default. */
+function logPaymentProviders(env: Env) {
+  const log = getLogger();
+  const keys = [env.payments.testProvider ? "test" : null, env.payments.mollie ? "mollie" : null].filter(Boolean);
+  log.info(`payment providers: ${keys.join(", ") || "none"}`);
+  if (env.payments.testProvider && !env.embedded && env.NODE_ENV !== "test")
+    log.warn("payments: the test provider is on (PAYMENTS_TEST_PROVIDER=on): members get credits without paying. For a test deployment only");
 }
 
 /** The embedded PostgreSQL is our child: if it dies, say so and start it again, or stop. */

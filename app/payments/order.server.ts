@@ -27,7 +27,8 @@ export async function orderOverview(
   if (!pkg) return null;
   const country = pkg.country ?? paymentCountry(site, member.profile?.country, askedCountry);
   if (!site.countries.includes(country)) return null;
-  const methods = offeredMethods(site, country, pkg.currency).map((m) => m.method);
+  const offered = offeredMethods(site, country, pkg.currency);
+  const methods = offered.map((m) => m.method);
   let method: PaymentMethod | null = null;
   if (methodParam !== null) {
     method = methods.find((m) => m === methodParam) ?? null;
@@ -52,6 +53,8 @@ export async function orderOverview(
     countryQuery: `?country=${country}`,
     methods,
     method,
+    /** the chosen method (or, before a choice, any) is paid with the test provider: no money */
+    testMode: offered.some((m) => m.provider === "test" && (!method || m.method === method)),
     discount,
     codeInvalid: !answer.ok,
     totalCents: discountedCents(pkg.priceCents, discount),

@@ -117,6 +117,13 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
           <h2 id="summary-title" className="text-lg font-bold">
             {t("checkout.summary")}
           </h2>
+          {d.testMode ? (
+            <div className="mt-3">
+              <Notice tone="info" testId="test-mode">
+                {t("checkout.testMode")}
+              </Notice>
+            </div>
+          ) : null}
           <dl className="mt-3 text-sm" data-testid="order-summary">
             <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.pkg.credits })} />
             <SummaryRow label={t("checkout.price")} value={money(d.pkg.priceCents, d.pkg.currency)} />

@@ -5,7 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/credits";
 import { requireUser } from "#app/auth/user-context.server.ts";
-import { MethodBlock, MethodName, PackageCard, useMoney } from "#app/components/checkout.tsx";
+import { MethodBlock, MethodName, Notice, PackageCard, useMoney } from "#app/components/checkout.tsx";
 import { lastCompletedOrder } from "#app/payments/checkout.server.ts";
 import { countryCurrency, countryName } from "#app/payments/methods.ts";
 import { paymentCountry, sitePackages } from "#app/payments/packages.server.ts";
@@ -22,11 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const [packages, last] = await Promise.all([sitePackages(db, site, country), lastCompletedOrder(db, site, user.id)]);
   const currency = packages[0]?.currency ?? countryCurrency(country);
+  const offered = offeredMethods(site, country, currency);
   return {
     country,
     countries: site.countries,
     packages,
-    methods: offeredMethods(site, country, currency).map((m) => m.method),
+    methods: offered.map((m) => m.method),
+    testMode: offered.some((m) => m.provider === "test"),
     last: last ? { credits: last.credits, amountCents: last.amountCents, currency: last.currency, method: last.method } : null,
     credits: user.credits,
   };
@@ -70,6 +72,14 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
           </Form>
         ) : null}
       </header>
+
+      {d.testMode ? (
+        <div className="mt-5">
+          <Notice tone="info" testId="test-mode">
+            {t("checkout.testMode")}
+          </Notice>
+        </div>
+      ) : null}
 
       {d.last ? (
         <section className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-accent px-5 py-4" data-testid="repeat-order">

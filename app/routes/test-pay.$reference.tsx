@@ -1,26 +1,35 @@
 // /test-pay/{reference}: the built-in test provider's hosted payment page, clearly a test: the
-// member chooses paid, failed or cancelled (and whether the card is stored for repeat orders);
-// the provider then sends its signed webhook (queued) and the browser returns to the shop.
+// member who ordered (signed in on the order's site) chooses paid, failed or cancelled (and
+// whether the card is stored for repeat orders); the provider then sends its signed webhook
+// (queued) and the browser returns to the shop. Where the test provider is off it does not exist.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/test-pay.$reference";
 import { formatMoney } from "#app/payments/methods.ts";
-import { chooseTestOutcome, testPagePayment } from "#app/payments/providers/test.server.ts";
+import { requireUser } from "#app/auth/user-context.server.ts";
+import { chooseTestOutcome } from "#app/payments/providers/test.server.ts";
+import { testPayPageExists, testPayPagePayment } from "#app/payments/test-pay-page.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
 
-async function pagePayment(siteKey: string, reference: string | undefined) {
-  const payment = reference ? await testPagePayment(reference) : null;
-  // a payment of another site is not shown here
-  if (!payment || payment.siteKey !== siteKey) throw data(null, { status: 404 });
+function requireTestPayPage() {
+  if (!testPayPageExists()) throw data(null, { status: 404 });
+}
+
+async function pagePayment(siteKey: string, userId: number, reference: string | undefined) {
+  // another member's payment, or another site's, is not found here
+  const payment = await testPayPagePayment(siteKey, userId, reference);
+  if (!payment) throw data(null, { status: 404 });
   return payment;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireTestPayPage();
   const site = context.get(siteContext);
-  const p = await pagePayment(site.key, params.reference);
+  const user = requireUser(context, request);
+  const p = await pagePayment(site.key, user.id, params.reference);
   return {
     reference: p.reference,
     amountCents: p.amountCents,
@@ -35,8 +44,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const choice = z.object({ outcome: z.enum(["paid", "failed", "canceled"]), storeCard: z.enum(["ok", "failing"]).optional() });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  requireTestPayPage();
   const site = context.get(siteContext);
-  const p = await pagePayment(site.key, params.reference);
+  const user = requireUser(context, request);
+  const p = await pagePayment(site.key, user.id, params.reference);
   const form = choice.safeParse(formFields(await readForm(request, context)));
   if (!form.success) throw data(null, { status: 400 });
   await chooseTestOutcome(p.reference, form.data.outcome, form.data.storeCard ? { storeCard: form.data.storeCard } : {});

@@ -1,5 +1,6 @@
 // The process-wide site registry and the database rows that go with each site.
 import { landersDir, readContentSets, replaceContentSets } from "#app/landers/lander-config.server.ts";
+import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { getDb, type Db } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -32,13 +33,15 @@ export async function syncSites(db: Db, registry: SiteRegistry = getSiteRegistry
 }
 
 /**
- * Reads tenants/ again and, only when every file (sites and landers) is valid and every company
- * exists, serves the new registry. Throws SiteConfigError otherwise and the previous registry
+ * Reads tenants/ again and, only when every file (sites and landers) is valid, every company
+ * exists and every site can take payments here, serves the new registry. Throws SiteConfigError otherwise and the previous registry
  * stays. A removed site's row stays in the database (its members do); it is no longer served.
  */
 export async function reloadSites(db: Db = getDb()): Promise<SiteRegistry> {
   const dir = getEnv().tenantsDir;
   const next = loadSiteRegistry(dir);
+  const payments = paymentConfigProblems(next);
+  if (payments.length) throw new SiteConfigError(payments.join("\n"));
   const landers = readContentSets(landersDir());
   if (landers.problems.length) throw new SiteConfigError(landers.problems.join("\n"));
   await syncSites(db, next);

@@ -4,7 +4,8 @@
 // server). Deployment rules have settings of their own: HTTPS (Secure cookies, HSTS),
 // APP_SECRET (required with a real database; generated into DATA_DIR for the embedded one),
 // WORKER_IN_PROCESS, TRUST_PROXY (how many proxy hops to believe), VAPID_* (web push keys;
-// generated into DATA_DIR for the embedded default like APP_SECRET).
+// generated into DATA_DIR for the embedded default like APP_SECRET), PAYMENTS_TEST_PROVIDER
+// (payments without money: on for the embedded default and tests, off with DATABASE_URL).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -54,6 +55,9 @@ const schema = z.object({
     .optional(),
   /** Mollie's API base URL; only tests point it elsewhere (a local server that follows Mollie's API). */
   MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The built-in test provider, whose payments take no money: "on" or "off". Unset: on with the
+   * embedded database and in tests, off with DATABASE_URL (a deployment turns it on explicitly). */
+  PAYMENTS_TEST_PROVIDER: z.enum(["on", "off"]).optional(),
   /** Signs the webhook URLs given to Mollie (Mollie's webhook carries only the payment id); 32+ characters, APP_SECRET-derived when unset. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
   /** The test provider's webhook delivery: delay in ms and how many copies it sends (duplicates);
@@ -103,6 +107,33 @@ const schema = z.object({
 });
 
 type Parsed = z.infer<typeof schema>;
+
+/** The payment providers this process may configure (app/payments/providers/). */
+export interface PaymentSettings {
+  /** the built-in test provider: credits without money */
+  testProvider: boolean;
+  mollie: { apiKey: string; apiUrl?: string } | null;
+}
+
+const paymentFields = schema.pick({ NODE_ENV: true, DATABASE_URL: true, PAYMENTS_TEST_PROVIDER: true, MOLLIE_API_KEY: true, MOLLIE_API_URL: true });
+
+function paymentSettingsOf(e: z.infer<typeof paymentFields>): PaymentSettings {
+  const testByDefault = !e.DATABASE_URL || e.NODE_ENV === "test";
+  return {
+    testProvider: e.PAYMENTS_TEST_PROVIDER ? e.PAYMENTS_TEST_PROVIDER === "on" : testByDefault,
+    mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, ...(e.MOLLIE_API_URL ? { apiUrl: e.MOLLIE_API_URL } : {}) } : null,
+  };
+}
+
+const present = (source: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+
+/** The payment settings alone (npm run site:check reads them without the rest of the environment). */
+export function parsePaymentSettings(source: NodeJS.ProcessEnv = process.env): PaymentSettings {
+  const parsed = paymentFields.safeParse(present(source));
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  return paymentSettingsOf(parsed.data);
+}
+
 export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATCH"> & {
   dataDir: string;
   tenantsDir: string;
@@ -115,6 +146,7 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATC
   embedded: boolean;
   /** web push keys of this deployment; null: push is not offered */
   vapid: VapidKeys | null;
+  payments: PaymentSettings;
 };
 
 export interface VapidKeys {
@@ -157,7 +189,7 @@ function localVapidKeys(dataDir: string): { publicKey: string; privateKey: strin
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // an empty variable means "not set", as shells and compose files often pass them
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
+  const parsed = schema.safeParse(present(source));
   if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   const { WORKER_IN_PROCESS, LOG_LEVEL, TENANTS_WATCH, ...e } = parsed.data;
   const embedded = !e.DATABASE_URL;
@@ -177,6 +209,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     embedded,
     // the subject is only a contact for push services; a deployment without one names a placeholder
     vapid: pair && { ...pair, subject: e.VAPID_SUBJECT ?? "mailto:push@rendezvous.invalid" },
+    payments: paymentSettingsOf(e),
   };
 }
 

@@ -8,7 +8,8 @@ import { changeCredits } from "#app/credits/ledger.server.ts";
 import { startCheckout } from "#app/payments/checkout.server.ts";
 import { refundQuote, refundUnused } from "#app/payments/refunds.server.ts";
 import { applyProviderState } from "#app/payments/settle.server.ts";
-import { signTestWebhook, TEST_SIGNATURE_HEADER, chooseTestOutcome } from "#app/payments/providers/test.server.ts";
+import { removeProvider, setProvider } from "#app/payments/providers/index.server.ts";
+import { signTestWebhook, TEST_SIGNATURE_HEADER, chooseTestOutcome, createTestProvider } from "#app/payments/providers/test.server.ts";
 import { webhookUrlSignature } from "#app/payments/webhook-signing.server.ts";
 import { createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
@@ -153,12 +154,12 @@ describe("checkout with the test provider", () => {
       siteKey: "lovely",
     });
 
-    const testPage = await request(server, new URL(location, "http://x").pathname, { host: m.host, headers: EN });
+    const testPage = await get(m, new URL(location, "http://x").pathname);
     expect(testPage.status).toBe(200);
     expect(testPage.html).toContain(en.checkout.testPay.banner);
     expect(testPage.html).toContain("€14.99");
 
-    const paid = await postForm(server, `/test-pay/${reference}`, { outcome: "paid" }, { host: m.host, headers: EN });
+    const paid = await post(m, `/test-pay/${reference}`, { outcome: "paid" });
     expect(paid.status).toBe(302);
     expect(paid.headers.location).toBe(`http://lovely.localhost/payments/${payment.id}`);
 
@@ -189,7 +190,7 @@ describe("checkout with the test provider", () => {
     const m = await member({ site: "lovely", country: "NL" });
     for (const outcome of ["failed", "canceled"] as const) {
       const { reference, payment } = await orderToTestPage(m, "NL", "ideal");
-      await postForm(server, `/test-pay/${reference}`, { outcome }, { host: m.host });
+      await post(m, `/test-pay/${reference}`, { outcome });
       const result = await get(m, `/payments/${payment.id}`);
       expect(result.html).toContain(en.checkout.result.failed);
       expect(result.html).toContain(`/credits/${payment.packageId}/creditcard`);
@@ -241,6 +242,63 @@ describe("checkout with the test provider", () => {
     const pkg = await packageOf("lovely", "NL");
     const res = await get(m, `/credits/${pkg.id}/sdd`);
     expect(res.html).toContain(`/directdebit?package=${pkg.id}`);
+  });
+});
+
+describe("the test provider's page", () => {
+  it("acts only for the member who ordered: a visitor is sent to the login, another member finds nothing", async () => {
+    const m = await member({ site: "lovely", country: "NL" });
+    const { payment, reference } = await orderToTestPage(m, "NL", "creditcard", 700);
+    // without a session: no page and no decision, however the form is posted
+    for (const res of [
+      await request(server, `/test-pay/${reference}`, { host: m.host, headers: EN }),
+      await postForm(server, `/test-pay/${reference}`, { outcome: "paid" }, { host: m.host, headers: EN }),
+    ]) {
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/login?redirectTo=${encodeURIComponent(`/test-pay/${reference}`)}`);
+    }
+    // another member of the same site
+    const other = await member({ site: "lovely", country: "NL" });
+    expect((await get(other, `/test-pay/${reference}`)).status).toBe(404);
+    expect((await post(other, `/test-pay/${reference}`, { outcome: "paid" })).status).toBe(404);
+    expect((await db().testProviderPayment.findUniqueOrThrow({ where: { reference } })).status).toBe("open");
+    expect((await get(m, `/payments/${payment.id}`)).html).not.toContain(en.checkout.result.completed);
+    expect(await balance(m.user.id)).toBe(0);
+    expect(await balance(other.user.id)).toBe(0);
+    // the member who ordered
+    expect((await get(m, `/test-pay/${reference}`)).html).toContain(en.checkout.testPay.banner);
+    expect((await post(m, `/test-pay/${reference}`, { outcome: "paid" })).status).toBe(302);
+    expect((await get(m, `/payments/${payment.id}`)).html).toContain(en.checkout.result.completed);
+    expect(await balance(m.user.id)).toBe(700);
+  });
+
+  it("says on /credits and the order overview that payments are tests", async () => {
+    const m = await member({ site: "lovely", country: "NL" });
+    const pkg = await packageOf("lovely", "NL");
+    expect((await get(m, "/credits")).html).toContain(en.checkout.testMode);
+    expect((await get(m, `/credits/${pkg.id}/ideal`)).html).toContain(en.checkout.testMode);
+  });
+
+  it("where the test provider is off, nothing completes a payment without a provider", async () => {
+    const m = await member({ site: "lovely", country: "NL" });
+    const { payment, reference } = await orderToTestPage(m, "NL", "ideal");
+    await chooseTestOutcome(reference, "paid");
+    removeProvider("test");
+    try {
+      expect((await get(m, `/test-pay/${reference}`)).status).toBe(404);
+      expect((await post(m, `/test-pay/${reference}`, { outcome: "paid" })).status).toBe(404);
+      expect((await webhook(payment.id)).status).toBe(404);
+      expect((await get(m, `/payments/${payment.id}`)).html).not.toContain(en.checkout.result.completed);
+      const credits = await get(m, "/credits");
+      expect(credits.html).not.toContain("iDEAL");
+      expect(credits.html).not.toContain(en.checkout.testMode);
+      const pkg = await packageOf("lovely", "NL");
+      expect((await order(m, pkg.id, "ideal")).status).toBe(404);
+      expect(await balance(m.user.id)).toBe(0);
+      expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
+    } finally {
+      setProvider(createTestProvider());
+    }
   });
 });
 
@@ -385,8 +443,8 @@ describe("cross-tenant", () => {
     const p = await member({ site: "pride", country: "SE" });
     const { payment, reference } = await orderToTestPage(m, "NL", "ideal");
     expect((await get(p, `/payments/${payment.id}`)).status).toBe(404);
-    expect((await request(server, `/test-pay/${reference}`, { host: "pride.localhost", headers: EN })).status).toBe(404);
-    expect((await postForm(server, `/test-pay/${reference}`, { outcome: "paid" }, { host: "pride.localhost" })).status).toBe(404);
+    expect((await get(p, `/test-pay/${reference}`)).status).toBe(404);
+    expect((await post(p, `/test-pay/${reference}`, { outcome: "paid" })).status).toBe(404);
     // another member of the same site does not see it either
     const n2 = await member({ site: "lovely", country: "NL" });
     expect((await get(n2, `/payments/${payment.id}`)).status).toBe(404);
@@ -454,7 +512,7 @@ describe("repeat order", () => {
   it("charges the stored card again without a page; a failing stored card shows its own message and offers PayPal", async () => {
     const m = await member({ site: "lovely", country: "NL" });
     const { payment, reference } = await orderToTestPage(m, "NL", "creditcard");
-    await postForm(server, `/test-pay/${reference}`, { outcome: "paid", storeCard: "ok" }, { host: m.host });
+    await post(m, `/test-pay/${reference}`, { outcome: "paid", storeCard: "ok" });
     await get(m, `/payments/${payment.id}`);
     const page = await get(m, "/credits/repeat-order");
     expect(page.status).toBe(200);
@@ -468,7 +526,7 @@ describe("repeat order", () => {
 
     const f = await member({ site: "lovely", country: "NL" });
     const first = await orderToTestPage(f, "NL", "creditcard");
-    await postForm(server, `/test-pay/${first.reference}`, { outcome: "paid", storeCard: "failing" }, { host: f.host });
+    await post(f, `/test-pay/${first.reference}`, { outcome: "paid", storeCard: "failing" });
     await get(f, `/payments/${first.payment.id}`);
     const again = await get(f, "/credits/repeat-order");
     const res2 = await post(f, "/credits/repeat-order", { key: again.html.match(/name="key" value="([^"]+)"/)![1]! });

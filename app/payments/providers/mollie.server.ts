@@ -2,9 +2,9 @@
 // refund. Mollie's webhook posts only `id=tr_…`; the app then fetches the payment (Mollie's
 // documented pattern), so nothing in the webhook body is trusted. The webhook URL itself carries
 // our signature over the payment id (webhook-signing.server.ts).
-import createMollieClient, { type MollieClient, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType } from "@mollie/api-client";
+// the named export: Node gives an ES module importing this CommonJS package its whole exports object as the default
+import { createMollieClient, type MollieClient, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType } from "@mollie/api-client";
 import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
-import { getEnv } from "#app/utils/env.server.ts";
 import { countryMethods } from "../methods.ts";
 import type { CreatePaymentInput, CreatedPayment, PaymentProvider, ProviderPayment, ProviderStatus } from "../provider.server.ts";
 
@@ -182,9 +182,4 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       return refund.id;
     },
   };
-}
-
-export function mollieFromEnv(): PaymentProvider | null {
-  const { MOLLIE_API_KEY, MOLLIE_API_URL } = getEnv();
-  return MOLLIE_API_KEY ? createMollieProvider({ apiKey: MOLLIE_API_KEY, ...(MOLLIE_API_URL ? { apiEndpoint: MOLLIE_API_URL } : {}) }) : null;
 }

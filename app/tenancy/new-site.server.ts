@@ -55,6 +55,7 @@ export const FIELDS_TO_FILL = [
   `company_id: the company that runs the site (${DEMO_COMPANY_ID} is the demo seed's; it must exist in the companies table)`,
   "branding.logo and branding.colors: the logo under public/ (the favicon for now) and the brand colours",
   "niche, countries, locales, minimum_message_costs, credits and payments: the commercial settings",
+  'payments: a real provider before production, e.g. { "providers": ["mollie"] } with MOLLIE_API_KEY (the test provider takes no money and is off there; docs/payments.md)',
 ];
 
 interface Existing {

@@ -62,6 +62,8 @@ describe("npm start reloads the site files on SIGHUP", () => {
       env: {
         ...process.env,
         NODE_ENV: "production",
+        // the demo sites take payments with the test provider only: on by choice with DATABASE_URL
+        PAYMENTS_TEST_PROVIDER: "on",
         TENANTS_DIR: dir,
         DATA_DIR: dataDir,
         PORT: "0",
@@ -121,6 +123,20 @@ describe("npm start reloads the site files on SIGHUP", () => {
     server.kill("SIGHUP");
     await until(async () => (await settingsName("lovelydates.example")) === "Changed", LIVE_WITHIN_MS);
     expect(await settingsName("sunnydates.example")).toBe(404);
+  });
+
+  it("keeps the previous sites when an edit leaves a site without a provider that can take payments", async () => {
+    const before = output.length;
+    editSite(dir, "lovely.json", (json) => {
+      json.name = "No provider";
+      json.payments = { providers: ["mollie"] };
+    });
+    server.kill("SIGHUP");
+    await until(async () => /site files not reloaded/.test(output.slice(before)), LIVE_WITHIN_MS);
+    expect(output.slice(before)).toMatch(
+      /lovely\.json: payments\.providers: no configured provider takes payments in NL, BE, DE, GB, IE [^\n]*Mollie needs MOLLIE_API_KEY/,
+    );
+    expect(await settingsName("lovelydates.example")).toBe("Changed");
   });
 });
 

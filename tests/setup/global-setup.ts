@@ -2,6 +2,7 @@
 // machine without PostgreSQL), a fresh test database migrated and seeded, and a fresh
 // production build for the HTTP tests.
 import { execFileSync } from "node:child_process";
+import pg from "pg";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -9,6 +10,11 @@ import { recreateDatabase } from "#server/database/databases.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/database/embedded-postgres.ts";
 
 let embedded: EmbeddedDatabase | undefined;
+let turn: pg.Client | undefined;
+/** True when vitest was given no file filter (`npm test`, not `npx vitest run some.test.ts`). */
+const wholeSuite = () => process.argv.slice(process.argv.indexOf("run") + 1).every((arg) => arg.startsWith("-"));
+/** Whole-suite runs of several checkouts on one server take turns: side by side on a two-core machine their HTTP tests timed out. */
+const TURN_LOCK = 7_270_001;
 export const TEST_SECRET = "test-secret-for-signed-links-0123456789";
 
 export default async function setup(project: TestProject) {
@@ -19,6 +25,15 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     embedded = await startEmbeddedPostgres(dataDir, 54330, "postgres");
     serverUrl = embedded.url;
+  } else if (wholeSuite()) {
+    // a session lock: released when this run ends, or when its connection dies with it
+    turn = new pg.Client({ connectionString: serverUrl });
+    await turn.connect();
+    const [{ free }] = (await turn.query("SELECT pg_try_advisory_lock($1) AS free", [TURN_LOCK])).rows;
+    if (!free) {
+      console.log("waiting for another checkout's whole-suite run on this database server to end …");
+      await turn.query("SELECT pg_advisory_lock($1)", [TURN_LOCK]);
+    }
   }
   const url = await recreateDatabase(serverUrl, `rendezvous_test_${process.pid}`);
   process.env.DATABASE_URL = url;
@@ -47,6 +62,7 @@ export default async function setup(project: TestProject) {
     const { dropDatabase } = await import("#server/database/databases.ts");
     await dropDatabase(serverUrl, `rendezvous_test_${process.pid}`).catch(() => {});
     await embedded?.stop();
+    await turn?.end();
   };
 }
 

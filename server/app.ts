@@ -219,7 +219,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 /**
  * Pages and JSON over 1 KB compressed per response, gzip or Brotli as the browser accepts
  * (`compression` prefers br). Levels chosen with `npm run bench:http` on the 2-core machines, where
- * CPU bounds the page throughput: see README "Compression". Never the live event stream
+ * CPU bounds the page throughput: see docs/security.md "Compression". Never the live event stream
  * (text/event-stream): a compressor would hold its events back until a block fills.
  */
 function dynamicCompression() {

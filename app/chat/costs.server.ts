@@ -1,7 +1,7 @@
 // What sending costs. Every message is paid in credits by its sender, at the prices of the
 // sender's site (the site the member belongs to and is signed in on): message_credits for a
 // text, photo_credits for an image, gift_credits for a gift (or the gift's own price). Free and
-// premium members pay alike; see README "Chat".
+// premium members pay alike; see docs/chat.md.
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { MessageKind } from "./chat-rules.ts";
 

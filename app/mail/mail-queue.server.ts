@@ -18,7 +18,7 @@ export interface MailJob {
 /**
  * Exponential backoff: retry n waits 21 s × 2^(n-1), so the 12 retries after the first attempt
  * come 21 s … 12 h apart and the last one starts 21 s × (2^12 − 1) = 23 h 53 min after the
- * first failure (mail-queue.test.ts computes it; the README quotes it). A job is done only once
+ * first failure (mail-queue.test.ts computes it; docs/accounts.md quotes it). A job is done only once
  * the mail was accepted.
  */
 export const MAIL_JOB_OPTIONS = {

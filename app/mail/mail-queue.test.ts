@@ -1,5 +1,5 @@
 // The mail retry schedule, computed with BullMQ's own backoff arithmetic from MAIL_JOB_OPTIONS,
-// is about a day, and the README says exactly what it is.
+// is about a day, and docs/accounts.md says exactly what it is.
 import { readFileSync } from "node:fs";
 import { Backoffs } from "bullmq";
 import { describe, expect, it } from "vitest";
@@ -24,10 +24,10 @@ describe("mail retries", () => {
     expect(span).toBeLessThan(26 * 3600_000);
   });
 
-  it("are described in the README as configured", () => {
+  it("are described in docs/accounts.md as configured", () => {
     const delays = retryDelays();
     const minutes = Math.floor(delays.reduce((a, b) => a + b, 0) / 60_000);
-    const readme = readFileSync("README.md", "utf8").replace(/\s+/g, " ");
+    const readme = readFileSync("docs/accounts.md", "utf8").replace(/\s+/g, " ");
     const hours = (ms: number) => `${Math.round(ms / 3600_000)} h`;
     expect(readme).toContain(
       `retries a failed delivery ${delays.length} times with exponential backoff (${delays[0]! / 1000} s, then doubling up to ${hours(delays.at(-1)!)}): the last retry starts ${Math.floor(minutes / 60)} h ${minutes % 60} min after the first failure`,

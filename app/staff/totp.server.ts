@@ -10,7 +10,7 @@ export async function newTotpSecret() {
   return (await generateTOTP()).secret;
 }
 
-/** The current code of a secret (tests and the demo README use it). */
+/** The current code of a secret (tests and the demo accounts in docs/staff.md use it). */
 export async function currentTotp(secret: string) {
   return (await generateTOTP({ secret, period: TOTP_PERIOD })).otp;
 }

@@ -1,4 +1,4 @@
-// Demo staff accounts for the embedded default (dev/demo only; README lists them). Created once;
+// Demo staff accounts for the embedded default (dev/demo only; docs/staff.md lists them). Created once;
 // a later start leaves them as they are.
 import { hashPassword } from "#app/auth/password.server.ts";
 import type { Db } from "#app/utils/db.server.ts";

@@ -143,7 +143,7 @@ if (STARTUP) {
 
 // ---------- the three servers ----------
 const appEnv: NodeJS.ProcessEnv = {
-  // as `npm start` and `npm run start:prod` run it (glibc's malloc arenas: see README "Benchmarks")
+  // as `npm start` and `npm run start:prod` run it (glibc's malloc arenas: see docs/benchmarks.md)
   NODE_ENV: "production",
   MALLOC_ARENA_MAX: "2",
   PORT: String(BASE_PORT),

@@ -5,6 +5,7 @@ import { siteContext } from "#app/tenancy/context.ts";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import type { Gender, NotificationType, ProfileStatus, UserStatus } from "#app/generated/prisma/enums.ts";
 import { liveCountsSql } from "#app/live/chat-state.server.ts";
+import { NO_STORE } from "#app/utils/api.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -129,5 +130,18 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
     const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  return user;
+}
+
+type MemberWithProfile = SessionMember & { profile: NonNullable<SessionMember["profile"]> };
+
+/** For the JSON API (app/routes/api): without a member, or with "profile" a member who has no
+ * profile yet, the request stops with the 403 the browser's API client reads as "logged out"
+ * (app/utils/api-client.ts). */
+export function requireApiMember(context: Readonly<RouterContextProvider>): SessionMember;
+export function requireApiMember(context: Readonly<RouterContextProvider>, need: "profile"): MemberWithProfile;
+export function requireApiMember(context: Readonly<RouterContextProvider>, need?: "profile"): SessionMember {
+  const user = context.get(userContext);
+  if (!user || (need === "profile" && !user.profile)) throw Response.json({ authentication_required: true }, { status: 403, headers: NO_STORE });
   return user;
 }

@@ -4,12 +4,11 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/activation-mail";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { sendActivationMail } from "#app/auth/signup.server.ts";
-import { getUser } from "#app/auth/user-context.server.ts";
+import { requireApiMember } from "#app/auth/user-context.server.ts";
 import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = getUser(context);
-  if (!user) return data({ authentication_required: true }, 403);
+  const user = requireApiMember(context);
   if (user.status !== "not_confirmed") return data({ sent: false });
   const { site, locale, origin, visitor, t } = requestInfo(request, context);
   const perIp = await take(["activationIp", ipKey(visitor.ip)]);

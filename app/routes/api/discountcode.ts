@@ -2,18 +2,16 @@
 // currency, country, method) answers the discount that code gives this member now, or
 // {"error":"Code invalid"}; welcome=true answers the welcome discount. The checkout checks again
 // at order time: this answer only tells the member what to expect.
-import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/discountcode";
 import { PaymentMethod } from "#app/generated/prisma/enums.ts";
-import { getUser } from "#app/auth/user-context.server.ts";
+import { requireApiMember } from "#app/auth/user-context.server.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { checkCode, discountedCents, welcomeDiscount, type OrderDiscount } from "#app/payments/discounts.server.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { apiData } from "#app/utils/api.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { errorResponse, hasNul, parseId } from "#app/utils/request.server.ts";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const querySchema = z.object({
   code: z.string().trim().min(1).max(64).optional(),
@@ -42,8 +40,7 @@ const answer = (d: OrderDiscount, price?: { priceCents: number; currency?: strin
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = getUser(context);
-  if (!user) return data({ authentication_required: true }, { status: 403, headers: NO_STORE });
+  const user = requireApiMember(context);
   const site = context.get(siteContext);
   const url = new URL(request.url);
   const raw = Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.get(k)!]));
@@ -52,11 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.success || (!query.data.code && !query.data.welcome)) return errorResponse(context, 400);
   const q = query.data;
   const db = getDb();
-  const codeInvalid = () => data({ error: context.get(localeContext).t("discounts.codeInvalid") }, { status: 404, headers: NO_STORE });
+  const codeInvalid = () => apiData({ error: context.get(localeContext).t("discounts.codeInvalid") }, { status: 404 });
 
   if (q.welcome && !q.code) {
     const welcome = await welcomeDiscount(db, site, user);
-    return welcome ? data(answer(welcome), { headers: NO_STORE }) : codeInvalid();
+    return welcome ? apiData(answer(welcome)) : codeInvalid();
   }
 
   // the price: a package of this site (another site's package is refused), or the price given
@@ -75,5 +72,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     country: q.country ?? user.profile?.country ?? context.get(visitorContext).country ?? undefined,
     method: q.method,
   });
-  return checked.ok ? data(answer(checked.discount, price), { headers: NO_STORE }) : codeInvalid();
+  return checked.ok ? apiData(answer(checked.discount, price)) : codeInvalid();
 }

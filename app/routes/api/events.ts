@@ -3,8 +3,9 @@
 // /api/chats.php remains the fallback, and every (re)connect starts with "hello" so the page
 // catches up on what it missed while disconnected.
 import type { Route } from "./+types/events";
-import { getUser } from "#app/auth/user-context.server.ts";
+import { requireApiMember } from "#app/auth/user-context.server.ts";
 import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
+import { NO_STORE } from "#app/utils/api.server.ts";
 
 /** Streams one member may hold open at once (tabs, devices); beyond it the oldest is closed. */
 export const MAX_STREAMS_PER_MEMBER = 8;
@@ -12,8 +13,7 @@ const HEARTBEAT_MS = 25_000;
 const open = new Map<number, Set<() => void>>();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profileId = getUser(context)?.profile?.id;
-  if (!profileId) return Response.json({ authentication_required: true }, { status: 403 });
+  const profileId = requireApiMember(context, "profile").profile.id;
   const bus = getLiveBus();
   await bus.connect(); // hear other processes before telling the page it is live
 
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "private, no-store",
+      ...NO_STORE,
       "X-Accel-Buffering": "no",
     },
   });

@@ -1,12 +1,10 @@
 // GET /api/likes.php (spec section 7): the member's likes state, `profiles` and `liked_by`
 // (id, like_new), with the likes given, the matches and the count of new likes.
-import { data } from "react-router";
 import type { Route } from "./+types/likes";
-import { getUser } from "#app/auth/user-context.server.ts";
+import { requireApiMember } from "#app/auth/user-context.server.ts";
 import { likesState, type LikeCard } from "#app/likes/likes.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
+import { apiData } from "#app/utils/api.server.ts";
 
 export const profileJson = (c: LikeCard) => ({
   id: c.id,
@@ -24,17 +22,13 @@ export const profileJson = (c: LikeCard) => ({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = getUser(context);
-  if (!user?.profile) return data({ authentication_required: true }, { status: 403, headers: NO_STORE });
+  const user = requireApiMember(context, "profile");
   const state = await likesState(context.get(siteContext), user.profile.id);
-  return data(
-    {
-      profiles: state.profiles.map(profileJson),
-      liked_by: state.likedBy.map((l) => ({ id: l.id, like_new: l.likeNew })),
-      likes: state.likes,
-      matches: state.matches,
-      new_likes: state.newLikes,
-    },
-    { headers: NO_STORE },
-  );
+  return apiData({
+    profiles: state.profiles.map(profileJson),
+    liked_by: state.likedBy.map((l) => ({ id: l.id, like_new: l.likeNew })),
+    likes: state.likes,
+    matches: state.matches,
+    new_likes: state.newLikes,
+  });
 }

@@ -2,7 +2,7 @@
 // could be triggered by any page's <img>); a GET answers 405 and changes nothing.
 import type { Route } from "./+types/logout";
 import { destroySession } from "#app/auth/session.server.ts";
-import { errorResponse } from "#app/utils/request.server.ts";
+import { methodNotAllowed } from "#app/utils/api.server.ts";
 
 export async function action({ request }: Route.ActionArgs) {
   const cookie = await destroySession(request);
@@ -12,4 +12,4 @@ export async function action({ request }: Route.ActionArgs) {
   return new Response(null, { status: 303, headers: { Location: "/", "Set-Cookie": cookie } });
 }
 
-export const loader = ({ context }: Route.LoaderArgs) => errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "POST" });
+export const loader = ({ context }: Route.LoaderArgs) => methodNotAllowed(context, "POST");

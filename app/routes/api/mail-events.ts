@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/mail-events";
 import { suppressAddress, type SuppressionReason } from "#app/notifications/suppression.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { methodNotAllowed } from "#app/utils/api.server.ts";
 import { errorResponse, readJson } from "#app/utils/request.server.ts";
 
 const event = z.object({
@@ -29,7 +30,7 @@ function authorized(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!getEnv().MAIL_EVENTS_TOKEN) return errorResponse(context, 404, "errors.notFound");
-  if (request.method !== "POST") return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "POST" });
+  if (request.method !== "POST") return methodNotAllowed(context, "POST");
   if (!authorized(request)) return errorResponse(context, 401, "messages.notAuthorized", { "WWW-Authenticate": "Bearer" });
   const parsed = body.safeParse(await readJson(request, context));
   if (!parsed.success) return errorResponse(context, 400);
@@ -41,4 +42,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ recorded: parsed.data.events.length, accounts });
 }
 
-export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
+export const loader = ({ context }: Route.LoaderArgs) => methodNotAllowed(context, "POST");

@@ -4,18 +4,15 @@
 import type { Route } from "./+types/payments-webhook";
 import { handleWebhook } from "#app/payments/settle.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
+import { methodNotAllowed, NO_STORE } from "#app/utils/api.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "method_not_allowed" }, { status: 405, headers: NO_STORE });
+  if (request.method !== "POST") return methodNotAllowed(context, "POST");
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > 4_096) return Response.json({ error: "too_large" }, { status: 413, headers: NO_STORE });
   const answer = await handleWebhook(getDb(), context.get(siteContext).key, params.provider ?? "", request);
   return Response.json({ outcome: answer.outcome }, { status: answer.status, headers: NO_STORE });
 }
 
-export function loader() {
-  return Response.json({ error: "method_not_allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
-}
+export const loader = ({ context }: Route.LoaderArgs) => methodNotAllowed(context, "POST");

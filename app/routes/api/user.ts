@@ -6,11 +6,12 @@ import type { Route } from "./+types/user";
 import { setLanguage } from "#app/auth/account.server.ts";
 import { logIn } from "#app/auth/login-flow.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
-import { getUser, loadUser } from "#app/auth/user-context.server.ts";
+import { getUser, loadUser, requireApiMember } from "#app/auth/user-context.server.ts";
 import { userJson } from "#app/auth/user-json.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { deletePushSubscription, pushSubscriptionSchema, savePushSubscription } from "#app/notifications/push-subscriptions.server.ts";
+import { apiData, methodNotAllowed } from "#app/utils/api.server.ts";
 import { errorResponse, readBody } from "#app/utils/request.server.ts";
 
 export const REQUEST_TYPE_HEADER = "x-request-type";
@@ -18,26 +19,23 @@ export const REQUEST_TYPE_HEADER = "x-request-type";
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const { site } = requestInfo(request, context);
-  return data({ user: user ? userJson(user, site) : null }, { headers: { "Cache-Control": "private, no-store" } });
+  return apiData({ user: user ? userJson(user, site) : null });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, t } = requestInfo(request, context);
   const url = new URL(request.url);
   if (request.method === "DELETE" && url.searchParams.get("push") === "1") {
-    const user = getUser(context);
-    if (!user) return data({ authentication_required: true }, 403);
+    const user = requireApiMember(context);
     const endpoint = pushSubscriptionSchema.shape.endpoint.safeParse((await readBody(request, context)).endpoint);
     if (!endpoint.success) return errorResponse(context, 400);
     return data({ ok: true, removed: await deletePushSubscription(user.id, endpoint.data) });
   }
-  if (request.method !== "POST" && request.method !== "PUT")
-    return errorResponse(context, 405, "messages.methodNotAllowed", { Allow: "GET, POST, PUT, DELETE" });
+  if (request.method !== "POST" && request.method !== "PUT") return methodNotAllowed(context, "GET, POST, PUT, DELETE");
   const input = await readBody(request, context);
 
   if (request.method === "POST" && url.searchParams.get("push") === "1") {
-    const user = getUser(context);
-    if (!user) return data({ authentication_required: true }, 403);
+    const user = requireApiMember(context);
     const sub = pushSubscriptionSchema.safeParse(input.subscription ?? input);
     if (!sub.success) return errorResponse(context, 400);
     await savePushSubscription(user.id, sub.data);
@@ -56,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });
   }
 
-  const user = getUser(context);
-  if (!user) return data({ authentication_required: true }, 403);
+  const user = requireApiMember(context);
   const language = z.enum(site.locales as [string, ...string[]]).safeParse(input.language);
   if (!language.success) return errorResponse(context, 400);
   await setLanguage(user.id, language.data as never);

@@ -3,7 +3,7 @@
 // the member's locale and the package's currency.
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { countryName, formatMoney } from "#app/payments/methods.ts";
+import { countryName, formatMoney } from "#app/utils/format.ts";
 import { Badge, Button, Card, type ButtonVariant } from "./ui/index.ts";
 
 export interface PackageView {

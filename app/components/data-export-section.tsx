@@ -3,8 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { FormMessage, SubmitButton } from "./form-field.tsx";
 import { buttonClass } from "./ui/index.ts";
-
-export const utcDate = (iso: string, language: string) => new Date(iso).toLocaleDateString(language, { timeZone: "UTC", dateStyle: "long" });
+import { formatUtcDate } from "#app/utils/format.ts";
 
 interface Props {
   state: { pending: boolean; readyUntil: string | null };
@@ -21,7 +20,7 @@ export function DataExportSection({ state, result, busy }: Props) {
       {result?.message ? <FormMessage tone={result.ok ? "success" : "danger"} message={result.message} params={result.params} /> : null}
       {!result && state.pending ? <FormMessage tone="info" message="privacy.pending" /> : null}
       {!result && !state.pending && state.readyUntil ? (
-        <FormMessage tone="info" message="privacy.readyUntil" params={{ date: utcDate(state.readyUntil, i18n.language) }} />
+        <FormMessage tone="info" message="privacy.readyUntil" params={{ date: formatUtcDate(state.readyUntil, i18n.language) }} />
       ) : null}
       <SubmitButton busy={busy || state.pending} className="self-start">
         {t("privacy.request")}
@@ -36,7 +35,7 @@ export function DataExportDownload({ href, readyAt, expiresAt, size }: { href: s
   return (
     <main className="container-site flex max-w-2xl flex-col gap-4 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("privacy.readyTitle")}</h1>
-      <p>{t("privacy.readyText", { date: utcDate(readyAt, i18n.language), until: utcDate(expiresAt, i18n.language) })}</p>
+      <p>{t("privacy.readyText", { date: formatUtcDate(readyAt, i18n.language), until: formatUtcDate(expiresAt, i18n.language) })}</p>
       <a href={href} download className={buttonClass({}, "self-start")} data-testid="export-download">
         {t("privacy.download", { size: Math.max(1, Math.round(size / 1024)) })}
       </a>

@@ -8,6 +8,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { regionLabelOf, regionsOf } from "#app/profiles/profile-schema.ts";
 import { GeolocationButton, type Geocode } from "./geolocation-button.tsx";
 import { FieldInput, FieldSelect, type FieldState } from "./schema-form.tsx";
+import { countryName } from "#app/utils/format.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata is generic over each form's schema
 type Field = FieldMetadata<any, any>;
@@ -32,7 +33,6 @@ export function LocationFields({
   // The region select is rebuilt with the chosen country's list; it preselects the saved (or
   // located) region while that country is chosen. `round` rebuilds it after each location.
   const [preset, setPreset] = useState(() => ({ country, region: String(fields.region.initialValue ?? ""), round: 0 }));
-  const names = new Intl.DisplayNames([i18n.language], { type: "region" });
   const located = (g: Geocode) => {
     if (!countries.includes(g.country)) return false;
     setPreset({ country: g.country, region: regionsOf(g.country).includes(g.region) ? g.region : "", round: preset.round + 1 });
@@ -48,7 +48,7 @@ export function LocationFields({
           field={fields.country}
           label={t("profile.fields.country")}
           state={stateOf(fields.country)}
-          options={countries.map((c) => ({ value: c, label: names.of(c) ?? c }))}
+          options={countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))}
         />
         <FieldSelect
           field={fields.region}

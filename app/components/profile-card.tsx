@@ -11,21 +11,10 @@ import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { PartnerOfferCard } from "./partner-offer-card.tsx";
 import { Badge, Card as Surface, cx } from "./ui/index.ts";
 import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
+import { countryName } from "#app/utils/format.ts";
 
 /** What a card may add about likes: the button's state (members only) and the likes page's marks. */
 export type CardLikes = { liked?: boolean; likedMe?: boolean; likeNew?: boolean; match?: boolean };
-
-/** Country names per language, made once (an Intl.DisplayNames per card cost a list of cards a tenth of its render). */
-const regionNames = new Map<string, Intl.DisplayNames>();
-export function countryName(language: string, code: string) {
-  let names = regionNames.get(language);
-  if (!names) regionNames.set(language, (names = new Intl.DisplayNames([language], { type: "region" })));
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 type CardProps = {
   profile: Card & CardLikes;
@@ -42,7 +31,7 @@ export function ProfileCard(props: CardProps) {
 
 /** The card itself; a grid hands every card the one `t` of its render instead of a hook per card. */
 function CardView({ profile, likeSource, footer, priority, t, language }: CardProps & { t: TFunction; language: string }) {
-  const country = countryName(language, profile.country);
+  const country = countryName(profile.country, language);
   const ring = profile.likeNew ? "ring-2 ring-primary ring-offset-2 ring-offset-light" : "";
   return (
     <Surface

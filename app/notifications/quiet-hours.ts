@@ -1,26 +1,7 @@
-// Quiet hours: no notification e-mail arrives at night in the member's time zone. Members have no
-// time zone of their own; the time zone of their profile's country stands in for it when the
-// country has one (countries spanning several zones, such as the US, have none here: no quiet hours).
-export const COUNTRY_TIME_ZONES: Record<string, string> = {
-  NL: "Europe/Amsterdam",
-  BE: "Europe/Brussels",
-  DE: "Europe/Berlin",
-  AT: "Europe/Vienna",
-  CH: "Europe/Zurich",
-  FR: "Europe/Paris",
-  IT: "Europe/Rome",
-  ES: "Europe/Madrid",
-  GB: "Europe/London",
-  IE: "Europe/Dublin",
-  PL: "Europe/Warsaw",
-  DK: "Europe/Copenhagen",
-  FI: "Europe/Helsinki",
-  NO: "Europe/Oslo",
-  SE: "Europe/Stockholm",
-  LU: "Europe/Luxembourg",
-  PT: "Europe/Lisbon",
-  NZ: "Pacific/Auckland",
-};
+// Quiet hours: no notification e-mail arrives at night in the member's time zone, which is their
+// country's by the one rule of countryTimeZone (app/utils/format.ts); a country spanning several
+// clocks, such as the US, has none: no quiet hours.
+import { countryTimeZone } from "#app/utils/format.ts";
 
 export interface QuietHours {
   /** local hour the quiet time starts (inclusive) */
@@ -47,7 +28,7 @@ function localClock(at: Date, timeZone: string) {
 
 /** How long to wait before mailing a member of `country` at `at`: 0 outside quiet hours. */
 export function quietDelayMs(quiet: QuietHours | null, country: string | null | undefined, at = new Date()): number {
-  const timeZone = country ? COUNTRY_TIME_ZONES[country] : undefined;
+  const timeZone = countryTimeZone(country);
   if (!quiet || !timeZone) return 0;
   const { hour, minute } = localClock(at, timeZone);
   const inside = quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to;

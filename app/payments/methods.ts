@@ -57,16 +57,3 @@ const CURRENCY: Record<string, string> = { GB: "GBP", CH: "CHF", PL: "PLN", SE: 
 export const countryCurrency = (country: string) => CURRENCY[country] ?? "EUR";
 
 export const isMethod = (value: unknown): value is Method => typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
-
-/** Money as the member reads it: their locale's format, the package's currency. */
-export const formatMoney = (cents: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
-
-/** A country's name in the member's language (Intl.DisplayNames: no catalogue of our own). */
-export function countryName(country: string, locale: string) {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
-  } catch {
-    return country;
-  }
-}

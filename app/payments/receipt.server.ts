@@ -5,7 +5,8 @@ import { createRequire } from "node:module";
 import type { TFunction } from "i18next";
 import type { CompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { formatDate, formatMoney, methodLabel, type Transaction } from "./transactions.server.ts";
+import { formatDateTime, formatMoney } from "#app/utils/format.ts";
+import { methodLabel, type Transaction } from "./transactions.server.ts";
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf");
@@ -18,12 +19,14 @@ export interface ReceiptInput {
   memberEmail: string;
   payment: Transaction;
   locale: string;
+  /** the member's time zone (memberTimeZone of their country) */
+  timeZone: string;
   t: TFunction;
   /** pdfkit compresses page content; tests may read it uncompressed */
   compress?: boolean;
 }
 
-export async function renderReceipt({ site, company, memberName, memberEmail, payment, locale, t, compress = true }: ReceiptInput): Promise<Buffer> {
+export async function renderReceipt({ site, company, memberName, memberEmail, payment, locale, timeZone, t, compress = true }: ReceiptInput): Promise<Buffer> {
   const { default: PDFDocument } = await import("pdfkit"); // with its fonts, only when a receipt is asked for
   const doc = new PDFDocument({
     size: "A4",
@@ -60,7 +63,7 @@ export async function renderReceipt({ site, company, memberName, memberEmail, pa
     .text(t("transactions.receipt.title", { id: payment.id }));
   doc.moveDown(0.5).font("body").fontSize(10).fillColor("#374151");
   doc.text(`${t("transactions.receipt.member")}: ${memberName} (${memberEmail})`);
-  doc.text(`${t("transactions.date")}: ${formatDate(payment.completedAt ?? payment.createdAt, locale)}`);
+  doc.text(`${t("transactions.date")}: ${formatDateTime(payment.completedAt ?? payment.createdAt, locale, timeZone)}`);
   doc.text(`${t("transactions.status")}: ${t(`transactions.statuses.${payment.status}`)}`);
 
   const rows: [string, string][] = [

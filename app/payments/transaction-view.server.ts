@@ -1,8 +1,10 @@
 // A payment as the transactions pages and the receipt show it: formatted in the member's locale.
 import type { TFunction } from "i18next";
-import { formatDate, formatMoney, methodLabel, type Transaction } from "./transactions.server.ts";
+import { formatDateTime, formatMoney } from "#app/utils/format.ts";
+import { methodLabel, type Transaction } from "./transactions.server.ts";
 
-export function transactionRow(p: Transaction, locale: string, t: TFunction) {
+/** timeZone: the member's (memberTimeZone of their country) */
+export function transactionRow(p: Transaction, locale: string, t: TFunction, timeZone: string) {
   return {
     id: p.id,
     credits: p.credits,
@@ -11,6 +13,6 @@ export function transactionRow(p: Transaction, locale: string, t: TFunction) {
     costs: formatMoney(p.transactionCostsCents, p.currency, locale),
     total: formatMoney(p.amountCents + p.transactionCostsCents, p.currency, locale),
     status: p.status,
-    date: formatDate(p.completedAt ?? p.createdAt, locale),
+    date: formatDateTime(p.completedAt ?? p.createdAt, locale, timeZone),
   };
 }

@@ -65,9 +65,3 @@ const METHOD_NAMES: Partial<Record<PaymentMethod, string>> = {
 };
 
 export const methodLabel = (method: PaymentMethod, t: (key: string) => string) => METHOD_NAMES[method] ?? t(`transactions.methods.${method}`);
-
-export const formatMoney = (cents: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
-
-export const formatDate = (date: Date, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Amsterdam" }).format(date);

@@ -10,7 +10,7 @@ import { codeSchema, mandateErrors, mandateSchema } from "#app/payments/direct-d
 import { OTP_RULES, pendingChallenge } from "#app/payments/direct-debit-otp.server.ts";
 import { confirmDirectDebit, DIRECT_DEBIT_MESSAGES, packageFor, requestDirectDebitCode, type Member } from "#app/payments/direct-debit.server.ts";
 import { discountedCents, discountForOrder } from "#app/payments/discounts.server.ts";
-import { formatMoney } from "#app/payments/transactions.server.ts";
+import { formatMoney } from "#app/utils/format.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { formFields, parseId, readForm } from "#app/utils/request.server.ts";

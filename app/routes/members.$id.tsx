@@ -26,6 +26,7 @@ import { LikeButton } from "#app/components/like-button.tsx";
 import { MatchDialog } from "#app/components/match-dialog.tsx";
 import { Badge, Button } from "#app/components/ui/index.ts";
 import { HeartIcon } from "#app/components/icons.tsx";
+import { countryName } from "#app/utils/format.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -115,7 +116,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
       case "region":
         return p.region;
       case "country":
-        return new Intl.DisplayNames([i18n.language], { type: "region" }).of(p.country) ?? p.country;
+        return countryName(p.country, i18n.language);
     }
   };
   const fieldLabel: Record<string, string> = {

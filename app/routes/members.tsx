@@ -15,6 +15,7 @@ import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { partnerOffers } from "#app/partners/offers.server.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
+import { countryName } from "#app/utils/format.ts";
 
 // a like from a card changes the card, not the search results
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
@@ -80,7 +81,6 @@ function Search({ d }: { d: Data }) {
     }
   }, [more.state, more.data]);
   const profiles = [...d.profiles, ...pages.extra];
-  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" });
   const s = d.state;
   const show = (f: string) => d.fields.includes(f as never);
   return (
@@ -109,7 +109,7 @@ function Search({ d }: { d: Data }) {
             defaultValue={s.country ?? ""}
             className="min-w-0"
             placeholder={t("search.allCountries")}
-            options={d.countries.map((c) => ({ value: c, label: countryName.of(c) ?? c }))}
+            options={d.countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))}
           />
         ) : null}
         {show("countryregion") && d.regions.length ? (

@@ -7,6 +7,7 @@ import { getFixedT, localeContext } from "#app/i18n/i18n.server.ts";
 import { resources } from "#app/i18n/resources.server.ts";
 import { getCompanyInfo, stripPhone, termsVersionDate } from "#app/tenancy/company.server.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { formatUtcDate } from "#app/utils/format.ts";
 
 const PAGES = ["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"] as const;
 type Page = (typeof PAGES)[number];
@@ -37,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     supportEmail: site.support_email,
     supportPhone: stripPhone(site.support_phone),
     refundDays: site.refund_days,
-    termsDate: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(termsDate),
+    termsDate: formatUtcDate(termsDate, locale),
     minimumAge: 18,
   };
   const sections = t(`${page}.sections`, { ...vars, returnObjects: true }) as unknown as Section[];

@@ -14,14 +14,18 @@ import { Badge, Button, Card } from "#app/components/ui/index.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { matchCard } from "#app/likes/likes.server.ts";
 import { loadSeeker } from "#app/likes/matching.server.ts";
-import { countryTimeZone, formatResume, localeTag } from "#app/likes/resume-time.ts";
 import { swipe, swipeStack, swipeStatus } from "#app/likes/swipe.server.ts";
 import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { errorResponse, parseId, readForm, refuse } from "#app/utils/request.server.ts";
+import { formatWeekdayTime, localeTag, memberTimeZone } from "#app/utils/format.ts";
 
 export const headers = retryAfterHeaders;
+
+/** "The game resumes on Tuesday 14:05": the member's language, their country's time format and time zone. */
+const resumeText = (at: Date, language: string, country: string | null | undefined) =>
+  formatWeekdayTime(at, localeTag(language, country), memberTimeZone(country));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -35,11 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status.left > 0 ? swipeStack(site, seeker, now) : [],
     matchCard(site, seeker.id, parseId(new URL(request.url).searchParams.get("match"))),
   ]);
-  const tag = localeTag(locale, seeker.country);
   return {
     left: status.left,
     limit: status.limit,
-    resumes: status.resumesAt ? { at: status.resumesAt.toISOString(), text: formatResume(status.resumesAt, tag, countryTimeZone(seeker.country)), tag } : null,
+    resumes: status.resumesAt ? { at: status.resumesAt.toISOString(), text: resumeText(status.resumesAt, locale, seeker.country) } : null,
     stack,
     match,
   };
@@ -65,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "limit": {
       const at = result.status.resumesAt!;
-      const country = user.profile?.country ?? null;
-      const text = formatResume(at, localeTag(locale, country), countryTimeZone(country));
+      const text = resumeText(at, locale, user.profile?.country);
       const retry = retryAfterHeader(at.getTime() - Date.now());
       return data({ error: t("swipe.stopped", { time: text }), stopped: true }, { status: 429, headers: retry });
     }
@@ -367,13 +369,9 @@ function SwipeCard({
   );
 }
 
-function Stopped({ resumes, fallback }: { resumes: { at: string; text: string; tag: string } | null; fallback: string | null }) {
+function Stopped({ resumes, fallback }: { resumes: { at: string; text: string } | null; fallback: string | null }) {
   const { t } = useTranslation();
-  // the server wrote the time in the member's country's zone; the browser knows its own
-  const [text, setText] = useState(resumes?.text ?? null);
-  useEffect(() => {
-    if (resumes) setText(formatResume(resumes.at, resumes.tag));
-  }, [resumes]);
+  const text = resumes?.text ?? null;
   return (
     <Card className="flex h-full flex-col items-center justify-center rounded-3xl text-center" data-testid="swipe-stopped">
       <div className="flex h-20 w-20 items-center justify-center rounded-full bg-accent text-primary">

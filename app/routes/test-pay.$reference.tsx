@@ -6,7 +6,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/test-pay.$reference";
-import { formatMoney } from "#app/payments/methods.ts";
+import { formatMoney } from "#app/utils/format.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { chooseTestOutcome } from "#app/payments/providers/test.server.ts";
 import { testPayPageExists, testPayPagePayment } from "#app/payments/test-pay-page.server.ts";

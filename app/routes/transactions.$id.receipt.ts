@@ -8,6 +8,7 @@ import { renderReceipt } from "#app/payments/receipt.server.ts";
 import { findTransaction } from "#app/payments/transactions.server.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { memberTimeZone } from "#app/utils/format.ts";
 import { parseId } from "#app/utils/request.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,6 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     memberEmail: user.email,
     payment,
     locale,
+    timeZone: memberTimeZone(user.profile?.country),
     t,
   });
   return new Response(new Uint8Array(pdf), {

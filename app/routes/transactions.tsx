@@ -8,7 +8,8 @@ import { requireUser } from "#app/auth/user-context.server.ts";
 import { TransactionDetail, TransactionList } from "#app/components/transactions.tsx";
 import { refundQuote } from "#app/payments/refunds.server.ts";
 import { transactionRow } from "#app/payments/transaction-view.server.ts";
-import { findTransaction, formatDate, formatMoney, listTransactions } from "#app/payments/transactions.server.ts";
+import { findTransaction, listTransactions } from "#app/payments/transactions.server.ts";
+import { formatDateTime, formatMoney, memberTimeZone } from "#app/utils/format.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
 
@@ -17,9 +18,10 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, locale, t } = requestInfo(request, context);
+  const timeZone = memberTimeZone(user.profile?.country);
   const db = getDb();
   if (params.id === undefined) {
-    const rows = (await listTransactions(db, site, user.id)).map((p) => transactionRow(p, locale, t));
+    const rows = (await listTransactions(db, site, user.id)).map((p) => transactionRow(p, locale, t, timeZone));
     return data({ kind: "list" as const, rows }, { headers: NO_STORE });
   }
   const id = parseId(params.id);
@@ -30,8 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       kind: "detail" as const,
-      row: transactionRow(payment, locale, t),
-      refund: quote ? { credits: quote.credits, amount: formatMoney(quote.amountCents, quote.currency, locale), until: formatDate(quote.until, locale) } : null,
+      row: transactionRow(payment, locale, t, timeZone),
+      refund: quote
+        ? { credits: quote.credits, amount: formatMoney(quote.amountCents, quote.currency, locale), until: formatDateTime(quote.until, locale, timeZone) }
+        : null,
       refundResult: refundParam === "done" || refundParam === "failed" ? (refundParam as "done" | "failed") : null,
     },
     { headers: NO_STORE },

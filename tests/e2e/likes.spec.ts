@@ -103,57 +103,67 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
   await expect(page.locator(`[data-profile-id="${cardId}"]`).getByTestId("like-button")).toHaveAttribute("data-liked", "true");
 });
 
-test("the swipe game: pass with ←, like with →, the button and a drag, until the daily limit stops it", async ({ page }) => {
-  const origin = await logIn(page, "mature");
-  await page.goto(`${origin}/swipe-game`);
-  const card = page.getByTestId("swipe-card");
-  const left = page.getByTestId("swipe-left");
-  await expect(left).toHaveText("4 likes left today");
-  const topId = () => card.getAttribute("data-profile-id");
-  /** a like may be a match (someone who liked the member): its moment is closed to go on */
-  const closeMatch = async () => {
-    const dialog = page.getByTestId("match-dialog");
-    if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Keep browsing" }).click();
-  };
-  const next = async (before: string | null) => {
-    await expect.poll(topId).not.toBe(before);
+test.describe(() => {
+  // a browser in another time zone than the member's country (mature's demo member lives in DE)
+  test.use({ timezoneId: "America/New_York" });
+  test("the swipe game: pass with ←, like with →, the button and a drag, until the daily limit stops it", async ({ page }) => {
+    const origin = await logIn(page, "mature");
+    await page.goto(`${origin}/swipe-game`);
+    const card = page.getByTestId("swipe-card");
+    const left = page.getByTestId("swipe-left");
+    await expect(left).toHaveText("4 likes left today");
+    const topId = () => card.getAttribute("data-profile-id");
+    /** a like may be a match (someone who liked the member): its moment is closed to go on */
+    const closeMatch = async () => {
+      const dialog = page.getByTestId("match-dialog");
+      if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Keep browsing" }).click();
+    };
+    const next = async (before: string | null) => {
+      await expect.poll(topId).not.toBe(before);
+      await closeMatch();
+    };
+
+    const passed = await topId();
+    await page.keyboard.press("ArrowLeft");
+    await next(passed);
+    await expect(left).toHaveText("4 likes left today");
+
+    let before = await topId();
+    await page.keyboard.press("ArrowRight");
+    await expect(left).toHaveText("3 likes left today");
+    await next(before);
+
+    before = await topId();
+    await page.getByTestId("swipe-like").click();
+    await expect(left).toHaveText("2 likes left today");
+    await next(before);
+
+    // a drag to the right, as a finger would
+    before = await topId();
+    const box = (await card.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let dx = 20; dx <= 220; dx += 20) await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
+    await page.mouse.up();
+    await expect(left).toHaveText("1 like left today");
+    await next(before);
+
+    await page.keyboard.press("ArrowRight");
+    await expect(left).toHaveText("0 likes left today");
     await closeMatch();
-  };
+    const stopped = page.getByTestId("swipe-stopped");
+    await expect(stopped).toBeVisible();
+    const resumes = page.getByTestId("swipe-resumes");
+    await expect(resumes).toHaveText(/^You've used today's likes\. The game resumes on \w+day \d{2}:\d{2}\.$/);
+    const when = /resumes on (\w+day \d{2}:\d{2})/.exec((await resumes.textContent()) ?? "")![1]!;
 
-  const passed = await topId();
-  await page.keyboard.press("ArrowLeft");
-  await next(passed);
-  await expect(left).toHaveText("4 likes left today");
-
-  let before = await topId();
-  await page.keyboard.press("ArrowRight");
-  await expect(left).toHaveText("3 likes left today");
-  await next(before);
-
-  before = await topId();
-  await page.getByTestId("swipe-like").click();
-  await expect(left).toHaveText("2 likes left today");
-  await next(before);
-
-  // a drag to the right, as a finger would
-  before = await topId();
-  const box = (await card.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let dx = 20; dx <= 220; dx += 20) await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
-  await page.mouse.up();
-  await expect(left).toHaveText("1 like left today");
-  await next(before);
-
-  await page.keyboard.press("ArrowRight");
-  await expect(left).toHaveText("0 likes left today");
-  await closeMatch();
-  const stopped = page.getByTestId("swipe-stopped");
-  await expect(stopped).toBeVisible();
-  await expect(page.getByTestId("swipe-resumes")).toHaveText(/^You've used today's likes\. The game resumes on \w+day \d{2}:\d{2}\.$/);
-
-  // the passed profile does not come back today, and the game stays stopped after a reload
-  await page.reload();
-  await expect(page.getByTestId("swipe-stopped")).toBeVisible();
-  await expect(page.locator(`[data-testid="swipe-card"][data-profile-id="${passed}"]`)).toHaveCount(0);
+    // the passed profile does not come back today, and the game stays stopped after a reload
+    await page.reload();
+    await expect(page.getByTestId("swipe-stopped")).toBeVisible();
+    await expect(page.locator(`[data-testid="swipe-card"][data-profile-id="${passed}"]`)).toHaveCount(0);
+    // one time zone for the member: the time before the reload, after it and in the server's page
+    // is the member's country's, whatever the browser's own zone
+    await expect(resumes).toContainText(`resumes on ${when}.`);
+    expect(await page.evaluate(() => fetch("/swipe-game").then((r) => r.text()))).toContain(when);
+  });
 });

@@ -3,6 +3,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRootData } from "#app/root.tsx";
 import { CTA_CLASS, Headline, ProfilePhoto, SignupTrigger, type LanderData } from "./lander-kit.tsx";
+import { countryName } from "#app/utils/format.ts";
 
 /** A stable spot for a profile on the map, in percent, away from the edges. */
 const spot = (id: number) => ({ left: 10 + ((id * 37) % 78), top: 12 + ((id * 53) % 70) });
@@ -11,7 +12,7 @@ export function MapLander({ page }: { page: LanderData }) {
   const { t, i18n } = useTranslation();
   const root = useRootData();
   const country = root?.country ?? null;
-  const place = country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(country) ?? country) : null;
+  const place = country ? countryName(country, i18n.language) : null;
   const pins = page.profiles.slice(0, 10);
   return (
     <section className="bg-light">

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseQuietHours, quietDelayMs } from "#app/notifications/quiet-hours.ts";
+import { countryName, countryTimeZone, formatDateTime, formatMoney, formatWeekdayTime, localeTag, memberTimeZone } from "./format.ts";
+
+describe("the one time-zone rule", () => {
+  it("gives a country that keeps one clock its zone, and the European one where the others are islands or exclaves", () => {
+    expect(countryTimeZone("NL")).toBe("Europe/Amsterdam");
+    expect(countryTimeZone("DE")).toBe("Europe/Berlin"); // Büsingen keeps Berlin's clock
+    expect(countryTimeZone("ES")).toBe("Europe/Madrid"); // not the Canaries or Ceuta
+    expect(countryTimeZone("PT")).toBe("Europe/Lisbon"); // not the Azores or Madeira
+  });
+  it("guesses no zone for a country of several clocks, nor for none", () => {
+    for (const c of ["US", "CA", "AU", "NZ", "RU"]) expect(countryTimeZone(c)).toBeNull();
+    expect(countryTimeZone(null)).toBeNull();
+    expect(memberTimeZone("US")).toBe("UTC");
+  });
+  it("is the zone of quiet hours and of the member's times alike", () => {
+    // 23:30 in Madrid (UTC+1 in November): quiet until 08:00, and the game's time reads 23:30
+    const at = new Date("2026-11-25T22:30:00Z");
+    expect(quietDelayMs(parseQuietHours("22-8"), "ES", at)).toBe(8.5 * 3600_000);
+    expect(formatWeekdayTime(at, localeTag("es", "ES"), memberTimeZone("ES"))).toBe("miércoles, 23:30");
+    expect(formatDateTime(at, "en-GB", memberTimeZone("GB"))).toBe("25 Nov 2026, 22:30");
+  });
+});
+
+describe("formatting", () => {
+  it("writes money in the locale's format and the amount's currency", () => {
+    expect(formatMoney(1999, "EUR", "de")).toBe("19,99\u00a0€");
+    expect(formatMoney(1999, "GBP", "en-GB")).toBe("£19.99");
+  });
+  it("names a country in the member's language, and keeps a code Intl does not know", () => {
+    expect(countryName("DE", "nl")).toBe("Duitsland");
+    expect(countryName("XX", "en")).toBe("XX");
+    expect(countryName("not a code", "en")).toBe("not a code");
+  });
+  it("formats times with the member's country's conventions where Intl knows the pair", () => {
+    expect(localeTag("en", "NL")).toBe("en-NL");
+    expect(localeTag("en", null)).toBe("en");
+  });
+});

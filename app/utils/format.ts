@@ -1,0 +1,77 @@
+// How money, countries and times read for a member: in their language's format, with Intl's own
+// data (no catalogues or tables of our own). Used on the server and in the browser alike, so the
+// two write the same text.
+
+/** Money: the locale's format, the amount's currency. */
+export const formatMoney = (cents: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+
+/** Country names per language, made once (an Intl.DisplayNames per card cost a list of cards a tenth of its render). */
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name in the member's language; the code itself when Intl has no name for it. */
+export function countryName(code: string, locale: string) {
+  try {
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "region" })));
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The locale tag to format times with: the language plus the member's country when Intl knows
+ * the pair (en-NL writes 24-hour time, en-US 12-hour). */
+export function localeTag(language: string, country: string | null | undefined) {
+  const tag = country ? `${language}-${country}` : language;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag]).length ? tag : language;
+  } catch {
+    return language;
+  }
+}
+
+const offsetAt = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+
+const countryZones = new Map<string, string | null>();
+
+/**
+ * The one time-zone rule. Members have no time zone of their own: their profile's country stands
+ * in for it when the country keeps one clock. That is the country's zone when Intl names one, or
+ * several that keep the same time all year (DE: Berlin and Büsingen), or, where the others are
+ * islands or exclaves, the one in Europe (ES: Madrid, not the Canaries or Ceuta; PT: Lisbon). A
+ * country spanning several clocks (US, CA, AU, NZ, …) has none: we do not guess.
+ * Quiet hours, the swipe game's "resumes at" and transaction dates all read it.
+ */
+export function countryTimeZone(country: string | null | undefined): string | null {
+  if (!country) return null;
+  if (countryZones.has(country)) return countryZones.get(country)!;
+  let zone: string | null = null;
+  try {
+    const zones = (new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[] }).timeZones ?? [];
+    const [winter, summer] = [new Date(Date.UTC(2025, 0, 15)), new Date(Date.UTC(2025, 6, 15))];
+    const clocks = new Set(zones.map((z) => `${offsetAt(z, winter)} ${offsetAt(z, summer)}`));
+    const european = zones.filter((z) => z.startsWith("Europe/"));
+    zone = clocks.size === 1 ? zones[0]! : european.length === 1 ? european[0]! : null;
+  } catch {
+    zone = null;
+  }
+  countryZones.set(country, zone);
+  return zone;
+}
+
+/** The zone a member's times are written in: their country's, else UTC. */
+export const memberTimeZone = (country: string | null | undefined) => countryTimeZone(country) ?? "UTC";
+
+/** A moment with date and time, as in the member's transactions. */
+export const formatDateTime = (at: Date, locale: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+
+/** A calendar date kept in UTC (terms dates, an export's day): the same day for every reader. */
+export const formatUtcDate = (at: Date | string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(at));
+
+/** "Tuesday 14:05": a weekday and time in the given zone. */
+export const formatWeekdayTime = (at: Date | string, locale: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: "long", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(at));

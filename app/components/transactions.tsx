@@ -1,6 +1,7 @@
 // /transactions (the member's payments) and /transactions/{id} (one payment, its receipt and,
 // within the refund window, the return of unused credits). Values come formatted by the loader.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { RefundOutcome } from "#app/payments/refund-outcomes.ts";
 import { Form, Link } from "react-router";
 import { FormMessage } from "./form-field.tsx";
 import { Badge, Button, buttonClass, Card, type BadgeTone } from "./ui/index.ts";
@@ -74,7 +75,26 @@ export interface RefundOffer {
   until: string;
 }
 
-export function TransactionDetail({ row, refund, refundResult }: { row: TransactionRow; refund: RefundOffer | null; refundResult: "done" | "failed" | null }) {
+const OUTCOME_TONE: Record<RefundOutcome, "success" | "info" | "danger"> = {
+  done: "success",
+  pending: "info",
+  inProgress: "info",
+  already: "info",
+  failed: "danger",
+};
+
+export function TransactionDetail({
+  row,
+  refund,
+  refundProcessing,
+  refundResult,
+}: {
+  row: TransactionRow;
+  refund: RefundOffer | null;
+  /** a refund on its way: credits taken back, the provider's confirmation awaited */
+  refundProcessing: { credits: number; amount: string } | null;
+  refundResult: RefundOutcome | null;
+}) {
   const { t } = useTranslation();
   const lines: [string, React.ReactNode][] = [
     [t("transactions.id"), row.id],
@@ -91,8 +111,8 @@ export function TransactionDetail({ row, refund, refundResult }: { row: Transact
         ← {t("transactions.back")}
       </Link>
       <h1 className="text-2xl font-bold text-primary">{t("transactions.detailTitle", { id: row.id })}</h1>
-      {refundResult === "done" ? <FormMessage tone="success" message="transactions.refund.done" /> : null}
-      {refundResult === "failed" ? <FormMessage message="transactions.refund.failed" /> : null}
+      {refundResult ? <FormMessage tone={OUTCOME_TONE[refundResult]} message={`transactions.refund.${refundResult}`} /> : null}
+      {refundProcessing && !refundResult ? <FormMessage tone="info" message="transactions.refund.processing" params={refundProcessing} /> : null}
       <Card as="section">
         <dl className="divide-y divide-black/5" data-testid="transaction-detail">
           {lines.map(([label, value]) => (
@@ -111,7 +131,8 @@ export function TransactionDetail({ row, refund, refundResult }: { row: Transact
         {t("transactions.receipt.download")}
       </a>
       {refund ? (
-        <Card as={Form} method="post" action={`/transactions/${row.id}/refund`} className="flex flex-col gap-3" data-testid="refund-offer">
+        // a document post (not a fetch), so that the action sees a browser asking for a page
+        <Card as={Form} method="post" reloadDocument action={`/transactions/${row.id}/refund`} className="flex flex-col gap-3" data-testid="refund-offer">
           <h2 className="font-semibold">{t("transactions.refund.title")}</h2>
           <p className="text-sm text-black/70">{t("transactions.refund.offer", { ...refund })}</p>
           <Button type="submit" variant="outline" className="self-start">

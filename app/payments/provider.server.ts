@@ -14,6 +14,8 @@ export interface ProviderPayment {
   method: PaymentMethod | null;
   /** set when the provider stored a method that can be charged again (repeat order) */
   reusableMandate: string | null;
+  /** what the provider has refunded of this payment so far */
+  refundedCents?: number;
 }
 
 /** SEPA direct-debit details collected by /directdebit (IBAN already validated). */
@@ -69,6 +71,40 @@ export interface PaymentProvider {
   /** false: the provider cannot charge a stored method again (repeat order goes to the order overview) */
   readonly recurring?: boolean;
   getPayment(reference: string): Promise<ProviderPayment>;
-  /** returns the provider's refund reference */
-  refund(reference: string, amountCents: number, currency: string): Promise<string>;
+  /**
+   * Refunds part or all of a payment. The same idempotency key never refunds twice: a repeated
+   * call answers with the refund the key made first. Throws RefundRefused when the provider
+   * refused (nothing was refunded); any other error leaves the outcome unknown.
+   */
+  refund(input: RefundRequest): Promise<ProviderRefund>;
+  /** The refunds of one payment, as the provider keeps them. */
+  listRefunds(paymentReference: string): Promise<ProviderRefund[]>;
+  /** The provider's refunds created since a moment (newest first, at most `limit`), for the reconciliation. */
+  recentRefunds(since: Date, limit: number): Promise<ProviderRefund[]>;
 }
+
+export interface RefundRequest {
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  /** our refunds.id, kept by the provider (metadata) so that its refund can be matched to ours */
+  refundId: number;
+}
+
+/** refunded: the money is on its way; failed/canceled: the provider gave up on it. */
+export type ProviderRefundStatus = "pending" | "refunded" | "failed" | "canceled";
+
+export interface ProviderRefund {
+  reference: string;
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  status: ProviderRefundStatus;
+  /** our refunds.id from the provider's metadata; null for a refund made elsewhere (the provider's dashboard) */
+  refundId: number | null;
+  createdAt: Date;
+}
+
+/** The provider answered and refused the refund: nothing was refunded. */
+export class RefundRefused extends Error {}

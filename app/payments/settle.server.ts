@@ -2,7 +2,7 @@
 // result page (when the member returns) both call syncPayment, which fetches the payment from
 // the provider and never reads a status from a request. In ONE transaction, with the payment row
 // locked, a pending payment becomes completed (credits through the ledger, key payment:{id};
-// paid_user set for good) or failed/cancelled. Anything but pending stays as it is, so
+// paid_user set; a full refund may clear it, ADR 028) or failed/cancelled. Anything but pending stays as it is, so
 // duplicates, late and out-of-order webhooks change nothing. The amount and currency the
 // provider reports must equal our order, or nothing happens (logged).
 import type { PaymentStatus } from "#app/generated/prisma/enums.ts";
@@ -62,7 +62,7 @@ export async function applyProviderState(db: Db, paymentId: number, remote: Prov
           idempotencyKey: `payment:${paymentId}`,
           reference: { type: "payment", id: String(paymentId) },
         });
-        // the first completed purchase makes the member premium, for good
+        // a completed purchase makes the member premium (until a full refund of every kept purchase, ADR 028)
         await tx.user.update({ where: { id: row.user_id }, data: { paidUser: true } });
       } else {
         await tx.payment.update({ where: { id: paymentId }, data: { status: next } });

@@ -1,12 +1,13 @@
 // /transactions and /transactions/{id}: the member's payments on this site, one payment with its
 // PDF receipt and, while refundQuote offers it, the return of unused credits (posted to
-// /transactions/{id}/refund, the checkout's route, which comes back with ?refund=done|failed).
+// /transactions/{id}/refund, which comes back with ?refund=<outcome>); a refund on its way is shown as such.
 import { data } from "react-router";
 import type { Route } from "./+types/transactions";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { TransactionDetail, TransactionList } from "#app/components/transactions.tsx";
-import { refundQuote } from "#app/payments/refunds.server.ts";
+import { parseRefundOutcome } from "#app/payments/refund-outcomes.ts";
+import { activeRefund, refundQuote } from "#app/payments/refunds.server.ts";
 import { transactionRow } from "#app/payments/transaction-view.server.ts";
 import { findTransaction, listTransactions } from "#app/payments/transactions.server.ts";
 import { formatDateTime, formatMoney, memberTimeZone } from "#app/utils/format.ts";
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const payment = id ? await findTransaction(db, site, user.id, id) : null;
   if (!payment) throw data(null, { status: 404 });
-  const quote = await refundQuote(db, site, user.id, payment.id);
+  const [quote, processing] = await Promise.all([refundQuote(db, site, user.id, payment.id), activeRefund(db, site, user.id, payment.id)]);
   const refundParam = new URL(request.url).searchParams.get("refund");
   return data(
     {
@@ -36,12 +37,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       refund: quote
         ? { credits: quote.credits, amount: formatMoney(quote.amountCents, quote.currency, locale), until: formatDateTime(quote.until, locale, timeZone) }
         : null,
-      refundResult: refundParam === "done" || refundParam === "failed" ? (refundParam as "done" | "failed") : null,
+      refundProcessing: processing ? { credits: processing.credits, amount: formatMoney(processing.amountCents, processing.currency, locale) } : null,
+      refundResult: parseRefundOutcome(refundParam),
     },
     { headers: NO_STORE },
   );
 }
 
 export default function Transactions({ loaderData: d }: Route.ComponentProps) {
-  return d.kind === "list" ? <TransactionList rows={d.rows} /> : <TransactionDetail row={d.row} refund={d.refund} refundResult={d.refundResult} />;
+  return d.kind === "list" ? (
+    <TransactionList rows={d.rows} />
+  ) : (
+    <TransactionDetail row={d.row} refund={d.refund} refundProcessing={d.refundProcessing} refundResult={d.refundResult} />
+  );
 }

@@ -155,7 +155,13 @@ export async function refundPayment(staff: StaffUser, userId: number, input: Ref
   });
   if (!before) return { ok: false, message: "staff.errors.paymentNotFound" };
   const result = await refundUnused(getDb(), t.site, userId, paymentId, { ignorePeriod: override });
-  if (!result.ok) return { ok: false, message: result.error === "provider_failed" ? "staff.errors.providerFailed" : "staff.errors.notRefundable" };
+  if (!result.ok) {
+    const message: Partial<Record<typeof result.error, string>> = {
+      provider_failed: "staff.errors.providerFailed",
+      in_progress: "staff.errors.refundInProgress",
+    };
+    return { ok: false, message: message[result.error] ?? "staff.errors.notRefundable" };
+  }
   await audit(staff, {
     action: "member.refund_payment",
     siteKey: t.site.key,
@@ -164,7 +170,7 @@ export async function refundPayment(staff: StaffUser, userId: number, input: Ref
     before: { payment: paymentId, status: before.status, credits: t.user.credits },
     after: {
       payment: paymentId,
-      status: "refunded",
+      status: result.booked ? "refunded" : "refund_requested",
       refundedCredits: result.credits,
       refundedCents: result.amountCents,
       currency: before.currency,
@@ -173,7 +179,7 @@ export async function refundPayment(staff: StaffUser, userId: number, input: Ref
   });
   return {
     ok: true,
-    message: "staff.done.refunded",
+    message: result.booked ? "staff.done.refunded" : "staff.done.refundRequested",
     params: { credits: result.credits, amount: (result.amountCents / 100).toFixed(2), currency: before.currency },
   };
 }

@@ -127,3 +127,29 @@ test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelew
   await expect(nl.getByTestId("method-block")).toContainText("iDEAL");
   await expect(nl.getByTestId("method-block")).not.toContainText("BLIK");
 });
+
+test("a member returns the unused credits of a purchase once: a second tab's form is told it is done, and premium ends with the full refund", async ({
+  browser,
+}) => {
+  const page = await newMember(browser, LOVELY, "Returner");
+  await choosePackage(page, LOVELY, 50, "iDEAL");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: "Paid", exact: true }).click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
+  await expect(page.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+  const paymentPath = new URL(page.url()).pathname.replace("/payments/", "/transactions/");
+
+  await page.goto(`${LOVELY}${paymentPath}`);
+  const second = await page.context().newPage();
+  await second.goto(`${LOVELY}${paymentPath}`);
+  await expect(page.getByTestId("refund-offer")).toContainText("You can return 50 unused credits");
+  await page.getByRole("button", { name: "Return unused credits" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText("Your unused credits were returned. The refund is on its way to you.");
+  await expect(page.getByTestId("transaction-detail")).toContainText("Refunded");
+  await expect(page.getByTestId("refund-offer")).toHaveCount(0);
+  // the whole purchase went back: the member is no longer premium
+  await expect(page.getByRole("link", { name: "Get Premium" })).toBeVisible();
+
+  await second.getByRole("button", { name: "Return unused credits" }).click();
+  await expect(second.getByRole("status").filter({ hasText: /\S/ })).toHaveText("The unused credits of this purchase have already been returned.");
+});

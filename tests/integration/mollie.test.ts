@@ -6,6 +6,7 @@ import { changeCredits } from "#app/credits/ledger.server.ts";
 import { startCheckout } from "#app/payments/checkout.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
 import { createMollieProvider, toCents, toValue } from "#app/payments/providers/mollie.server.ts";
+import { RefundRefused } from "#app/payments/provider.server.ts";
 import { offeredMethods, setProvider } from "#app/payments/providers/index.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -65,8 +66,19 @@ describe("the Mollie adapter", () => {
     expect(await mollie.getPayment(created.reference)).toMatchObject({ status: "open", amountCents: 4299, currency: "PLN" });
     fake.settle(created.reference, "paid", "blik");
     expect(await mollie.getPayment(created.reference)).toMatchObject({ status: "paid", method: "blik", reusableMandate: null });
-    expect(await mollie.refund(created.reference, 1000, "PLN")).toMatch(/^re_/);
-    await expect(mollie.refund(created.reference, 4000, "PLN")).rejects.toThrow();
+    const asked = { paymentReference: created.reference, amountCents: 1000, currency: "PLN", idempotencyKey: "refund:adapter-1", refundId: 7 };
+    const refund = await mollie.refund(asked);
+    expect(refund).toMatchObject({ reference: expect.stringMatching(/^re_/), paymentReference: created.reference, amountCents: 1000, refundId: 7 });
+    // the same key again: Mollie answers with the same refund and refunds nothing more
+    expect(await mollie.refund(asked)).toMatchObject({ reference: refund.reference });
+    expect(fake.requests.filter((r) => r.path === `/v2/payments/${created.reference}/refunds`).map((r) => r.idempotencyKey)).toEqual([
+      "refund:adapter-1",
+      "refund:adapter-1",
+    ]);
+    expect(await mollie.listRefunds(created.reference)).toEqual([expect.objectContaining({ reference: refund.reference, refundId: 7 })]);
+    expect(await mollie.getPayment(created.reference)).toMatchObject({ refundedCents: 1000 });
+    // more than is left: Mollie refuses, and the adapter says so (RefundRefused: nothing was refunded)
+    await expect(mollie.refund({ ...asked, amountCents: 4000, idempotencyKey: "refund:adapter-2" })).rejects.toBeInstanceOf(RefundRefused);
 
     const hook = (body: string, type = "application/x-www-form-urlencoded") =>
       new Request("http://pride.localhost/x", { method: "POST", headers: { "content-type": type }, body });
@@ -130,9 +142,13 @@ describe("checkout on pride through Mollie", () => {
     expect((await post("id=tr_someoneElse1")).status).toBe(404);
 
     await changeCredits(db(), { userId: m.user.id, delta: -60, reason: "message", idempotencyKey: `spend-mollie-${m.user.id}` });
-    const refund = await refundUnused(db(), pride(), m.user.id, payment.id);
-    expect(refund).toEqual({ ok: true, credits: 60, amountCents: Math.floor((PAID * 60) / 120) });
-    expect(remote.refunds).toEqual([expect.objectContaining({ amount: { currency: "PLN", value: toValue(Math.floor((PAID * 60) / 120)) } })]);
+    // ten at once: one refund at Mollie, sent with our key
+    const refunds = await Promise.all(Array.from({ length: 10 }, () => refundUnused(db(), pride(), m.user.id, payment.id)));
+    expect(refunds.filter((r) => r.ok)).toEqual([{ ok: true, credits: 60, amountCents: Math.floor((PAID * 60) / 120), booked: true }]);
+    expect(remote.refunds).toEqual([
+      expect.objectContaining({ amount: { currency: "PLN", value: toValue(Math.floor((PAID * 60) / 120)) }, idempotencyKey: `refund:${payment.id}` }),
+    ]);
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "refunded", refundReference: remote.refunds[0]!.id });
   });
 
   it("stores the card of a first card payment and charges it again on repeat order", async () => {

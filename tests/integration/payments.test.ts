@@ -55,8 +55,9 @@ async function get(m: Member, path: string, host = m.host) {
     return request(server, res.headers.location, { host, headers: { ...EN, cookie: m.jar.header } });
   return res;
 }
-const post = (m: Member, path: string, fields: Record<string, string>, host = m.host) =>
-  postForm(server, path, fields, { host, headers: { ...EN, cookie: m.jar.header } });
+const post = (m: Member, path: string, fields: Record<string, string>, host = m.host, headers: Record<string, string> = {}) =>
+  postForm(server, path, fields, { host, headers: { ...EN, cookie: m.jar.header, ...headers } });
+const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
 
 async function packageOf(siteKey: string, country: string, credits = 120) {
   return db().creditPackage.findFirstOrThrow({ where: { siteKey, country, credits } });
@@ -469,11 +470,11 @@ describe("refunds", () => {
     expect(quote).toMatchObject({ credits: 100, amountCents: Math.floor((withTimeBonus(1999) * 100) / 120), currency: "EUR" });
     const answers = await Promise.all(Array.from({ length: 5 }, () => refundUnused(db(), site("lovely"), m.user.id, payment.id)));
     // never more than was paid: 100 of 120 credits of €14.99
-    expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, credits: 100, amountCents: 1249 }]);
+    expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, credits: 100, amountCents: 1249, booked: true }]);
     expect(await balance(m.user.id)).toBe(0);
     expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("refunded");
     expect((await db().testProviderPayment.findUniqueOrThrow({ where: { reference } })).refundedCents).toBe(1249);
-    expect(await refundUnused(db(), site("lovely"), m.user.id, payment.id)).toEqual({ ok: false, error: "not_refundable" });
+    expect(await refundUnused(db(), site("lovely"), m.user.id, payment.id)).toEqual({ ok: false, error: "already_refunded" });
   });
 
   it("credits of a later purchase are not returned with an earlier one", async () => {
@@ -488,21 +489,26 @@ describe("refunds", () => {
     });
   });
 
-  it("nothing after refund_days, nothing when all is spent, nothing for another member; the route redirects with the outcome", async () => {
+  it("nothing after refund_days, nothing when all is spent, nothing for another member; the route answers with the outcome", async () => {
     const { m, payment } = await bought(50);
     await db().payment.update({ where: { id: payment.id }, data: { completedAt: new Date(Date.now() - 15 * 86_400_000) } });
     expect(await refundQuote(db(), site("lovely"), m.user.id, payment.id)).toBeNull();
-    const res = await post(m, `/transactions/${payment.id}/refund`, {});
-    expect(res.status).toBe(302);
+    // a browser's form post goes back to the purchase's page
+    const res = await post(m, `/transactions/${payment.id}/refund`, {}, m.host, { accept: "text/html" });
+    expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/transactions/${payment.id}?refund=failed`);
+    expect((await get(m, res.headers.location!)).html).toContain(escaped(en.transactions.refund.failed));
 
     const spent = await bought(50, 50);
     expect(await refundQuote(db(), site("lovely"), spent.m.user.id, spent.payment.id)).toBeNull();
 
     const ok = await bought(50, 10);
     const stranger = await member({ site: "lovely", country: "NL" });
-    expect((await post(stranger, `/transactions/${ok.payment.id}/refund`, {})).headers.location).toBe(`/transactions/${ok.payment.id}?refund=failed`);
-    const done = await post(ok.m, `/transactions/${ok.payment.id}/refund`, {});
+    // any other caller gets the outcome as a status, like a missing purchase for someone else's
+    const refused = await post(stranger, `/transactions/${ok.payment.id}/refund`, {});
+    expect(refused.status).toBe(422);
+    expect(refused.json()).toEqual({ outcome: "failed", message: en.transactions.refund.failed });
+    const done = await post(ok.m, `/transactions/${ok.payment.id}/refund`, {}, ok.m.host, { accept: "text/html" });
     expect(done.headers.location).toBe(`/transactions/${ok.payment.id}?refund=done`);
     expect(await balance(ok.m.user.id)).toBe(0);
   });

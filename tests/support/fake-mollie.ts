@@ -1,7 +1,9 @@
 // A local HTTP server that follows Mollie's documented API v2 for what the adapter uses:
-// POST /v2/payments, GET /v2/payments/{id}, POST /v2/customers, POST /v2/payments/{id}/refunds
-// (amounts as strings with two decimals, HAL links, 401 without a Bearer key, 422 on bad input).
-// The test decides a payment's fate with `settle`, as the member would on Mollie's page.
+// POST /v2/payments, GET /v2/payments/{id}, POST /v2/customers, POST and GET
+// /v2/payments/{id}/refunds, GET /v2/refunds (amounts as strings with two decimals, HAL links,
+// 401 without a Bearer key, 422 on bad input). Like Mollie, a POST repeated with the same
+// Idempotency-Key answers with what the first one made. The test decides a payment's fate with
+// `settle`, as the member would on Mollie's page.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -49,8 +51,17 @@ export interface FakePayment {
   sequenceType: string;
   customerId: string | null;
   mandateId: string | null;
-  refunds: { id: string; amount: { currency: string; value: string } }[];
+  refunds: FakeRefund[];
   idempotencyKey: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  paymentId: string;
+  amount: { currency: string; value: string };
+  metadata: unknown;
+  idempotencyKey: string | null;
+  createdAt: string;
 }
 
 export async function startFakeMollie(apiKey: string) {
@@ -75,12 +86,28 @@ export async function startFakeMollie(apiKey: string) {
     webhookUrl: p.webhookUrl,
     ...(p.customerId ? { customerId: p.customerId } : {}),
     ...(p.mandateId ? { mandateId: p.mandateId } : {}),
-    ...(p.status === "paid" ? { paidAt: new Date().toISOString(), amountRefunded: { currency: p.amount.currency, value: "0.00" } } : {}),
+    ...(p.status === "paid" ? { paidAt: new Date().toISOString(), amountRefunded: { currency: p.amount.currency, value: refundedValue(p) } } : {}),
     _links: {
       self: { href: `${base()}/v2/payments/${p.id}`, type: "application/hal+json" },
       ...(p.status === "open" ? { checkout: { href: `${base()}/checkout/${p.id}`, type: "text/html" } } : {}),
     },
   });
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  const refundedCents = (p: FakePayment) => p.refunds.reduce((s, r) => s + cents(r.amount.value), 0);
+  const refundedValue = (p: FakePayment) => (refundedCents(p) / 100).toFixed(2);
+  const refundJson = (r: FakeRefund) => ({
+    resource: "refund",
+    id: r.id,
+    mode: "test",
+    amount: r.amount,
+    status: "pending",
+    paymentId: r.paymentId,
+    metadata: r.metadata,
+    createdAt: r.createdAt,
+    description: "",
+    _links: { self: { href: `${base()}/v2/payments/${r.paymentId}/refunds/${r.id}`, type: "application/hal+json" } },
+  });
+  const list = (items: unknown[]) => ({ count: items.length, _embedded: { refunds: items }, _links: { self: null, previous: null, next: null } });
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/hal+json" });
     res.end(JSON.stringify(body));
@@ -140,23 +167,36 @@ export async function startFakeMollie(apiKey: string) {
     if (req.method === "POST" && (m = path.match(/^\/v2\/payments\/(tr_\w+)\/refunds$/))) {
       const p = payments.get(m[1]!);
       if (!p) return error(res, 404, "No payment exists with token");
-      const cents = (v: string) => Math.round(Number(v) * 100);
-      const refunded = p.refunds.reduce((s, r) => s + cents(r.amount.value), 0);
-      if (p.status !== "paid" || body?.amount?.currency !== p.amount.currency || refunded + cents(body.amount.value) > cents(p.amount.value)) {
+      const key = (req.headers["idempotency-key"] as string) ?? null;
+      const earlier = key ? p.refunds.find((r) => r.idempotencyKey === key) : undefined;
+      if (earlier) return send(res, 201, refundJson(earlier));
+      if (
+        p.status !== "paid" ||
+        body?.amount?.currency !== p.amount.currency ||
+        !/^\d+\.\d{2}$/.test(body?.amount?.value ?? "") ||
+        refundedCents(p) + cents(body.amount.value) > cents(p.amount.value)
+      ) {
         return error(res, 422, "The amount is higher than the amount that can be refunded");
       }
-      const refund = { id: id("re"), amount: body.amount };
-      p.refunds.push(refund);
-      return send(res, 201, {
-        resource: "refund",
-        id: refund.id,
-        amount: refund.amount,
-        status: "pending",
+      const refund: FakeRefund = {
+        id: id("re"),
         paymentId: p.id,
+        amount: body.amount,
+        metadata: body.metadata ?? null,
+        idempotencyKey: key,
         createdAt: new Date().toISOString(),
-        description: "",
-        _links: {},
-      });
+      };
+      p.refunds.push(refund);
+      return send(res, 201, refundJson(refund));
+    }
+    if (req.method === "GET" && (m = path.match(/^\/v2\/payments\/(tr_\w+)\/refunds$/))) {
+      const p = payments.get(m[1]!);
+      if (!p) return error(res, 404, "No payment exists with token");
+      return send(res, 200, list([...p.refunds].reverse().map(refundJson)));
+    }
+    if (req.method === "GET" && path === "/v2/refunds") {
+      const all = [...payments.values()].flatMap((p) => p.refunds).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+      return send(res, 200, list(all.map(refundJson)));
     }
     return error(res, 404, "Not found");
   });

@@ -3,10 +3,29 @@
 // documented pattern), so nothing in the webhook body is trusted. The webhook URL itself carries
 // our signature over the payment id (webhook-signing.server.ts).
 // the named export: Node gives an ES module importing this CommonJS package its whole exports object as the default
-import { createMollieClient, type MollieClient, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType } from "@mollie/api-client";
+import {
+  createMollieClient,
+  MollieApiError as ApiError,
+  type MollieClient,
+  PaymentMethod as MollieMethod,
+  PaymentStatus as MollieStatus,
+  type Refund as MollieRefund,
+  RefundStatus as MollieRefundStatus,
+  SequenceType,
+} from "@mollie/api-client";
 import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
 import { countryMethods } from "../methods.ts";
-import type { CreatePaymentInput, CreatedPayment, PaymentProvider, ProviderPayment, ProviderStatus } from "../provider.server.ts";
+import {
+  RefundRefused,
+  type CreatePaymentInput,
+  type CreatedPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type ProviderRefundStatus,
+  type ProviderStatus,
+  type RefundRequest,
+} from "../provider.server.ts";
 
 /** Our method names → Mollie's (the ones Mollie offers). */
 const TO_MOLLIE: Partial<Record<PaymentMethod, MollieMethod>> = {
@@ -68,6 +87,36 @@ const STATUS: Record<string, ProviderStatus> = {
   [MollieStatus.canceled]: "canceled",
   [MollieStatus.expired]: "expired",
 };
+
+const REFUND_STATUS: Record<string, ProviderRefundStatus> = {
+  [MollieRefundStatus.queued]: "pending",
+  [MollieRefundStatus.pending]: "pending",
+  [MollieRefundStatus.processing]: "pending",
+  [MollieRefundStatus.refunded]: "refunded",
+  [MollieRefundStatus.failed]: "failed",
+  [MollieRefundStatus.canceled]: "canceled",
+};
+
+function refundView(r: MollieRefund): ProviderRefund {
+  const metadata = (r.metadata ?? {}) as { refundId?: unknown };
+  return {
+    reference: r.id,
+    paymentReference: r.paymentId,
+    amountCents: toCents(r.amount.value),
+    currency: r.amount.currency,
+    status: REFUND_STATUS[r.status] ?? "pending",
+    refundId: typeof metadata.refundId === "number" ? metadata.refundId : null,
+    createdAt: new Date(r.createdAt),
+  };
+}
+
+/** Mollie answered 4xx: it refused and did nothing (409: the same key still in progress; 429: try later). */
+const refusedByMollie = (error: unknown) =>
+  error instanceof ApiError &&
+  typeof error.statusCode === "number" &&
+  error.statusCode >= 400 &&
+  error.statusCode < 500 &&
+  ![409, 429].includes(error.statusCode);
 
 const REFERENCE = /^tr_[A-Za-z0-9]{4,40}$/;
 
@@ -170,16 +219,41 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
         currency: p.amount.currency,
         method: p.method ? (FROM_MOLLIE.get(p.method) ?? null) : null,
         reusableMandate: status === "paid" ? mandate : null,
+        refundedCents: p.amountRefunded ? toCents(p.amountRefunded.value) : 0,
       };
     },
 
-    async refund(reference: string, amountCents: number, currency: string) {
-      const refund = await client.paymentRefunds.create({
-        paymentId: reference,
-        amount: { currency, value: toValue(amountCents) },
-        idempotencyKey: `refund-${reference}-${amountCents}`,
-      });
-      return refund.id;
+    async refund(input: RefundRequest) {
+      try {
+        const refund = await client.paymentRefunds.create({
+          paymentId: input.paymentReference,
+          amount: { currency: input.currency, value: toValue(input.amountCents) },
+          metadata: { refundId: input.refundId },
+          // Mollie answers a repeated key with the refund it made first
+          idempotencyKey: input.idempotencyKey,
+        });
+        return refundView(refund);
+      } catch (error) {
+        if (refusedByMollie(error)) throw new RefundRefused(`Mollie refused the refund: ${(error as Error).message}`, { cause: error });
+        throw error;
+      }
+    },
+
+    async listRefunds(paymentReference: string) {
+      const out: ProviderRefund[] = [];
+      for await (const refund of client.paymentRefunds.iterate({ paymentId: paymentReference })) out.push(refundView(refund));
+      return out;
+    },
+
+    async recentRefunds(since: Date, limit: number) {
+      // newest first: stop at the first one older than `since`
+      const out: ProviderRefund[] = [];
+      for await (const refund of client.refunds.iterate()) {
+        const view = refundView(refund);
+        if (view.createdAt < since || out.length >= limit) break;
+        out.push(view);
+      }
+      return out;
     },
   };
 }

@@ -9,7 +9,16 @@ import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { countryMethods } from "../methods.ts";
-import type { CreatePaymentInput, CreatedPayment, PaymentProvider, ProviderPayment, ProviderStatus } from "../provider.server.ts";
+import {
+  RefundRefused,
+  type CreatePaymentInput,
+  type CreatedPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type ProviderStatus,
+  type RefundRequest,
+} from "../provider.server.ts";
 import { hmacHex, sameSignature, testProviderKey } from "../webhook-signing.server.ts";
 
 export const TEST_SIGNATURE_HEADER = "x-test-pay-signature";
@@ -76,6 +85,18 @@ export async function chooseTestOutcome(reference: string, outcome: TestOutcome,
 export const testPagePayment = (reference: string) =>
   isTestReference(reference) ? getDb().testProviderPayment.findUnique({ where: { reference } }) : Promise.resolve(null);
 
+function refundView(r: {
+  reference: string;
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  refundId: number | null;
+  createdAt: Date;
+}): ProviderRefund {
+  const { reference, paymentReference, amountCents, currency, refundId, createdAt } = r;
+  return { reference, paymentReference, amountCents, currency, refundId, createdAt, status: "refunded" };
+}
+
 export function createTestProvider(): PaymentProvider {
   return {
     key: "test",
@@ -124,20 +145,46 @@ export function createTestProvider(): PaymentProvider {
         currency: p.currency,
         method: p.method,
         reusableMandate: p.status === "paid" ? p.mandate : null,
+        refundedCents: p.refundedCents,
       };
     },
 
-    async refund(reference: string, amountCents: number, currency: string) {
-      const db = getDb();
-      const p = await db.testProviderPayment.findUnique({ where: { reference } });
-      if (!p || p.status !== "paid" || p.currency !== currency) throw new Error("test provider: payment cannot be refunded");
-      // the provider's own rule: never more back than was paid
-      const changed = await db.testProviderPayment.updateMany({
-        where: { reference, refundedCents: { lte: p.amountCents - amountCents } },
-        data: { refundedCents: { increment: amountCents } },
+    async refund(input: RefundRequest): Promise<ProviderRefund> {
+      // the provider's own books, in its own transaction (never one of the app's: the app calls
+      // a provider only outside its transactions)
+      return getDb().$transaction(async (tx) => {
+        const [p] = await tx.$queryRaw<{ status: string; currency: string; amount_cents: number; refunded_cents: number }[]>`
+          SELECT status, currency, amount_cents, refunded_cents FROM test_provider_payments WHERE reference = ${input.paymentReference} FOR UPDATE`;
+        // the same key answers with the refund it made first (looked up under the payment's lock)
+        const earlier = await tx.testProviderRefund.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
+        if (earlier) return refundView(earlier);
+        if (!p || p.status !== "paid" || p.currency !== input.currency) throw new RefundRefused("test provider: payment cannot be refunded");
+        // the provider's own rule: never more back than was paid
+        if (input.amountCents <= 0 || p.refunded_cents + input.amountCents > p.amount_cents)
+          throw new RefundRefused("test provider: refund exceeds the payment");
+        await tx.testProviderPayment.update({ where: { reference: input.paymentReference }, data: { refundedCents: { increment: input.amountCents } } });
+        const refund = await tx.testProviderRefund.create({
+          data: {
+            reference: token("tpr"),
+            paymentReference: input.paymentReference,
+            amountCents: input.amountCents,
+            currency: input.currency,
+            idempotencyKey: input.idempotencyKey,
+            refundId: input.refundId,
+          },
+        });
+        return refundView(refund);
       });
-      if (!changed.count) throw new Error("test provider: refund exceeds the payment");
-      return token("tpr");
+    },
+
+    async listRefunds(paymentReference: string) {
+      const rows = await getDb().testProviderRefund.findMany({ where: { paymentReference }, orderBy: { createdAt: "desc" } });
+      return rows.map(refundView);
+    },
+
+    async recentRefunds(since: Date, limit: number) {
+      const rows = await getDb().testProviderRefund.findMany({ where: { createdAt: { gte: since } }, orderBy: { createdAt: "desc" }, take: limit });
+      return rows.map(refundView);
     },
   };
 }

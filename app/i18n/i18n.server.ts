@@ -1,6 +1,7 @@
 // Chooses the member's language and gives translation functions for it.
-// Order: the language cookie, then the site's domain_language, then Accept-Language among the
-// site's locales, then the site's first locale. Detection itself is remix-i18next's.
+// Order: the language cookie, then the site's domain_language, then the visitor's Accept-Language
+// list in its order (negotiate.ts) among the site's locales, then the site's first locale. The
+// cookie is read by remix-i18next's detector; the rest is the one `custom` step below.
 import { createInstance, type TFunction } from "i18next";
 import { parse, serialize } from "cookie";
 import { createContext, type Cookie, type MiddlewareFunction } from "react-router";
@@ -10,6 +11,7 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { cookieDefaults } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "./locales.ts";
+import { negotiateLocale } from "./negotiate.ts";
 import { resources } from "./resources.server.ts";
 
 /**
@@ -41,8 +43,11 @@ function detectorFor(site: Site) {
       supportedLanguages: [...site.locales],
       fallbackLanguage: site.locales[0]!,
       cookie: localeCookie,
-      order: site.domain_language ? ["cookie", "custom"] : ["cookie", "header"],
-      findLocale: async () => site.domain_language,
+      // remix-i18next's own "header" step takes only the browser's first language and falls back
+      // to the site's first locale when the site lacks it (a German browser that also reads
+      // English got Swedish on a Swedish-first site)
+      order: ["cookie", "custom"],
+      findLocale: async (request) => site.domain_language ?? negotiateLocale(request.headers.get("accept-language"), site.locales),
     });
     detectors.set(site, detector);
   }

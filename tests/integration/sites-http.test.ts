@@ -76,6 +76,12 @@ describe("language", () => {
     expect(lang((await request(server, "/", { host: "lovely.localhost", headers: { "accept-language": "sv" } })).body)).toBe("en");
   });
 
+  it("takes the visitor's next language before the site's first one", async () => {
+    const german = { "accept-language": "de-DE,de;q=0.9,en;q=0.8" };
+    expect(lang((await request(server, "/", { host: "pride.localhost", headers: german })).body)).toBe("en");
+    expect(lang((await request(server, "/", { host: "pride.localhost", headers: { "accept-language": "fr;q=0.4,pl;q=0.7" } })).body)).toBe("pl");
+  });
+
   it("prefers the site's domain_language over Accept-Language", async () => {
     expect(lang((await request(server, "/", { host: "mature.localhost", headers: { "accept-language": "en" } })).body)).toBe("de");
   });

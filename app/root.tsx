@@ -10,6 +10,7 @@ import { visibleLocales } from "#app/i18n/locales.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { entryWarning, ENTRY_WARNING_COOKIE } from "#app/tenancy/entry-warning.ts";
 import { localizedText } from "#app/tenancy/settings.server.ts";
+import { nichePrefix } from "#app/tenancy/site-schema.ts";
 import { activeAlerts } from "#app/alerts/alerts.server.ts";
 import { timeBonusState } from "#app/payments/time-bonus.server.ts";
 import { getUser, userMiddleware } from "#app/auth/user-context.server.ts";
@@ -58,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: {
       key: site.key,
       name: site.name,
+      /** what the signup form presumes and how interests are grouped (app/tenancy/niche.ts) */
+      niche: nichePrefix(site),
       logo: site.branding.logo,
       colors: site.branding.colors,
       tagline: localizedText(site.branding.tagline, locale, ""),

@@ -45,6 +45,19 @@ export const dateOfBirthField = z
     { message: "validation.dateOfBirth" },
   );
 
+/**
+ * The signup form's day, month and year fields as one YYYY-MM-DD value for dateOfBirthField
+ * (which refuses impossible dates such as 31 February); undefined when none was sent, "" when
+ * some are missing or not numbers.
+ */
+export function dateOfBirthFromParts(fields: Record<string, string | undefined>): string | undefined {
+  const parts = [fields.dob_year, fields.dob_month, fields.dob_day];
+  if (parts.every((p) => !p)) return undefined;
+  if (!parts.every((p) => p && /^\d{1,4}$/.test(p))) return "";
+  const [y, m, d] = parts as [string, string, string];
+  return `${y.padStart(4, "0")}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+}
+
 export const usernameField = z
   .string({ message: "validation.required" })
   .trim()

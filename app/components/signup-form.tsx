@@ -4,6 +4,9 @@ import { Form, useFetcher } from "react-router";
 import { useEmailSuggestion } from "./email-suggestion.tsx";
 import { controlClass } from "./ui/index.ts";
 import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.tsx";
+import { DateOfBirthField } from "./date-of-birth-field.tsx";
+import { useRootData } from "#app/root.tsx";
+import { NICHE_SIGNUP } from "#app/tenancy/niche.ts";
 
 export interface SignupActionData {
   errors?: Record<string, string>;
@@ -17,7 +20,7 @@ export interface SignupActionData {
 export type SignupGateState = "open" | "trafficsource_required" | "invite_only";
 
 const DRAFT_KEY = "signup-draft";
-const DRAFT_FIELDS = ["email", "name", "password", "date_of_birth", "signup_message"] as const;
+const DRAFT_FIELDS = ["email", "name", "password", "dob_day", "dob_month", "dob_year", "signup_message"] as const;
 
 /** Keeps the form draft (email, name, password, date of birth, message) across a reload, for this tab only. */
 function useSignupDraft(form: React.RefObject<HTMLFormElement | null>) {
@@ -27,7 +30,7 @@ function useSignupDraft(form: React.RefObject<HTMLFormElement | null>) {
     try {
       const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}") as Record<string, string>;
       for (const f of DRAFT_FIELDS) {
-        const input = el.elements.namedItem(f) as HTMLInputElement | null;
+        const input = el.elements.namedItem(f) as HTMLInputElement | HTMLSelectElement | null;
         if (input && !input.value && draft[f]) input.value = draft[f];
       }
     } catch {}
@@ -73,6 +76,8 @@ export function SignupForm({
   const validated = !!result?.errors;
   const values = result?.values ?? {};
   const emailHint = useEmailSuggestion("email", result, result?.suggestion, values.email);
+  // who the site's niche expects (a site for gay men: a man seeking men); the visitor's own answer wins
+  const presumed = NICHE_SIGNUP[useRootData()?.site.niche ?? "none"];
 
   if (gate === "trafficsource_required") {
     return <FormMessage tone="info" message="signup.closedTrafficSource" />;
@@ -131,7 +136,7 @@ export function SignupForm({
           required
           error={errors.gender}
           validated={validated}
-          defaultValue={values.gender}
+          defaultValue={values.gender ?? presumed.gender}
           options={[
             { value: "male", label: t("signup.aMan") },
             { value: "female", label: t("signup.aWoman") },
@@ -143,7 +148,7 @@ export function SignupForm({
           required
           error={errors.seeking}
           validated={validated}
-          defaultValue={values.seeking}
+          defaultValue={values.seeking ?? presumed.seeking}
           options={[
             { value: "female", label: t("signup.women") },
             { value: "male", label: t("signup.men") },
@@ -181,15 +186,7 @@ export function SignupForm({
         validated={validated}
         hint={<p className="mt-1 text-xs text-black/60">{t("signup.passwordRule")}</p>}
       />
-      <FormField
-        name="date_of_birth"
-        type="date"
-        label={t("signup.dateOfBirth")}
-        required
-        error={errors.date_of_birth}
-        validated={validated}
-        defaultValue={values.date_of_birth}
-      />
+      <DateOfBirthField error={errors.date_of_birth} validated={validated} values={values} />
       <p className="text-xs text-black/60">{t("signup.consent")}</p>
       <SubmitButton busy={fetcher.state !== "idle"}>{targetProfile ? t("signup.sendAndCreate") : t("signup.create")}</SubmitButton>
     </FormComponent>

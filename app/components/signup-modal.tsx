@@ -13,11 +13,21 @@ const SIGNUP_LOOK = {
 /** Whether this site takes this visitor's signup (a site open only to partner traffic does not). */
 export const useSignupOpen = () => useRootData()?.signupGate !== "trafficsource_required";
 
-/** "Sign up": the modal on desktop, the signup page on phones (below the md breakpoint); nothing where the visitor cannot sign up. */
+/**
+ * "Sign up": the modal on desktop, the signup page on phones (below the md breakpoint). Where the
+ * visitor cannot sign up (a site open only to partner traffic) it leads to the signup page, which
+ * says so and takes a request to be invited.
+ */
 export function SignupButton({ size = "nav" }: { size?: "nav" | "hero" }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!useSignupOpen()) return null;
+  if (!useSignupOpen()) {
+    return (
+      <Button to="/signup" {...SIGNUP_LOOK[size]} data-testid="invitation-link">
+        {size === "hero" ? t("signup.invitation.submit") : t("nav.join")}
+      </Button>
+    );
+  }
   // the page on phones, the modal from md up: each in a wrapper that sets only its display
   return (
     <>

@@ -34,6 +34,8 @@ export const LIMITS = {
   passwordReset: { perAccount: 3, accountWindowSeconds: DAY, perIp: 10, windowSeconds: HOUR },
   /** per account: signup's activation mail plus the resends, within a day (from signup's) */
   activationMail: { perAccount: 5, accountWindowSeconds: DAY, perIp: 20, windowSeconds: HOUR },
+  /** requests to be invited to a site open only through partners, from one IP address */
+  invitationRequests: { perIp: 10, windowSeconds: HOUR },
   /** complaints and abuse reports from one IP address (a brake on floods of the support queue) */
   supportCases: { perIp: 10, windowSeconds: HOUR },
   /** likes a member gives from profiles, cards and lists (a brake on scripts; people never get near it) */
@@ -58,6 +60,7 @@ const COUNTERS = {
   activationIp: { points: LIMITS.activationMail.perIp, duration: LIMITS.activationMail.windowSeconds },
   resetMail: { points: LIMITS.passwordReset.perAccount, duration: LIMITS.passwordReset.accountWindowSeconds },
   activationMail: { points: LIMITS.activationMail.perAccount, duration: LIMITS.activationMail.accountWindowSeconds },
+  invitationIp: { points: LIMITS.invitationRequests.perIp, duration: LIMITS.invitationRequests.windowSeconds },
   supportCaseIp: { points: LIMITS.supportCases.perIp, duration: LIMITS.supportCases.windowSeconds },
   likes: { points: LIMITS.likes.perMember, duration: LIMITS.likes.windowSeconds },
   dataExport: { points: LIMITS.dataExports.perMember, duration: LIMITS.dataExports.windowSeconds },

@@ -1,4 +1,4 @@
-// The account mails (activation, password reset, e-mail change, reactivation, data export ready), rendered per
+// The account mails (activation, password reset, e-mail change, reactivation, data export ready, invitation), rendered per
 // site (brand, mail_name, support address, company footer) and per language, HTML and text,
 // then handed to the mail queue.
 import type { TFunction } from "i18next";
@@ -10,7 +10,7 @@ import { renderMail } from "./render-mail.server.ts";
 import { siteFooter, siteSender } from "./site-mail.server.ts";
 import { AccountMailTemplate } from "./templates/account-mail.server.tsx";
 
-export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation" | "dataExport";
+export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation" | "dataExport" | "invitation";
 
 export interface AccountMailInput {
   kind: AccountMail;
@@ -27,7 +27,8 @@ export async function renderAccountMail({ kind, site, locale, name, link, params
   const t: TFunction = getFixedT(locale, "mail");
   const vars = { ...params, siteName: site.name, name };
   const subject = t(`${kind}.subject`, vars);
-  const paragraphs = [t("greeting", vars), t(`${kind}.body`, vars)];
+  // an invitation goes to an address, not yet to anybody with a name
+  const paragraphs = name ? [t("greeting", vars), t(`${kind}.body`, vars)] : [t(`${kind}.body`, vars)];
   const footer = await siteFooter(site, locale);
   const { html, text } = await renderMail(AccountMailTemplate, {
     site,

@@ -62,3 +62,4 @@ export const INTERESTS = [
   "tea",
   "coffee",
 ] as const;
+export type Interest = (typeof INTERESTS)[number];

@@ -7,8 +7,8 @@ import { getUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
 import { MemberPhoto } from "#app/components/member-photo.tsx";
 import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
-import { SignupButton, useSignupOpen } from "#app/components/signup-modal.tsx";
-import { Button, Card } from "#app/components/ui/index.ts";
+import { SignupButton } from "#app/components/signup-modal.tsx";
+import { Card } from "#app/components/ui/index.ts";
 import { useRootData } from "#app/root.tsx";
 import { parseSearch } from "#app/search/search-params.ts";
 import { recentFaces } from "#app/search/search.server.ts";
@@ -41,7 +41,6 @@ const FEATURES = ["profiles", "chat", "privacy"] as const;
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { site } = useRootData()!;
-  const signupOpen = useSignupOpen();
   const faces = d.members.filter((m) => m.thumb).slice(0, 4);
   return (
     <main>
@@ -54,16 +53,10 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
             </h1>
             <p className="mt-4 max-w-xl text-lg text-white/85">{site.description}</p>
             <div className="mt-6 flex flex-wrap items-center gap-4" data-testid="home-cta">
-              {signupOpen ? <SignupButton size="hero" /> : null}
-              {signupOpen ? (
-                <Link to="/login" className="font-semibold text-white underline-offset-4 hover:underline">
-                  {t("nav.login")}
-                </Link>
-              ) : (
-                <Button to="/login" variant="light" size="lg">
-                  {t("nav.login")}
-                </Button>
-              )}
+              <SignupButton size="hero" />
+              <Link to="/login" className="font-semibold text-white underline-offset-4 hover:underline">
+                {t("nav.login")}
+              </Link>
             </div>
             {d.total > 0 ? (
               <p className="mt-4 text-sm text-white/75" data-testid="home-total">

@@ -58,11 +58,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Link to="/reset-password" className="underline">
             {t("login.forgot")}
           </Link>
-          {signupOpen ? (
-            <Link to="/signup" className="font-semibold underline">
-              {t("nav.signup")}
-            </Link>
-          ) : null}
+          <Link to="/signup" className="font-semibold underline">
+            {signupOpen ? t("nav.signup") : t("signup.invitation.submit")}
+          </Link>
         </div>
       </Card>
     </main>

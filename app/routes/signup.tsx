@@ -8,10 +8,11 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/signup";
 import { createAccount, EmailTaken, signupGate } from "#app/auth/signup.server.ts";
+import { handleInvitationRequest, type InvitationAnswer } from "#app/auth/invitations.server.ts";
 import { createSession } from "#app/auth/session.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
-import { fieldErrors, signupSchema } from "#app/auth/validation.ts";
+import { dateOfBirthFromParts, fieldErrors, signupSchema } from "#app/auth/validation.ts";
 import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
 import { formFields } from "#app/utils/request.server.ts";
 import { FilePicker } from "#app/components/file-picker.tsx";
@@ -32,6 +33,7 @@ import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limit
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { SignupPushStep } from "#app/components/push.tsx";
+import { InvitationRequest } from "#app/components/invitation-request.tsx";
 import { useRootData } from "#app/root.tsx";
 
 export const handle = { entryWarning: true };
@@ -65,6 +67,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!user) {
     const fields = formFields(form);
     if (fields[USE_SUGGESTION_FIELD]) fields.email = fields[USE_SUGGESTION_FIELD];
+    const dateOfBirth = dateOfBirthFromParts(fields);
+    if (!fields.date_of_birth && dateOfBirth !== undefined) fields.date_of_birth = dateOfBirth;
     // echoed back into the form: never the password, nothing long
     const values = Object.fromEntries(
       Object.entries(fields)
@@ -72,6 +76,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         .map(([k, v]) => [k, v.slice(0, 1000)]),
     );
     const gate = signupGate(info.site, hasTrafficSource(context));
+    if (gate === "trafficsource_required" && fields.intent === "invitation") {
+      const { status, answer, retryAfterMs } = await handleInvitationRequest(info, fields);
+      return data(answer, { status, ...(retryAfterMs ? { headers: retryAfterHeader(retryAfterMs) } : {}) });
+    }
     if (gate === "trafficsource_required") return data<SignupActionData>({ formError: "signup.closedTrafficSource", values }, 403);
     const parsed = signupSchema.safeParse(fields);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -127,24 +135,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { step } = loaderData;
+  const siteName = useRootData()?.site.name ?? "";
   useEffect(() => {
     if (step !== "account") clearSignupDraft();
   }, [step]);
   return (
     <main className="container-site py-10">
       <Card className="mx-auto max-w-lg">
-        {step === "account" ? (
+        {step === "account" && loaderData.gate === "trafficsource_required" ? (
           <>
-            <h1 className="mb-4 text-2xl font-bold text-primary">
-              {t(loaderData.gate === "trafficsource_required" ? "signup.closedTitle" : "signup.pageTitle")}
-            </h1>
+            <InvitationRequest siteName={siteName} answer={actionData as InvitationAnswer | undefined} />
+            <HaveAccount />
+          </>
+        ) : step === "account" ? (
+          <>
+            <h1 className="mb-4 text-2xl font-bold text-primary">{t("signup.title", { siteName })}</h1>
             <SignupForm gate={loaderData.gate} data={actionData as SignupActionData | undefined} targetProfile={loaderData.target} />
-            <p className="mt-4 text-sm">
-              {t("signup.haveAccount")}{" "}
-              <Link to="/login" className="font-semibold underline">
-                {t("nav.login")}
-              </Link>
-            </p>
+            <HaveAccount />
           </>
         ) : step === "push" ? (
           <PushStep />
@@ -161,6 +168,18 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         )}
       </Card>
     </main>
+  );
+}
+
+function HaveAccount() {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-4 text-sm">
+      {t("signup.haveAccount")}{" "}
+      <Link to="/login" className="font-semibold underline">
+        {t("nav.login")}
+      </Link>
+    </p>
   );
 }
 

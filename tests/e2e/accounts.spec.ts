@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const site = `http://lovely.localhost:${PORT}`;
 const outbox = ".data/e2e/outbox";
@@ -39,11 +40,12 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
   await expect(modal).toBeVisible();
 
   await modal.getByLabel("E-mail address").fill(email);
-  await modal.getByLabel("Date of birth").fill("1991-06-15");
+  await pickBirthDate(modal, "1991-06-15");
   await page.reload();
   await page.getByTestId("signup-open").click();
   await expect(page.getByTestId("signup-modal").getByLabel("E-mail address")).toHaveValue(email);
   await expect(page.getByTestId("signup-modal").getByLabel("Username")).toHaveValue("Robin");
+  await expect(page.getByTestId("signup-modal").getByLabel("Year", { exact: true })).toHaveValue("1991");
 
   const form = page.getByTestId("signup-modal");
   await form.getByLabel("I am").selectOption("male");
@@ -117,7 +119,7 @@ test("the e-mail did-you-mean appears as the member leaves the field and fills i
   await form.getByLabel("I am").selectOption("female");
   await form.getByLabel("Looking for").selectOption("male");
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1990-02-03");
+  await pickBirthDate(form, "1990-02-03");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
 });
@@ -132,7 +134,7 @@ test("an address kept after the suggestion is not questioned again", async ({ pa
   await form.getByLabel("I am").selectOption("male");
   await form.getByLabel("Looking for").selectOption("male");
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1988-07-09");
+  await pickBirthDate(form, "1988-07-09");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   await expect(page.getByTestId("signup-step-photo")).toBeVisible();

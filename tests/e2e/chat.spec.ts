@@ -5,6 +5,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -182,7 +183,7 @@ async function messageOrCreate(page: Page, via: "modal" | "page") {
   await form.getByLabel("Username").fill(via === "modal" ? "Desktop Dan" : "Phone Phil");
   await form.getByLabel("E-mail address").fill(`e2e-chat-${via}-${Date.now()}@example.test`);
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1988-05-17");
+  await pickBirthDate(form, "1988-05-17");
   await form.getByRole("button", { name: "Send message and create account" }).click();
   await expect(page).toHaveURL(`${LOVELY}/signup?step=photo`);
   // the message is the first message of a conversation with that profile, paid from the 20 signup credits

@@ -5,7 +5,7 @@
 // push step ("Allow" stores this device's subscription, "Not now" goes on).
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { logInAsDemoMember, pickBirthDate } from "./helpers.ts";
 
 const origin = (site: string) => `http://${site}.localhost:${PORT}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,7 +150,7 @@ async function signUpToPushStep(page: Page, o: string) {
   await page.getByLabel("Username").fill(`Pusher${Date.now() % 100000}`);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await page.getByLabel("Date of birth").fill("1990-03-04");
+  await pickBirthDate(page, "1990-03-04");
   await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   for (const step of ["photo", "personal", "about", "location"]) {

@@ -2,6 +2,7 @@
 // the operators' report shows that signup under the partner's source.
 import { expect, test } from "@playwright/test";
 import { OPS_TOKEN, PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const lovely = `http://lovely.localhost:${PORT}`;
 const pride = `http://pride.localhost:${PORT}`;
@@ -20,7 +21,7 @@ test("a visitor from a partner signs up on a lander; the report shows it under t
   await expect(modal).toBeVisible();
   await modal.getByLabel("Username").fill("Sam");
   await modal.getByLabel("E-mail address").fill(email);
-  await modal.getByLabel("Date of birth").fill("1990-03-04");
+  await pickBirthDate(modal, "1990-03-04");
   await modal.getByLabel("I am").selectOption("male");
   await modal.getByLabel("Looking for").selectOption("female");
   await modal.getByLabel("Password", { exact: true }).fill("a long enough secret");

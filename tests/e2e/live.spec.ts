@@ -3,6 +3,7 @@
 // count, and the message in the open thread.
 import { expect, test, type Browser } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const PRIDE = `http://pride.localhost:${PORT}`;
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
@@ -40,7 +41,7 @@ test("a message reaches the partner's open pages live: badge, title and thread",
   await form.getByLabel("I am").selectOption("male");
   await form.getByLabel("Looking for").selectOption("male");
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1991-04-05");
+  await pickBirthDate(form, "1991-04-05");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(kim).toHaveURL(/\/signup\?step=photo$/);
   await kim.goto(`${PRIDE}/members/${demoId}/chat`);

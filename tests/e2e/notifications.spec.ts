@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const origin = `http://lovely.localhost:${PORT}`;
 const outbox = ".data/e2e/outbox";
@@ -44,7 +45,7 @@ async function newMember(page: Page, name: string, gender: "male" | "female", se
   await form.getByLabel("I am").selectOption(gender);
   await form.getByLabel("Looking for").selectOption(seeking);
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1990-02-03");
+  await pickBirthDate(form, "1990-02-03");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   let link: string | undefined;

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const PRIDE = `http://pride.localhost:${PORT}`;
@@ -24,7 +25,7 @@ async function newMember(browser: Browser, origin: string, name: string) {
   await form.getByLabel("I am").selectOption("male");
   await form.getByLabel("Looking for").selectOption("female");
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1990-04-05");
+  await pickBirthDate(form, "1990-04-05");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   return page;

@@ -2,6 +2,7 @@
 // the signup modal is the one with that profile as the target (message or create).
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const lovely = `http://lovely.localhost:${PORT}`;
 
@@ -22,7 +23,7 @@ test("landing3 of a profile leads into the signup with that profile as the targe
   await modal.getByLabel(new RegExp(name)).fill(`Hi ${name}, I saw your page!`);
   await modal.getByLabel("Username").fill("Robin");
   await modal.getByLabel("E-mail address").fill(`landing3-${Date.now()}@example.test`);
-  await modal.getByLabel("Date of birth").fill("1989-05-06");
+  await pickBirthDate(modal, "1989-05-06");
   await modal.getByLabel("I am").selectOption("male");
   await modal.getByLabel("Looking for").selectOption("female");
   await modal.getByLabel("Password", { exact: true }).fill("a long enough secret");

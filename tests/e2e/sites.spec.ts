@@ -2,15 +2,18 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { PORT } from "../../playwright.config.ts";
+import { pickBirthDate } from "./helpers.ts";
 
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
+const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 
 const url = (host: string, path = "/") => `http://${host}:${PORT}${path}`;
 
 const SITES = [
-  { host: "lovely.localhost", name: "Lovely Dates", logo: "/brands/lovely.svg", primary: "rgb(179, 18, 59)", lang: "en" },
-  { host: "mature.localhost", name: "Mature Moments", logo: "/brands/mature.svg", primary: "rgb(91, 42, 134)", lang: "de" },
-  { host: "pride.localhost", name: "Pride Match", logo: "/brands/pride.svg", primary: "rgb(11, 122, 117)", lang: "en" },
+  // presumed: who the signup form takes the visitor for on this site's niche (empty: nobody)
+  { host: "lovely.localhost", name: "Lovely Dates", logo: "/brands/lovely.svg", primary: "rgb(179, 18, 59)", lang: "en", presumed: ["", ""] },
+  { host: "mature.localhost", name: "Mature Moments", logo: "/brands/mature.svg", primary: "rgb(91, 42, 134)", lang: "de", presumed: ["male", "female"] },
+  { host: "pride.localhost", name: "Pride Match", logo: "/brands/pride.svg", primary: "rgb(11, 122, 117)", lang: "en", presumed: ["male", "male"] },
 ];
 
 test.use({ locale: "en-GB" });
@@ -30,6 +33,29 @@ for (const site of SITES) {
     });
     expect(brandColour).toBe(site.primary);
     for (const other of SITES.filter((s) => s !== site)) await expect(page.getByText(other.name)).toHaveCount(0);
+
+    // a new visitor joins from the home page, in the site's language
+    const t = site.lang === "de" ? de : en;
+    const warning = page.getByTestId("entry-warning");
+    if (await warning.isVisible()) await warning.getByRole("button").click();
+    await expect(warning).toHaveCount(0);
+    await page.getByTestId("home-cta").getByRole("button", { name: t.nav.signup }).click();
+    const form = page.getByTestId("signup-modal");
+    await expect(form.getByRole("heading", { name: t.signup.title.replace("{{siteName}}", site.name) })).toBeVisible();
+    await expect(form.getByLabel(t.signup.iAm)).toHaveValue(site.presumed[0]!);
+    await expect(form.getByLabel(t.signup.seeking)).toHaveValue(site.presumed[1]!);
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    if (!site.presumed[0]) {
+      await form.getByLabel(t.signup.iAm).selectOption("female");
+      await form.getByLabel(t.signup.seeking).selectOption("male");
+    }
+    await form.getByLabel(t.signup.username).fill(`Join${stamp.slice(-6)}`);
+    await form.getByLabel(t.signup.email).fill(`join${stamp}@example.test`);
+    await form.getByLabel(t.signup.password, { exact: true }).fill("a long enough secret");
+    const labels = { group: t.signup.dateOfBirth, day: t.signup.dobDay, month: t.signup.dobMonth, year: t.signup.dobYear };
+    await pickBirthDate(form, "1984-11-23", labels);
+    await form.getByRole("button", { name: t.signup.create }).click();
+    await expect(page).toHaveURL(/\/signup\?step=photo$/, { timeout: 15_000 });
   });
 }
 

@@ -7,7 +7,7 @@ import pg from "pg";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../prisma/seed/staff.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { logInAsDemoMember, pickBirthDate } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -44,7 +44,7 @@ async function newMatureMember(browser: Browser) {
   await form.getByLabel("I am").selectOption("male");
   await form.getByLabel("Looking for").selectOption("female");
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await form.getByLabel("Date of birth").fill("1970-04-05");
+  await pickBirthDate(form, "1970-04-05");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   await context.close();

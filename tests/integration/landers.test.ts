@@ -11,6 +11,7 @@ import { postForm, request, startTestServer, type TestServer } from "#tests/supp
 import { CookieJar } from "#tests/support/session.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
+import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
 
 const OPS_TOKEN = "ops-token-for-the-landers-test";
 let server: TestServer;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.OPS_TOKEN = OPS_TOKEN;
   resetSingleton("env");
+  await serveClosedSite();
   server = await startTestServer();
   workers = await startWorkers({} as never);
 });
@@ -160,9 +162,9 @@ describe("traffic sources", () => {
     await request(server, `/?ref=${ref}&sub1=${"x".repeat(500)}&sub2=%01%02`, { host: "lovely.localhost" });
     const [visit] = await visitsOf(ref);
     expect(visit).toMatchObject({ sub1: null, sub2: null });
-    // mature takes signups only from partner traffic: a made-up cookie is no partner
-    const forged = await request(server, "/signup", { host: "mature.localhost", headers: { cookie: `rdv_src=${"A".repeat(32)}` } });
-    expect(forged.html).toContain("nur über eine unserer Partnerseiten");
+    // the closed site takes signups only from partner traffic: a made-up cookie is no partner
+    const forged = await request(server, "/signup", { host: CLOSED_HOST, headers: { cookie: `rdv_src=${"A".repeat(32)}` } });
+    expect(forged.html).toContain('data-testid="invitation-form"');
   });
 
   it("attaches the source to the member at signup; the report counts visit, signup, activation, first payment and revenue", async () => {
@@ -265,9 +267,9 @@ describe("traffic sources", () => {
     const ref = `tenant-${Date.now()}`;
     const jar = new CookieJar();
     jar.take(await request(server, `/landers/video?network=lovelynet&ref=${ref}`, { host: "lovely.localhost" }));
-    // lovely's visit cookie on mature (partner traffic only) is no traffic source there
-    const onMature = await request(server, "/signup", { host: "mature.localhost", headers: { cookie: jar.header } });
-    expect(onMature.html).toContain("nur über eine unserer Partnerseiten");
+    // lovely's visit cookie on a site open to partner traffic only is no traffic source there
+    const onClosed = await request(server, "/signup", { host: CLOSED_HOST, headers: { cookie: jar.header } });
+    expect(onClosed.html).toContain('data-testid="invitation-form"');
     // nor can a bounce be recorded against it from another site
     await request(server, "/api/lander-bounce", {
       host: "pride.localhost",

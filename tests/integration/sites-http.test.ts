@@ -1,9 +1,12 @@
 // The whole stack over HTTP: host resolution, per-site settings and company info, pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
+import { getDb } from "#app/utils/db.server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
+  await serveClosedSite();
   server = await startTestServer();
 });
 afterAll(() => server.close());
@@ -20,7 +23,7 @@ describe("one codebase, several sites", () => {
       ["lovely.localhost", "mature.localhost:8080", "pride.localhost"].map((host) => request(server, "/api/settings.php", { host })),
     );
     expect(lovely!.json().settings).toMatchObject({ name: "Lovely Dates", niche: 1, countries: ["NL", "BE", "DE", "GB", "IE"], company_id: 1 });
-    expect(mature!.json().settings).toMatchObject({ name: "Mature Moments", niche: 6, domain_language: "de", signups: "with_trafficsource" });
+    expect(mature!.json().settings).toMatchObject({ name: "Mature Moments", niche: 6, domain_language: "de", signups: "all" });
     expect(pride!.json().settings).toMatchObject({ name: "Pride Match", niche: 7, member_resell: false, support_phone: "+468555123 45".replace(/\s/g, "") });
     expect(new Set([lovely, mature, pride].map((r) => r!.json().settings.message_credits)).size).toBe(3);
   });
@@ -126,9 +129,10 @@ describe("language", () => {
   });
 });
 
+const cta = (html: string) => /data-testid="home-cta"[^]*?<\/div><\/div>/.exec(html)?.[0] ?? "";
+
 describe("home page", () => {
   const faces = (html: string) => /data-testid="home-faces"[^]*?<\/ul>/.exec(html)?.[0].match(/<img /g)?.length ?? 0;
-  const cta = (html: string) => /data-testid="home-cta"[^]*?<\/div><\/div>/.exec(html)?.[0] ?? "";
 
   it("shows a visitor faces from the site's pool, the brand in the title and a way to sign up", async () => {
     for (const [host, brand] of [
@@ -143,7 +147,7 @@ describe("home page", () => {
     }
   });
 
-  it("keeps members hidden where visitors may not search, and offers login instead of a closed signup", async () => {
+  it("keeps members hidden where visitors may not search, and still lets them join", async () => {
     const res = await request(server, "/", { host: "mature.localhost" });
     expect(res.html).not.toContain('data-testid="home-faces"');
     expect(res.html).not.toContain('data-testid="profile-card"');
@@ -152,7 +156,7 @@ describe("home page", () => {
     expect(drawn.match(/<img src="\/home\/milf-\d\.svg" alt=""/g)).toHaveLength(4);
     expect(drawn).not.toContain("href=");
     expect(cta(res.html)).toContain('href="/login"');
-    expect(cta(res.html)).not.toContain("signup");
+    expect(cta(res.html)).toContain('data-testid="hero-signup-open"');
     const partner = await request(server, "/?ref=partner42", { host: "mature.localhost" });
     expect(faces(partner.html)).toBe(4);
     expect(partner.html).not.toContain('data-testid="home-illustrations"');
@@ -160,22 +164,52 @@ describe("home page", () => {
 });
 
 describe("a site that takes signups only from partner traffic", () => {
-  const signupLinks = (html: string) => (html.match(/href="\/signup"|data-testid="signup-open"/g) ?? []).length;
+  const signupForms = (html: string) => (html.match(/data-testid="signup-open"|data-testid="hero-signup-open"|data-testid="signup-form"/g) ?? []).length;
+  const closed = (path: string, headers: Record<string, string> = {}) =>
+    request(server, path, { host: CLOSED_HOST, headers: { "accept-language": "en", ...headers } });
+  const ask = (email: string, ip?: string) =>
+    postForm(server, "/signup", { intent: "invitation", email }, { host: CLOSED_HOST, headers: { "accept-language": "en" }, ...(ip ? { ip } : {}) });
 
-  it("offers no signup to a visitor without a traffic source: says so once and offers login", async () => {
-    const home = await request(server, "/", { host: "mature.localhost" });
-    expect(signupLinks(home.html)).toBe(0);
-    const login = await request(server, "/login", { host: "mature.localhost" });
-    expect(signupLinks(login.html)).toBe(0);
-    const signup = await request(server, "/signup", { host: "mature.localhost" });
-    expect(signup.html).toContain("Mitgliedschaft über unsere Partnerseiten");
-    expect(signup.html.match(/nur über eine unserer Partnerseiten/g)).toHaveLength(1);
+  it("tells a visitor without a traffic source how to join: the home page and login lead to a request for an invitation", async () => {
+    const home = await closed("/");
+    expect(signupForms(home.html)).toBe(0);
+    expect(cta(home.html)).toMatch(/href="\/signup"[^>]*>Request an invitation</);
+    expect((await closed("/login")).html).toMatch(/href="\/signup"[^>]*>Request an invitation</);
+    const signup = await closed("/signup");
+    expect(signup.html).toContain("Join Closed Circle by invitation");
+    expect(signup.html).toContain('data-testid="invitation-form"');
+    expect(signup.html).toContain("What happens next");
+    expect(signupForms(signup.html)).toBe(0);
     expect(signup.html).toMatch(/href="\/login"/);
   });
 
+  it("stores a request for an invitation once per address and says what happens next", async () => {
+    const email = `invite-${Date.now()}@example.com`;
+    const first = await ask(` ${email.toUpperCase()} `);
+    expect(first.status).toBe(200);
+    expect(first.html).toContain(`We have noted ${email}.`);
+    expect(first.html).toContain("delete it after 90 days");
+    expect((await ask(email)).status).toBe(200);
+    const rows = await getDb().invitationRequest.findMany({ where: { email } });
+    expect(rows).toEqual([expect.objectContaining({ siteKey: "closed", locale: "en", invitedAt: null })]);
+  });
+
+  it("answers an address that is no address in the visitor's language, storing nothing", async () => {
+    const res = await ask("not-an-address");
+    expect(res.status).toBe(400);
+    expect(res.html).toContain("Invalid email");
+    expect(await getDb().invitationRequest.count({ where: { email: "not-an-address" } })).toBe(0);
+  });
+
+  it("takes no invitation request where anyone may sign up", async () => {
+    const res = await postForm(server, "/signup", { intent: "invitation", email: "open@example.com" }, { host: "lovely.localhost" });
+    expect(res.status).toBe(400);
+    expect(await getDb().invitationRequest.count({ where: { email: "open@example.com" } })).toBe(0);
+  });
+
   it("offers signup to a visitor who came from a partner", async () => {
-    const home = await request(server, "/?ref=partner42", { host: "mature.localhost" });
-    expect(signupLinks(home.html)).toBeGreaterThan(0);
+    const home = await closed("/?ref=partner42");
+    expect(signupForms(home.html)).toBeGreaterThan(0);
   });
 });
 

@@ -3,7 +3,7 @@
 // log, lookups across sites, actions on the right site's member, idempotent credit grants under
 // parallel requests, refunds through the provider and junk input on every staff route.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { directDebitGate } from "#app/payments/direct-debit-gate.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
@@ -15,12 +15,15 @@ import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
+import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff;
 const EN = { "accept-language": "en" };
 const STAFF_PASSWORD = "staff password for tests";
 const db = () => getDb();
 
+// a site open only through partners, for the invitation requests
+beforeAll(() => serveClosedSite());
 const stack = useServerWithMail();
 
 let n = 0;
@@ -608,4 +611,30 @@ describe("junk on staff routes", () => {
     );
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe("invitation requests", () => {
+  it("lists a visitor's request; sending it mails their signup link once, on their site, and the link opens signup", async () => {
+    const email = `invite-${unique()}@example.test`;
+    expect((await postForm(stack.server, "/signup", { intent: "invitation", email }, { host: CLOSED_HOST, headers: EN })).status).toBe(200);
+    const staff = await logIn("support");
+    expect((await get(staff, "/staff/invitations")).html).toContain(email);
+    const { id } = await db().invitationRequest.findFirstOrThrow({ where: { email } });
+    const [first, second] = await Promise.all([1, 2].map(() => post(staff, "/staff/invitations", { request: String(id) })));
+    expect([first!.status, second!.status].sort()).toEqual([200, 409]);
+    expect([first!.html, second!.html].join()).toContain(en.done.invitationSent.replace("{{email}}", email));
+
+    const mail = await waitForMail(stack.smtp.received, email);
+    expect(mail.subject).toBe("Your invitation to Closed Circle");
+    const link = new URL(/https?:\/\/[^\s"<>]+\/signup\?[^\s"<>]+/.exec(mail.decoded)![0].replace(/&amp;/g, "&"));
+    expect(link.hostname).toBe(CLOSED_HOST);
+    const signup = await request(stack.server, link.pathname + link.search, { host: CLOSED_HOST, headers: EN });
+    expect(signup.html).toContain('data-testid="signup-form"');
+    expect(signup.html).not.toContain('data-testid="invitation-form"');
+
+    expect((await get(staff, "/staff/invitations")).html).not.toContain(email);
+    expect(await db().staffAuditEntry.count({ where: { staffId: staff.id, action: "invitation.send" } })).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stack.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
 });

@@ -32,6 +32,9 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
               <Link to="/staff/photos" className="underline-offset-2 hover:underline">
                 {t("staff.nav.photos")}
               </Link>
+              <Link to="/staff/invitations" className="underline-offset-2 hover:underline">
+                {t("staff.nav.invitations")}
+              </Link>
               <Link to="/staff/audit" className="underline-offset-2 hover:underline">
                 {t("staff.nav.audit")}
               </Link>

@@ -1,0 +1,47 @@
+// The invitation requests of sites open only through partners (app/auth/invitations.server.ts),
+// as staff see and answer them: oldest first; sending one mails the visitor their personal
+// signup link on the request's own site and in its language, once, with an audit entry.
+import { isLocale } from "#app/i18n/locales.ts";
+import { invitationLink } from "#app/auth/invitations.server.ts";
+import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import { siteOrigin } from "#app/notifications/delivery.server.ts";
+import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+import type { ActionResult } from "./actions.server.ts";
+import { audit } from "./audit.server.ts";
+import type { StaffUser } from "./session.server.ts";
+
+export const INVITATION_PAGE = 100;
+
+/** Requests not answered yet, oldest first; of one site when given. */
+export function pendingInvitations(siteKey: string | null) {
+  return getDb().invitationRequest.findMany({
+    where: { invitedAt: null, ...(siteKey ? { siteKey } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: INVITATION_PAGE,
+    select: { id: true, siteKey: true, email: true, locale: true, createdAt: true },
+  });
+}
+
+export async function sendInvitation(staff: StaffUser, requestId: number): Promise<ActionResult> {
+  const db = getDb();
+  const request = await db.invitationRequest.findUnique({ where: { id: requestId } });
+  const site = request ? getSiteRegistry().byKey.get(request.siteKey) : undefined;
+  if (!request || !site) return { ok: false, message: "staff.errors.invitationNotFound" };
+  // one staff member sends it: the request is claimed and audited together, the mail follows
+  const claimed = await db.$transaction(async (tx) => {
+    const { count } = await tx.invitationRequest.updateMany({ where: { id: requestId, invitedAt: null }, data: { invitedAt: new Date() } });
+    if (count) await audit(staff, { action: "invitation.send", siteKey: site.key, after: { email: request.email } }, tx);
+    return count > 0;
+  });
+  if (!claimed) return { ok: false, message: "staff.errors.invitationSent" };
+  const locale = isLocale(request.locale) && site.locales.includes(request.locale) ? request.locale : site.locales[0]!;
+  try {
+    await sendAccountMail({ kind: "invitation", site, locale, to: request.email, name: "", link: invitationLink(siteOrigin(site), request.id) });
+  } catch (error) {
+    // not sent: the request waits again for the next try
+    await db.invitationRequest.update({ where: { id: requestId }, data: { invitedAt: null } });
+    throw error;
+  }
+  return { ok: true, message: "staff.done.invitationSent", params: { email: request.email } };
+}

@@ -18,11 +18,11 @@ export default [
     route("mail-change/do", "routes/mail-change.do.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("account/reactivate", "routes/account.reactivate.tsx"),
-    // issue 12, privacy requests: the page a data-export mail links to
+    // privacy requests: the page a data-export mail links to
     route("account/data-export", "routes/account.data-export.tsx"),
     route("profile/settings", "routes/profile.settings.tsx"),
     route("profile/delete", "routes/profile.delete.tsx"),
-    // issue 10: notification switches and the e-mail source variant (signed link, no login)
+    // notification switches and the e-mail source variant (signed link, no login)
     route("notifications", "routes/notifications.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("members", "routes/members.tsx"),
@@ -35,15 +35,15 @@ export default [
     route("signup-matches", "routes/match-finder.tsx", { id: "signup-matches" }),
     route("profile", "routes/profile.tsx"),
     route("chats", "routes/chats.tsx"),
-    // issue 12: reporting a conversation (the profile's report is on /members/{id})
+    // reporting a conversation (the profile's report is on /members/{id})
     route("chats/:id/report", "routes/chats.$id.report.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
-    // issue 9, discounts: the premium page (in the members area; /pricing is above)
+    // discounts: the premium page (in the members area; /pricing is above)
     route("premium", "routes/premium.tsx"),
-    // direct debit and transactions (issue 9, direct-debit part)
+    // direct debit and transactions (direct-debit part)
     route("directdebit", "routes/directdebit.tsx"),
     route("transactions/:id?", "routes/transactions.tsx", { id: "transactions-id" }),
-    // issue 9, checkout: packages, order overview, repeat order, payment result, the test provider's page
+    // checkout: packages, order overview, repeat order, payment result, the test provider's page
     route("credits", "routes/credits.tsx"),
     route("credits/repeat-order", "routes/credits.repeat-order.tsx"),
     route("credits/:id/:paymentmethod?", "routes/credits.$id.tsx"),
@@ -55,14 +55,14 @@ export default [
   ]),
   layout("routes/layouts/lander.tsx", [
     route("landers/:name/:slug?", "routes/landers.$name.tsx"),
-    // issue 11: landings around one profile, ending in signup with it as the target
+    // landings around one profile, ending in signup with it as the target
     route("members/:id/landing", "routes/members.$id.landing.tsx", { id: "members-id-landing" }),
     route("members/:id/landing2/:slug?", "routes/members.$id.landing2.tsx", { id: "members-id-landing2-slug" }),
     route("members/:id/landing3/:slug?", "routes/members.$id.landing3.tsx", { id: "members-id-landing3-slug" }),
   ]),
   layout("routes/layouts/chat.tsx", [route("chats/:id", "routes/chats.$id.tsx"), route("members/:id/chat", "routes/members.$id.chat.tsx")]),
   layout("routes/layouts/empty.tsx", []),
-  // issue 12: the staff console (own accounts, own session cookie)
+  // the staff console (own accounts, own session cookie)
   layout("routes/layouts/staff.tsx", [
     route("staff", "routes/staff/index.tsx"),
     route("staff/login", "routes/staff/login.tsx"),
@@ -79,14 +79,14 @@ export default [
   route("i18n/:locale/:file", "routes/i18n-catalogue.ts"),
   route("api/companyinfo.php", "routes/api/companyinfo.ts"),
   route("api/entry-warning", "routes/api/entry-warning.ts"),
-  // issue 11: the lander page-bounce beacon (lb=1) and the operators' traffic report
+  // the lander page-bounce beacon (lb=1) and the operators' traffic report
   route("api/lander-bounce", "routes/api/lander-bounce.ts"),
   route("ops", "routes/ops.tsx"),
   route("ops/report.csv", "routes/ops.report-csv.ts"),
   route("api/user.php", "routes/api/user.ts"),
-  // issue 10, push: the page-hidden beacon, the service worker (version 2), the web app manifest per site and its icons
+  // push: the page-hidden beacon, the service worker (version 2), the web app manifest per site and its icons
   route("api/page-hidden.php", "routes/api/page-hidden.ts"),
-  // issue 10: bounces, spam complaints and unsubscribes reported by the mail provider
+  // bounces, spam complaints and unsubscribes reported by the mail provider
   route("api/mail-events", "routes/api/mail-events.ts"),
   route("sw.js", "routes/sw.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
@@ -104,13 +104,13 @@ export default [
   route("members/:id/like", "routes/members.$id.like.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
   route("chat-media/:file", "routes/chat-media.ts"),
-  // issue 9, discounts: a discount code or the welcome discount for the signed-in member
+  // discounts: a discount code or the welcome discount for the signed-in member
   route("api/discountcode.php", "routes/api/discountcode.ts"),
-  // direct debit and transactions (issue 9, direct-debit part): the PDF receipt
+  // direct debit and transactions (direct-debit part): the PDF receipt
   route("transactions/:id/receipt.pdf", "routes/transactions.$id.receipt.ts"),
-  // issue 12, privacy requests: the zip of a member's data export
+  // privacy requests: the zip of a member's data export
   route("account/data-export/file", "routes/account.data-export.file.ts"),
-  // issue 9, checkout: provider webhooks and the refund of unused credits
+  // checkout: provider webhooks and the refund of unused credits
   route("api/payments/webhook/:provider", "routes/api/payments-webhook.ts"),
   route("transactions/:id/refund", "routes/transactions.$id.refund.ts"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-// One-off check (issue 12): does bull-board's BullMQAdapter read and retry jobs of a queue on
+// One-off check: does bull-board's BullMQAdapter read and retry jobs of a queue on
 // bullmq's PostgreSQL backend as on Redis? `npx tsx scripts/probe-bull-board.ts`
 // (DATABASE_URL for PostgreSQL; REDIS_URL_PROBE for Redis, optional).
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";

@@ -1,6 +1,6 @@
 // The anonymous page cache: a page rendered for a visitor without any cookie is kept for a few
 // seconds and served to the next such visitor of the same site, address, language header and
-// country, instead of running the middleware, loaders and React again (issue 14: the home page,
+// country, instead of running the middleware, loaders and React again (the home page,
 // search and landers are what ad traffic hits, all of it without cookies).
 //
 // What makes a page the same for every such visitor: no cookie means no session, no language or

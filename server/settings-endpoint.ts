@@ -2,7 +2,7 @@
 // page security headers and React Router. Every page of the product asks for it and it depends only
 // on the site, the language and the visitor's country: no session, no tracking, no page
 // middleware. Through React Router it ran at 0.03 of a bare node:http server, behind the express
-// middleware at 0.10, as express's first middleware at 0.13 (issue 14). It writes its own log
+// middleware at 0.10, as express's first middleware at 0.13. It writes its own log
 // line and the same security headers (without the documents' CSP). Other methods and unreadable
 // URLs go on to express and React Router (405, 400).
 import type { IncomingMessage, ServerResponse } from "node:http";

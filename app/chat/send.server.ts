@@ -147,7 +147,7 @@ export async function sendMessage(
     // the partner's pages; not the sender's: its page revalidates after its own send, and a
     // second revalidation started by the event would cancel that one (the balance shown stays stale)
     if (!result.repeated && result.partnerId) announce([result.partnerId], { type: "message", conversationId: result.conversationId });
-    // issue 10: the recipient's e-mail notification (the queue decides whether and when)
+    // the recipient's e-mail notification (the queue decides whether and when)
     if (!result.repeated && result.partnerId) notifyLater({ kind: "message", messageId: result.messageId });
     return result;
   } catch (error) {

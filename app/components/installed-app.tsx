@@ -1,4 +1,4 @@
-// The installed app (issue 10): the site opened from its home-screen icon runs in display-mode
+// The installed app: the site opened from its home-screen icon runs in display-mode
 // standalone (the web app manifest asks for it). The page remembers that in a cookie so the
 // server renders the installed app's rules (no entry warning) from the next request on, and
 // components read it directly in the browser.

@@ -1,4 +1,4 @@
-// The navigation progress bar (issue 10, spec section 9: throttle 200 ms, duration 5000 ms): a
+// The navigation progress bar (spec section 9: throttle 200 ms, duration 5000 ms): a
 // thin bar in the site's brand colour at the top of the page while a navigation or a fetcher's
 // form post is pending. A quick answer shows nothing; a slow one shows the bar until it settles,
 // and one that takes longer than 5 s is given up on (the bar hides; the page's own state speaks).

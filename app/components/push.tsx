@@ -1,4 +1,4 @@
-// Web push in the page (issue 10): the service worker's registration and the page-hidden beacon
+// Web push in the page: the service worker's registration and the page-hidden beacon
 // for signed-in members (PushRuntime), the push prompt alert (spec section 4), the signup flow's
 // optional push step (spec: after location, before the e-mail confirmation) and the switch for
 // this device on /notifications. All three offers share usePushDevice.
@@ -80,8 +80,7 @@ export function usePushDevice(publicKey: string | null) {
 /**
  * Offered only to signed-in, capable members not yet subscribed, when a key exists and it was not
  * dismissed. Only the browser knows whether it is capable, so the prompt appears after hydration:
- * fixed to the bottom of the window, since a bar in the flow would push the page down (issue 13:
- * a layout shift of 0.06 to 0.09 on every member page).
+ * fixed to the bottom of the window, since a bar in the flow would push the page down (a layout shift of 0.06 to 0.09 on every member page).
  */
 export function PushPrompt({ publicKey, show }: { publicKey: string | null; show: boolean }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // The browser's translations: the `common` catalogue of the page's language, fetched once as a
 // hashed, immutable file (/i18n/{locale}/common.{hash}.json) instead of riding inside every page
-// (issue 14: it was two thirds of the home page). Server and browser make their i18next
+// (it was two thirds of the home page). Server and browser make their i18next
 // instance here; the page names its catalogue in <html data-catalogue> so both agree.
 import { createContext, useContext, useEffect } from "react";
 import { createInstance, type i18n } from "i18next";

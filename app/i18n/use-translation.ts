@@ -2,7 +2,7 @@
 // made once per i18next instance and language instead of once per component. react-i18next's
 // hook copies the instance into a wrapper object and makes a new fixed `t` on every call; on
 // /members (two dozen cards, each with a few translated parts) that and the lookups behind `t`
-// were a sixth of the server's time (issue 14). A `t` call without options is looked up once per
+// were a sixth of the server's time. A `t` call without options is looked up once per
 // language and key; a call whose options only fill `{{name}}` placeholders of a plain text is
 // filled in here from the text split once, without i18next's option handling and regular
 // expressions (a twentieth of /members' time). Anything else (plurals, context, nesting, formats,

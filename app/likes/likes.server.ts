@@ -51,7 +51,7 @@ export async function likeIn(tx: Tx, site: LikeSite, likerId: number, targetId: 
 export function announceLike(likerId: number, result: LikeResult) {
   if (result.kind !== "ok" || !result.created) return result;
   announce([result.profile.id], { type: result.match ? "match" : "like", profileId: likerId });
-  notifyLater({ kind: "like", likerId, likedId: result.profile.id, match: result.match }); // issue 10: e-mail notification
+  notifyLater({ kind: "like", likerId, likedId: result.profile.id, match: result.match }); // e-mail notification
   return result;
 }
 

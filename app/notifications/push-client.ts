@@ -1,4 +1,4 @@
-// Web push in the browser (issue 10): registering the site's service worker (/sw.js, scope /),
+// Web push in the browser: registering the site's service worker (/sw.js, scope /),
 // the push state of spec section 4 (capability unknown, then subscribed, not subscribed or
 // denied), subscribing this device (POST /api/user.php?push=1) and turning it off again.
 export type PushState = "unknown" | "unsupported" | "subscribed" | "not_subscribed" | "denied";

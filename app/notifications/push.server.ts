@@ -1,4 +1,4 @@
-// Web push of new messages, likes and matches (issue 10). A notification the mail jobs computed
+// Web push of new messages, likes and matches. A notification the mail jobs computed
 // (jobs.server.ts) is handed to the push queue once: one fan-out job per notification
 // (`push-<key>`) decides whether the member gets a push and queues one delivery job per device
 // (`push-<key>-d<subscription>`), so a retry after a push service error sends only to the device

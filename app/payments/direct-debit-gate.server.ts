@@ -1,6 +1,6 @@
 // Whether a member may pay by direct debit now: blocked members and members over their limit
 // are refused with the spec's messages.
-// CONTRACT (issue 9): startCheckout calls this inside its transaction, after locking the member's
+// CONTRACT: startCheckout calls this inside its transaction, after locking the member's
 // users row, for every "sdd" order, so parallel orders cannot pass the limit together.
 //
 // The limit is the site's `direct_debit` setting (tenants/*.json, defaults in site-schema.ts):

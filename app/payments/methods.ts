@@ -35,7 +35,7 @@ export type Method = (typeof PAYMENT_METHODS)[number];
 export const PROVIDER_KEYS = ["test", "mollie"] as const;
 export type ProviderKey = (typeof PROVIDER_KEYS)[number];
 
-/** Cards and PayPal are offered in every country; the local methods of issue 9 on top. */
+/** Cards and PayPal are offered in every country; the local methods of each country on top. */
 const EVERYWHERE = ["creditcard", "paypal"] as const satisfies readonly Method[];
 const LOCAL: Record<string, readonly Method[]> = {
   NL: ["ideal", "sdd"],

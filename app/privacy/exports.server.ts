@@ -1,4 +1,4 @@
-// A member's data export (issue 12, privacy requests): asked for by the member in settings or by
+// A member's data export (privacy requests): asked for by the member in settings or by
 // staff for them, built by the privacy worker into a zip under DATA_DIR/exports, announced by a
 // mail in the site's brand and the member's language, downloadable for EXPORT_TTL_DAYS.
 //

@@ -16,7 +16,7 @@ const PATH = /^\/media\/(\d{1,7})\/([A-Za-z0-9_-]{32})\/(.+)$/;
 const dayOf = (now: number) => Math.floor(now / DAY_MS);
 
 // A page of cards signs the same photos for every visitor all day: each signature is computed
-// once (an HMAC per card was a thirtieth of /members' time, issue 14).
+// once (an HMAC per card was a thirtieth of /members' time).
 const signatures = new LRUCache<string, string>({ max: 50_000 });
 let signedWith = "";
 

@@ -8,7 +8,7 @@
 // The limit: counted again and inserted under a lock on the profile row, so parallel uploads
 // cannot pass it together; the files of a refused upload are removed.
 //
-// Moderation (issue 12, the site's `photo_moderation`): on a "pre" site a new photo is pending,
+// Moderation (the site's `photo_moderation`): on a "pre" site a new photo is pending,
 // seen only by its owner until staff approve it; on a "post" site it is active at once and waits
 // in the staff queue all the same (reviewed_at null). The main photo is always an active photo
 // or none: settleMainPhoto is called by every change that can leave it pending, rejected or gone.

@@ -1,5 +1,5 @@
 // GET /manifest.webmanifest: the web app manifest of the request's site, so each brand installs as
-// its own app (issue 10): its name, icons made from its logo (routes/app-icon.ts), theme and
+// its own app: its name, icons made from its logo (routes/app-icon.ts), theme and
 // background colours from its branding, opening the members area standalone.
 import type { Route } from "./+types/manifest";
 import { localeContext } from "#app/i18n/i18n.server.ts";

@@ -1,4 +1,4 @@
-// The photo review queue (issue 12): photos nobody on staff has looked at yet, of every site,
+// The photo review queue: photos nobody on staff has looked at yet, of every site,
 // oldest first. On a pre-moderation site they are pending (seen by their owner only); on a
 // post-moderation site they are active already. Staff approve (pending becomes active, and the
 // main photo if the profile has none) or reject with a reason (the photo is hidden, the main

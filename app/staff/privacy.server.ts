@@ -1,4 +1,4 @@
-// Privacy requests staff handle for a member (issue 12): an export of their data (support and
+// Privacy requests staff handle for a member: an export of their data (support and
 // admins), mailed to the member like one they asked for themselves, so staff never hold the file;
 // and an erasure (admins only, with the reason, e.g. the request received by mail), which
 // anonymises the account at once through the purge's path and ends every session. The audit

@@ -1,4 +1,4 @@
-// `npm run site:new -- <key> <domain>` (issue 11): a new tenants/<key>.json that the schema
+// `npm run site:new -- <key> <domain>`: a new tenants/<key>.json that the schema
 // accepts as written, served at <key>.localhost for trying it out and at <domain>. Fields only a
 // person can fill in hold a TODO that `npm run site:check` reports until they are filled.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// `npm run site:check` (issue 11, ADR 017): every problem in tenants/ at once, one line each,
+// `npm run site:check` (ADR 017): every problem in tenants/ at once, one line each,
 // naming the file and the field. Checks what a start would refuse (schema: unknown keys, bad
 // colours, unknown niche…; duplicate keys and domains) and what it would only notice later:
 // locales without a catalogue, a missing logo file, lander content sets that do not validate or

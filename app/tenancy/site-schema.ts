@@ -90,10 +90,10 @@ export const siteSchema = z
     fictional_singular: localized.default({}),
     fictional_plural: localized.default({}),
     refund_days: z.number().int().min(0),
-    /** photo moderation (issue 12): "pre" keeps a new photo pending, seen by its owner only, until
+    /** photo moderation: "pre" keeps a new photo pending, seen by its owner only, until
      * staff approve it; "post" shows it at once and lists it for review afterwards */
     photo_moderation: z.enum(["pre", "post"]).default("post"),
-    // direct debit (issue 9, ADR 013): what a member may order by SEPA direct debit within the window
+    // direct debit (ADR 013): what a member may order by SEPA direct debit within the window
     direct_debit: z
       .object({
         window_days: z.number().int().min(1).max(365).default(30),
@@ -112,7 +112,7 @@ export const siteSchema = z
     partner_offers: z.array(partnerOfferSchema).max(6).default([]),
     mail_name: z.string().min(1),
     us_footer: z.boolean().default(false),
-    /** Which payment provider serves which method (issue 9). A method goes to the provider named
+    /** Which payment provider serves which method. A method goes to the provider named
      * in `methods`, else to the first of `providers` that offers it; a method that no configured
      * provider offers is not shown. */
     payments: z

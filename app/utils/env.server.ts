@@ -64,25 +64,25 @@ const schema = z.object({
    * 0 copies: it sends none (the payment result page still asks it), as the integration tests run it. */
   TEST_PAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   TEST_PAY_WEBHOOK_COPIES: z.coerce.number().int().min(0).max(10).default(1),
-  /** issue 10, notifications: the port of the public site in links of mails sent by jobs (default: PORT over http, none over HTTPS). */
+  /** notifications: the port of the public site in links of mails sent by jobs (default: PORT over http, none over HTTPS). */
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** issue 10, notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */
+  /** notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */
   NOTIFICATION_QUIET_HOURS: z
     .string()
     .regex(/^\d{1,2}-\d{1,2}$/)
     .default("22-8"),
-  /** issue 10: when the weekly update goes out, a cron pattern in UTC (default Mondays 09:00; quiet hours still hold per member), or "off". */
+  /** when the weekly update goes out, a cron pattern in UTC (default Mondays 09:00; quiet hours still hold per member), or "off". */
   WEEKLY_UPDATE_SCHEDULE: z
     .string()
     .regex(/^(off|[\d*,/-]+( [\d*,/-]+){4})$/, 'a five-field cron pattern such as "0 9 * * 1", or "off"')
     .default("0 9 * * 1"),
-  /** issue 10: the bearer token the mail provider sends with bounces, complaints and unsubscribes to /api/mail-events; unset: the endpoint is off. */
+  /** the bearer token the mail provider sends with bounces, complaints and unsubscribes to /api/mail-events; unset: the endpoint is off. */
   MAIL_EVENTS_TOKEN: z.string().min(24).optional(),
   /** Count SQL statements sent through the Prisma adapter (`npm run bench:http` reads the count at /__bench/sql-count). */
   BENCH_SQL_COUNT: flag,
-  /** issue 11: the token that opens /ops (the traffic report) and its CSV; unset: /ops is a 404. */
+  /** the token that opens /ops (the traffic report) and its CSV; unset: /ops is a 404. */
   OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** issue 10, web push: the deployment's VAPID key pair (base64url, as web-push generateVAPIDKeys gives
+  /** web push: the deployment's VAPID key pair (base64url, as web-push generateVAPIDKeys gives
    * them) and the contact the push services may reach (mailto: or https:); without them push is off,
    * except with the embedded database, which generates a pair into DATA_DIR on first start. */
   VAPID_PUBLIC_KEY: z

@@ -32,7 +32,7 @@ function censored(fields: Fields, keys: readonly string[]): Fields {
  * A log line's fields with `password` and `token` censored at the top and one level down, and
  * credential headers under `req.headers` and `res.headers`. pino's own `redact` did this with
  * wildcard paths, which run its generic redaction over every field of every line: about 12 µs a
- * line in the server, a fifth of an /api/settings.php answer (issue 14). Objects that are not plain
+ * line in the server, a fifth of an /api/settings.php answer. Objects that are not plain
  * (an IncomingMessage, an Error) are left to their serializers, which log no headers.
  */
 export function redactSecrets(line: Fields): Fields {

@@ -9,7 +9,7 @@
 // Each route is loaded with autocannon (concurrency 10) in interleaved rounds (app, bare RR,
 // bare http, next route, …); the table shows the median round. Pages for visitors without cookies
 // come from the anonymous page cache; the "rendered" rows send a cookie that bypasses it. Landers
-// are also compared with the home page (issue 11: a lander at least 0.9 of the home page's
+// are also compared with the home page (a lander at least 0.9 of the home page's
 // requests/s). SSR pages are compared with the bare React Router page, JSON with bare node:http.
 // Also printed: SQL statements per request (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
 // app (idle after the warm-up, and the median of readings through the rounds) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
@@ -250,7 +250,7 @@ const routes: Route[] = [
   { name: "GET /members logged in", path: "/members", cookie: member, kind: "page" },
   { name: `GET /members/{id}`, path: `/members/${profileId}`, cookie: member, kind: "page" },
   { name: "GET /api/settings.php", path: "/api/settings.php", kind: "json" },
-  // issue 11: a lander is served at least as fast as the home page (ratio printed below the table)
+  // a lander is served at least as fast as the home page (ratio printed below the table)
   { name: "GET /landers/gallery", path: "/landers/gallery", kind: "page" },
   { name: "GET /members/{id}/landing", path: `/members/${profileId}/landing`, kind: "page" },
 ];

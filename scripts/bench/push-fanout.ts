@@ -1,4 +1,4 @@
-// `npm run bench:push-fanout`: web push through the real push queue and worker (issue 10).
+// `npm run bench:push-fanout`: web push through the real push queue and worker.
 // One member with BENCH_DEVICES (5) subscribed devices on a local Web Push service
 // (tests/support/push-service.ts: HTTPS, checks VAPID, decrypts every message), a database of its
 // own (rendezvous_push_bench on DATABASE_URL's server, default the local PostgreSQL), the queue on

@@ -1,4 +1,4 @@
-// `npm run bench:site-reload` (issue 11: a site file change is live within 2 s): the production
+// `npm run bench:site-reload` (a site file change is live within 2 s): the production
 // build as `npm start` serves it, on a copy of tenants/ and a fresh embedded database (or
 // DATABASE_URL); each round edits a site file, sends SIGHUP and asks /api/settings.php until the
 // new value answers. Prints the median and the slowest round. BENCH_ROUNDS (10), BENCH_PORT (3421).

@@ -1,4 +1,4 @@
-// `npm run bench:vitals` (issue 13): what a phone's browser sees of the production build. For each
+// `npm run bench:vitals`: what a phone's browser sees of the production build. For each
 // demo site the home page and /members, logged out and as the site's demo member, are opened in
 // Chromium at 390×844 (a fresh browser context each time: nothing cached), 3 loads each. Per page
 // the median of: largest contentful paint, cumulative layout shift (the largest 1 s / 5 s session

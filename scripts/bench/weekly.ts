@@ -1,4 +1,4 @@
-// `npm run bench:weekly`: the weekly update mail (issue 11) at scale, in one process.
+// `npm run bench:weekly`: the weekly update mail at scale, in one process.
 // Builds (once) a database rendezvous_weekly_bench on DATABASE_URL's server (default: the local
 // PostgreSQL) with BENCH_MEMBERS (100,000) active members on one site, half women seeking men and
 // half men seeking women, of whom BENCH_NEW (2,000) joined in the last 7 days with a photo (the

@@ -1,4 +1,4 @@
-// The page's own machinery in Chromium (issue 10): the navigation progress bar (shown after
+// The page's own machinery in Chromium: the navigation progress bar (shown after
 // 200 ms, given up on after 5 s, gone once the page arrived; still under reduced motion), the
 // reload guard for a page chunk a new deploy replaced (once a minute), the HTTP client logging
 // the member out when an API answers 403 authentication_required, and the signup flow's optional

@@ -1,4 +1,4 @@
-// Issue 11 in the browser: a visitor from a partner opens a lander, signs up in its modal, and
+// In the browser: a visitor from a partner opens a lander, signs up in its modal, and
 // the operators' report shows that signup under the partner's source.
 import { expect, test } from "@playwright/test";
 import { OPS_TOKEN, PORT } from "../../playwright.config.ts";

@@ -1,4 +1,4 @@
-// Issue 11 in the browser: a visitor opens the chat-style landing of one profile, replies, and
+// In the browser: a visitor opens the chat-style landing of one profile, replies, and
 // the signup modal is the one with that profile as the target (message or create).
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";

@@ -1,6 +1,6 @@
 // Chat over HTTP against the real app: messages paid in credits (exactly, idempotently, under
 // parallel requests), the free members' conversation limit, images, gifts, blocks, unconfirmed
-// partners, chat removal, paging, message-or-create signup and the bad-input list of issue 8.
+// partners, chat removal, paging, message-or-create signup and the bad-input list.
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Compression (issue 13): the build's files go out as their Brotli or gzip copy by the browser's
+// Compression: the build's files go out as their Brotli or gzip copy by the browser's
 // Accept-Encoding, pages and JSON over 1 KB are compressed per response, and the live event
 // stream is neither compressed nor held back.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// Discounts (issue 9): every refusal of a typed code, once-per-user under parallel orders that
+// Discounts: every refusal of a typed code, once-per-user under parallel orders that
 // lock the member's row like the checkout does, the time bonus boundary (14,399 vs 14,400 s, paid
 // members), the welcome discount after it, /api/discountcode.php (incl. cross-tenant), the time
 // bonus on the members area's pages and the credits badge.

@@ -1,4 +1,4 @@
-// The browser's translations are a hashed file of their own, not part of every page (issue 14):
+// The browser's translations are a hashed file of their own, not part of every page:
 // the page names the file of its language, the file is that language's catalogue, kept a year.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

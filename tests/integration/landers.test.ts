@@ -1,4 +1,4 @@
-// Issue 11 over HTTP: the nine lander designs on the three demo sites, their slugs and 404s,
+// Over HTTP: the nine lander designs on the three demo sites, their slugs and 404s,
 // visits stored once per cookie, the source attached at signup, page bounces and the /ops report.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Likes and matching over HTTP (issue 8): like/unlike from profiles and cards with and without
+// Likes and matching over HTTP: like/unlike from profiles and cards with and without
 // JavaScript, the pool rule on every target, matches, like_new cleared by opening the liker's
 // profile, GET /api/likes.php, the likes pages, the swipe game and its daily limit under
 // parallel requests, auto-like for the like modal, match-finder and signup-matches.

@@ -125,7 +125,7 @@ const PAGE_PATHS = [
   "/transactions",
   "/notifications",
   "/notifications?source=email",
-  // the staff console (issue 12); tests/integration/staff.test.ts replays junk with a staff session
+  // the staff console; tests/integration/staff.test.ts replays junk with a staff session
   "/staff",
   "/staff/login",
   "/staff/audit",

@@ -1,4 +1,4 @@
-// The anonymous page cache (issue 14, server/page-cache.ts): a visitor without cookies gets a page
+// The anonymous page cache (server/page-cache.ts): a visitor without cookies gets a page
 // kept for a few seconds, with a nonce of its own, in their language and for their site only;
 // members, query strings and anything after a write this process made are rendered afresh.
 // Visitors with a cookie or a search share the results instead (app/utils/shared-results.server.ts),

@@ -1,4 +1,4 @@
-// Photo moderation (issue 12) over HTTP against the real app, PostgreSQL and SMTP: on a
+// Photo moderation over HTTP against the real app, PostgreSQL and SMTP: on a
 // pre-moderation site (mature) an upload stays pending, labelled for its owner and absent from
 // every page another member sees (profile, search, likes, chats) until staff approve it; a
 // rejection mails the member in their language and the main photo falls back; on a

@@ -1,4 +1,4 @@
-// Privacy requests (issue 12) over HTTP against the real app, PostgreSQL and SMTP: a member asks
+// Privacy requests over HTTP against the real app, PostgreSQL and SMTP: a member asks
 // for their data in settings, the privacy worker builds the zip and the mail brings the link;
 // only the owner, logged in on their own site, downloads it before it expires; parallel requests
 // make one export and the daily limit holds under parallel requests; staff export (support) and

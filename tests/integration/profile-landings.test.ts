@@ -1,4 +1,4 @@
-// Issue 11 over HTTP: the three landings around one profile (/members/{id}/landing, landing2,
+// Over HTTP: the three landings around one profile (/members/{id}/landing, landing2,
 // landing3) and the partner offer cards (cam, resell).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";

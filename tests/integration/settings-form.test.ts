@@ -1,4 +1,4 @@
-// /profile/settings is one form with one Save for the ordinary settings (issue 13): notifications,
+// /profile/settings is one form with one Save for the ordinary settings: notifications,
 // invisible mode, location and language go to the server together, are validated by one zod
 // schema, and are written together or not at all; the result is a toast in the member's language.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Site files reload without a restart (issue 11): the production server reloads on SIGHUP, the
+// Site files reload without a restart: the production server reloads on SIGHUP, the
 // development watch reloads on a file change; a fourth site is served on its own host within
 // 2 s, an invalid edit keeps the previous sites and the log names the file and the field.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 7, tenancy: every route that takes a profile id, replayed from each demo site against
+// Tenancy: every route that takes a profile id, replayed from each demo site against
 // each other demo site's member, logged out and logged in (free and premium). Pride Match does
 // not resell members, Lovely Dates and Mature Moments resell each other's. Expected: no 5xx;
 // outside the pool a 404 that names nobody, no block or conversation written, no photo served;

@@ -1,4 +1,4 @@
-// Buttons of the design system (issue 13). The colours are the theme's CSS variables
+// Buttons of the design system. The colours are the theme's CSS variables
 // (--color-primary, ...) that root.tsx sets per site on <html>, so every brand gets its own.
 import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";

@@ -1,4 +1,4 @@
-// The design system (issue 13): small primitives the screens share.
+// The design system: small primitives the screens share.
 export { Badge, type BadgeTone } from "./badge.tsx";
 export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button.tsx";
 export { Card, CardHeader } from "./card.tsx";

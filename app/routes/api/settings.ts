@@ -1,5 +1,5 @@
 // GET /api/settings.php (spec sections 3 and 7). The HTTP host answers GET and HEAD before React
-// Router (server/settings-endpoint.ts, issue 14); React Router still declares the route, so other
+// Router (server/settings-endpoint.ts); React Router still declares the route, so other
 // methods get its 405 and a URL the host passes on (unreadable) gets the root middleware's 400.
 import type { Route } from "./+types/settings";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";

@@ -16,7 +16,7 @@ import { timeBonusState } from "#app/payments/time-bonus.server.ts";
 import { getUser, userMiddleware } from "#app/auth/user-context.server.ts";
 import { trackingMiddleware } from "#app/tracking/tracking-middleware.server.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
-import { signupGate } from "#app/auth/signup.server.ts";
+import { signupGate } from "#app/accounts/signup.server.ts";
 import { liveCounts } from "#app/live/chat-state.server.ts";
 import { useNonce } from "#app/utils/nonce.ts";
 import { LiveStateProvider } from "#app/live/live-state.tsx";

@@ -1,7 +1,7 @@
 // Scheduled housekeeping: accounts whose 14-day reactivation window has passed are anonymised;
 // expired sessions, old login attempts, spent tokens, anonymous tracking rows and old mail
 // delivery records and expired data exports are removed.
-import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
+import { purgeDeletedAccounts } from "#app/accounts/account.server.ts";
 import { cleanupExpired } from "#app/maintenance/cleanup.server.ts";
 
 const HOUR_MS = 60 * 60_000;

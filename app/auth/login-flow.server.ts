@@ -1,7 +1,7 @@
 // The login used by the form and by POST /api/user.php: validate, attempt, start a session.
 import type { RouterContextProvider } from "react-router";
 import { attemptLogin } from "./login.server.ts";
-import { sendReactivationMail } from "./account.server.ts";
+import { sendReactivationMail } from "#app/accounts/account.server.ts";
 import { requestInfo } from "./request-info.server.ts";
 import { createSession } from "./session.server.ts";
 import { loginSchema } from "./validation.ts";

@@ -29,3 +29,6 @@ export function newClientKey() {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** Spec: an unconfirmed member's chat partner cannot reply; only an active account receives replies. */
+export const canReceiveReplies = (user: { status: string }) => user.status === "active";

@@ -8,12 +8,11 @@
 // member (spec: "an unconfirmed user's chat partner cannot reply"), nor to a deleted, banned or
 // disabled one.
 import { Prisma } from "#app/generated/prisma/client.ts";
-import { canReceiveReplies } from "#app/auth/signup.server.ts";
 import { inPool, noBlockSql, poolSql, poolWhere, profileAccess } from "#app/profiles/access.server.ts";
 import { cardSelect, toCard } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { pairOf, type MessageKind } from "./chat-rules.ts";
+import { canReceiveReplies, pairOf, type MessageKind } from "./chat-rules.ts";
 import { announce } from "#app/live/bus.server.ts";
 
 type Client = Prisma.TransactionClient;

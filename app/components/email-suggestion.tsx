@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { EMAIL_CHECKED_FIELD, suggestEmail, USE_SUGGESTION_FIELD } from "#app/auth/email-suggestion.ts";
+import { EMAIL_CHECKED_FIELD, suggestEmail, USE_SUGGESTION_FIELD } from "#app/accounts/email-suggestion.ts";
 import { Button } from "./ui/index.ts";
 
 /**

@@ -3,7 +3,7 @@
 // happens next. A plain form: it works without JavaScript.
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { InvitationAnswer } from "#app/auth/invitations.server.ts";
+import type { InvitationAnswer } from "#app/accounts/invitations.server.ts";
 import { FormField, FormMessage, SubmitButton } from "./form-field.tsx";
 
 export function InvitationRequest({ siteName, answer }: { siteName: string; answer?: InvitationAnswer | undefined }) {

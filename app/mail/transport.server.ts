@@ -10,7 +10,6 @@ import { randomBytes } from "node:crypto";
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
-import { suppressAddress } from "#app/notifications/suppression.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 
@@ -61,8 +60,11 @@ export async function wasDelivered(id: string) {
   return !!(await getDb().mailDelivery.findUnique({ where: { messageId: id }, select: { messageId: true } }));
 }
 
+/** What the caller does with an address the SMTP server refused for good, before the mail counts as delivered. */
+type DeliverOptions = { onHardBounce?: (address: string) => Promise<unknown> };
+
 /** Resolves only once the SMTP server accepted the mail (or the outbox file is in place). */
-export async function deliver(id: string, message: Mail.Options): Promise<DeliveryResult> {
+export async function deliver(id: string, message: Mail.Options, { onHardBounce }: DeliverOptions = {}): Promise<DeliveryResult> {
   if (!MAIL_ID.test(id)) throw new Error(`invalid mail id ${JSON.stringify(id).slice(0, 120)}`);
   const messageId = messageIdHeader(id, message.from);
   const mail = { ...message, messageId };
@@ -82,8 +84,8 @@ export async function deliver(id: string, message: Mail.Options): Promise<Delive
     } finally {
       transport.close();
     }
-    // a hard bounce is final: no retry, and the address gets no more notification mail
-    for (const address of bounced) await suppressAddress(address, "bounce");
+    // a hard bounce is final: no retry; the caller records it before the mail counts as delivered
+    for (const address of bounced) await onHardBounce?.(address);
     await getDb().mailDelivery.createMany({ data: [{ messageId: id }], skipDuplicates: true });
     return bounced.length ? { messageId, bounced } : { messageId };
   }

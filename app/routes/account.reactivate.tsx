@@ -2,7 +2,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/account.reactivate";
-import { reactivate } from "#app/auth/account.server.ts";
+import { reactivate } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { MessagePage } from "#app/components/message-page.tsx";
 

@@ -1,7 +1,7 @@
 // /activate?token=…: the e-mail link. Confirms the account once; a bad or used link fails.
 import { redirect } from "react-router";
 import type { Route } from "./+types/activate";
-import { activateAccount } from "#app/auth/signup.server.ts";
+import { activateAccount } from "#app/accounts/signup.server.ts";
 import { consumeToken } from "#app/auth/tokens.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 

@@ -1,7 +1,7 @@
 // /mail-change/do?token=…: confirms a new e-mail address.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/mail-change.do";
-import { confirmEmailChange } from "#app/auth/account.server.ts";
+import { confirmEmailChange } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { MessagePage } from "#app/components/message-page.tsx";
 

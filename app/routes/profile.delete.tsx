@@ -4,7 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile.delete";
-import { requestDeletion } from "#app/auth/account.server.ts";
+import { requestDeletion } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { destroySession } from "#app/auth/session.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";

@@ -2,7 +2,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/reset-password.do";
-import { resetPassword } from "#app/auth/account.server.ts";
+import { resetPassword } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { peekToken } from "#app/auth/tokens.server.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";

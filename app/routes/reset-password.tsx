@@ -2,7 +2,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { requestPasswordReset } from "#app/auth/account.server.ts";
+import { requestPasswordReset } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { emailField } from "#app/auth/validation.ts";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";

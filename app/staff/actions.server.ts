@@ -3,7 +3,7 @@
 // rules, its domain in mail links), whatever host the console is open on.
 import { z } from "zod";
 import { revokeSessions } from "#app/auth/session.server.ts";
-import { sendActivationMail } from "#app/auth/signup.server.ts";
+import { sendActivationMail } from "#app/accounts/signup.server.ts";
 import { applyCredits, InsufficientCredits } from "#app/credits/ledger.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { clearCounter, counterState } from "#app/limits/rate-limits.server.ts";

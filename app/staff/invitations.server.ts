@@ -1,8 +1,8 @@
-// The invitation requests of sites open only through partners (app/auth/invitations.server.ts),
+// The invitation requests of sites open only through partners (app/accounts/invitations.server.ts),
 // as staff see and answer them: oldest first; sending one mails the visitor their personal
 // signup link on the request's own site and in its language, once, with an audit entry.
 import { isLocale } from "#app/i18n/locales.ts";
-import { invitationLink } from "#app/auth/invitations.server.ts";
+import { invitationLink } from "#app/accounts/invitations.server.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import { siteOrigin } from "#app/notifications/delivery.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";

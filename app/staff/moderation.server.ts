@@ -2,7 +2,7 @@
 // hidden profile, a direct-debit block, the fictional mark. Each change and its audit entry are
 // one transaction on the member's locked row, so two parallel clicks change (and log) once.
 import { z } from "zod";
-import { mailPasswordReset } from "#app/auth/account.server.ts";
+import { mailPasswordReset } from "#app/accounts/account.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { setDirectDebitBlocked } from "#app/payments/direct-debit-gate.server.ts";
 import { getDb } from "#app/utils/db.server.ts";

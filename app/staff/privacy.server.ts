@@ -4,7 +4,7 @@
 // anonymises the account at once through the purge's path and ends every session. The audit
 // entry is written in the transaction that creates the export or erases the account.
 import { z } from "zod";
-import { anonymiseAccount } from "#app/auth/account.server.ts";
+import { anonymiseAccount } from "#app/accounts/account.server.ts";
 import { requestExport } from "#app/privacy/exports.server.ts";
 import { notFound, target, type ActionResult } from "./actions.server.ts";
 import { audit } from "./audit.server.ts";

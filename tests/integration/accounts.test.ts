@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
-import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
+import { purgeDeletedAccounts } from "#app/accounts/account.server.ts";
 import { startWorkers } from "#workers/index.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";

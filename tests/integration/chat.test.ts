@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeDeletedAccounts } from "#app/auth/account.server.ts";
-import { activateAccount } from "#app/auth/signup.server.ts";
+import { purgeDeletedAccounts } from "#app/accounts/account.server.ts";
+import { activateAccount } from "#app/accounts/signup.server.ts";
 import { chatList, unreadTotal } from "#app/chat/conversations.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { THREAD_PAGE_SIZE } from "#app/chat/chat-rules.ts";

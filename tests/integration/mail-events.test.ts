@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliver } from "#app/mail/transport.server.ts";
+import { sendMailJob } from "#workers/mail.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { createMember } from "#tests/support/factories.ts";
@@ -114,11 +114,14 @@ describe("a hard bounce at the SMTP server", () => {
     process.env.SMTP_URL = smtp.url;
     resetSingleton("env");
     try {
-      const message = (to: string) => ({ from: "Lovely Dates <noreply@lovely.localhost>", to, subject: "Hello", text: "Hello" });
-      const result = await deliver(randomUUID(), message(bouncing.email));
+      const job = (to: string) => ({
+        id: randomUUID(),
+        data: { siteKey: "lovely", message: { from: "Lovely Dates <noreply@lovely.localhost>", to, subject: "Hello", text: "Hello" } },
+      });
+      const result = await sendMailJob(job(bouncing.email));
       expect(result.bounced).toEqual([bouncing.email]);
       expect(await disabled(bouncing.user.id)).toEqual(["bounce"]);
-      await expect(deliver(randomUUID(), message(full.email))).rejects.toThrow();
+      await expect(sendMailJob(job(full.email))).rejects.toThrow();
       expect(await disabled(full.user.id)).toEqual([]);
       expect(smtp.received).toHaveLength(0);
     } finally {

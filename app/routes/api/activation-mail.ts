@@ -3,7 +3,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/activation-mail";
 import { requestInfo } from "#app/auth/request-info.server.ts";
-import { sendActivationMail } from "#app/auth/signup.server.ts";
+import { sendActivationMail } from "#app/accounts/signup.server.ts";
 import { requireApiMember } from "#app/auth/user-context.server.ts";
 import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 

@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
-import { setLanguage } from "#app/auth/account.server.ts";
+import { setLanguage } from "#app/accounts/account.server.ts";
 import { logIn } from "#app/auth/login-flow.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser, loadUser, requireApiMember } from "#app/auth/user-context.server.ts";

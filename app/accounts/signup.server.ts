@@ -9,9 +9,9 @@ import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import { sendSignupMessage } from "#app/chat/send.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { hashPassword } from "./password.server.ts";
-import { issueToken } from "./tokens.server.ts";
-import type { signupSchema } from "./validation.ts";
+import { hashPassword } from "#app/auth/password.server.ts";
+import { issueToken } from "#app/auth/tokens.server.ts";
+import type { signupSchema } from "#app/auth/validation.ts";
 
 export type SignupInput = z.infer<typeof signupSchema>;
 export type SignupGate = "open" | "trafficsource_required" | "invite_only";
@@ -104,6 +104,3 @@ export async function activateAccount(userId: number) {
     db.profile.updateMany({ where: { userId }, data: { status: "active" } }),
   ]);
 }
-
-/** Spec: an unconfirmed member's chat partner cannot reply. Chat enforces it with this rule (app/chat/conversations.server.ts). */
-export const canReceiveReplies = (user: { status: string }) => user.status === "active";

@@ -8,7 +8,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { ipKey, minutesOf, take } from "#app/limits/rate-limits.server.ts";
-import { emailField } from "./validation.ts";
+import { emailField } from "#app/auth/validation.ts";
 
 export const invitationRequestSchema = z.object({ email: emailField });
 

@@ -9,10 +9,10 @@ import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { removeExportFiles } from "#app/privacy/export-files.server.ts";
 import { giveBack, ipKey, take, type Check } from "#app/limits/rate-limits.server.ts";
-import { hashPassword, verifyPassword } from "./password.server.ts";
-import { revokeSessions } from "./session.server.ts";
-import { consumeToken, issueToken, peekToken } from "./tokens.server.ts";
-import { fieldErrors, newPasswordSchema } from "./validation.ts";
+import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { revokeSessions } from "#app/auth/session.server.ts";
+import { consumeToken, issueToken, peekToken } from "#app/auth/tokens.server.ts";
+import { fieldErrors, newPasswordSchema } from "#app/auth/validation.ts";
 
 export const REACTIVATION_DAYS = 14;
 

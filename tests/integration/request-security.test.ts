@@ -1,10 +1,9 @@
 // What a hostile page or client tries against the HTTP surface: cross-site state changes,
-// open redirects, odd methods, a forged client address; and the headers every answer carries.
+// odd methods, a forged client address; and the headers every answer carries.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { getDatabaseUrl, setDatabaseUrl } from "#app/utils/env.server.ts";
-import { safeRedirectPath } from "#app/utils/redirect.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
@@ -79,50 +78,6 @@ describe("state changes from another site", () => {
     expect(put.json().user.language).toBe("de");
     const login = await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: HOST, headers: own });
     expect(login.status).toBe(302);
-  });
-});
-
-describe("redirects stay on the site", () => {
-  const attacks = [
-    "//evil.example",
-    "/\\evil.example",
-    "/\t/evil.example",
-    "/%09/evil.example",
-    "/\\/evil.example",
-    "https://evil.example",
-    "javascript:alert(1)",
-    "/\r\nSet-Cookie: x=1",
-    " /x",
-    "/%5C%5Cevil.example",
-  ];
-
-  it("keeps only same-origin paths", () => {
-    const req = new Request("http://lovely.localhost/login");
-    for (const target of attacks) {
-      const result = safeRedirectPath(target, req);
-      expect(new URL(result, "http://lovely.localhost").host, target).toBe("lovely.localhost");
-      expect(result, target).not.toMatch(/[\r\n\t]/);
-    }
-    expect(safeRedirectPath("/members?gender=female#top", req)).toBe("/members?gender=female#top");
-    expect(safeRedirectPath("/chats/12", req)).toBe("/chats/12");
-  });
-
-  it("after login, on a logged-in visit to /login, after the language choice and the entry warning", async () => {
-    const m = await loggedIn();
-    for (const target of attacks) {
-      const checks = [
-        await postForm(server, "/login", { email: m.email, password: PASSWORD, redirectTo: target }, { host: HOST }),
-        await request(server, `/login?redirectTo=${encodeURIComponent(target)}`, { host: HOST, headers: { cookie: m.jar.header } }),
-        await postForm(server, "/lang-config", { language: "en", redirectTo: target }, { host: HOST }),
-        await postForm(server, "/api/entry-warning", { redirectTo: target }, { host: HOST }),
-      ];
-      for (const res of checks) {
-        expect(res.status, target).toBe(302);
-        const location = String(res.headers.location);
-        expect(new URL(location, `http://${HOST}`).host, `${target} → ${location}`).toBe(HOST);
-        expect(location).not.toMatch(/^\/\/|^\/\\|[\r\n\t]/);
-      }
-    }
   });
 });
 

@@ -2,6 +2,7 @@
 // sender's site (the site the member belongs to and is signed in on): message_credits for a
 // text, photo_credits for an image, gift_credits for a gift (or the gift's own price). Free and
 // premium members pay alike; see docs/chat.md.
+import type { MessagePrice } from "#app/payments/message-price.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { MessageKind } from "./chat-rules.ts";
 
@@ -17,15 +18,15 @@ export interface PriceInfo {
   text: number;
   image: number;
   gift: number;
-  /** minimum_message_costs of the member's country: the money price of one message, shown before sending */
+  /** the least one message can cost in money with the packages of the member's payment country, shown before sending */
   minimum: { costs: number; currency: string } | null;
 }
 
-export function priceInfo(site: CostSite & Pick<Site, "minimum_message_costs">, country: string | null | undefined): PriceInfo {
+export function priceInfo(site: CostSite, minimum: MessagePrice | null): PriceInfo {
   return {
     text: site.message_credits,
     image: site.photo_credits,
     gift: site.gift_credits,
-    minimum: (country && site.minimum_message_costs[country]) || null,
+    minimum: minimum && { costs: minimum.costs, currency: minimum.currency },
   };
 }

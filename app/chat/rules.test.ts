@@ -4,7 +4,7 @@ import { messageCost, priceInfo } from "./costs.server.ts";
 import { checkText } from "./send.server.ts";
 import { parseCursor } from "./thread.server.ts";
 
-const site = { message_credits: 10, photo_credits: 15, gift_credits: 25, message_length: 5, minimum_message_costs: { NL: { costs: 0.89, currency: "EUR" } } };
+const site = { message_credits: 10, photo_credits: 15, gift_credits: 25, message_length: 5 };
 
 describe("a text message", () => {
   it("is trimmed, and 1 to message_length characters (not UTF-16 units)", () => {
@@ -29,9 +29,9 @@ describe("prices", () => {
     expect(messageCost(site, "gift", { credits: 40 })).toBe(40);
   });
 
-  it("show the country's minimum message costs when the site has them", () => {
-    expect(priceInfo(site, "NL").minimum).toEqual({ costs: 0.89, currency: "EUR" });
-    expect(priceInfo(site, "SE").minimum).toBeNull();
+  it("show the money price of a message the packages give, or none", () => {
+    const price = { costs: 1.29, currency: "EUR", cents: 129, from: { credits: 700, priceCents: 8999, currency: "EUR" } };
+    expect(priceInfo(site, price).minimum).toEqual({ costs: 1.29, currency: "EUR" });
     expect(priceInfo(site, null).minimum).toBeNull();
   });
 });

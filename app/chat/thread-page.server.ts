@@ -4,6 +4,8 @@ import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "#app/auth/user-context.server.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
+import { messagePrice } from "#app/payments/message-price.server.ts";
+import { paymentCountry } from "#app/payments/packages.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { assertCleanForm, formFields, parseId, readForm } from "#app/utils/request.server.ts";
@@ -45,10 +47,11 @@ export async function threadScreen(
   const me = user.profile.id;
   const beforeParam = new URL(request.url).searchParams.get("before");
   const before = parseCursor(beforeParam);
-  const [page, gifts, startLimited] = await Promise.all([
+  const [page, gifts, startLimited, minimum] = await Promise.all([
     found.conversationId ? loadThread(site, me, found.conversationId, before) : Promise.resolve({ messages: [], older: null }),
     giftOptions(site),
     found.conversationId ? Promise.resolve(false) : mayStart(getDb(), { profileId: me, paidUser: user.paidUser }).then((ok) => !ok),
+    messagePrice(getDb(), site, paymentCountry(site, user.profile.country)),
   ]);
   // opening a conversation reads it
   if (found.conversationId && found.unreadCount) await markRead(found.conversationId, me);
@@ -59,7 +62,7 @@ export async function threadScreen(
     startLimited,
     page,
     before: before ? beforeParam : null,
-    prices: priceInfo(site, user.profile.country),
+    prices: priceInfo(site, minimum),
     gifts,
     messageLength: site.message_length,
     clientKey: newClientKey(),

@@ -1,22 +1,23 @@
-// /pricing: what costs credits on this site (from the site's settings), free versus premium,
-// the premium claim, the refund days and the way to buy credits.
+// /pricing: what costs credits on this site (from the site's settings), the least a message costs
+// with the packages of each country, free versus premium, the premium claim, the refund days and
+// the way to buy credits.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { BuyCreditsButton, CreditCosts, DiscountRibbon, PlanComparison } from "#app/components/premium-plans.tsx";
 import { Card } from "#app/components/ui/index.ts";
+import { messagePrices } from "#app/payments/message-price.server.ts";
 import { premiumFacts } from "#app/payments/premium-page.server.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
+import { getDb } from "#app/utils/db.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const country = context.get(visitorContext).country;
-  const costs = Object.entries(site.minimum_message_costs).filter(([c]) => !country || !site.countries.includes(country) || c === country);
-  return {
-    ...(await premiumFacts(site, getUser(context))),
-    minimumCosts: costs.map(([c, v]) => ({ country: c, ...v })),
-  };
+  const [facts, prices] = await Promise.all([premiumFacts(site, getUser(context)), messagePrices(getDb(), site)]);
+  const shown = [...prices].filter(([c, price]) => price && (!country || !site.countries.includes(country) || c === country));
+  return { ...facts, minimumCosts: shown.map(([c, price]) => ({ country: c, costs: price!.costs, currency: price!.currency })) };
 }
 
 export default function Pricing({ loaderData: d }: Route.ComponentProps) {

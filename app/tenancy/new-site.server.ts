@@ -15,7 +15,6 @@ export const TODO = "TODO";
 
 const DEMO_COMPANY_ID = 1; // prisma/seed: the demo data's first company
 const COUNTRIES = ["NL", "BE", "DE", "GB"] as const;
-const CURRENCY: Record<(typeof COUNTRIES)[number], string> = { NL: "EUR", BE: "EUR", DE: "EUR", GB: "GBP" };
 
 export function siteTemplate(key: string, domain: string) {
   const name = key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
@@ -38,7 +37,6 @@ export function siteTemplate(key: string, domain: string) {
     gift_credits: 25,
     signup_credits: 20,
     message_length: 600,
-    minimum_message_costs: Object.fromEntries(COUNTRIES.map((c) => [c, { costs: 0.89, currency: CURRENCY[c] }])),
     support_email: `support@${domain}`,
     support_phone: `${TODO}: the support phone number`,
     refund_days: 14,
@@ -54,7 +52,7 @@ export const FIELDS_TO_FILL = [
   "support_email: the support address (support@<domain> by default)",
   `company_id: the company that runs the site (${DEMO_COMPANY_ID} is the demo seed's; it must exist in the companies table)`,
   "branding.logo and branding.colors: the logo under public/ (the favicon for now) and the brand colours",
-  "niche, countries, locales, minimum_message_costs, credits and payments: the commercial settings",
+  "niche, countries, locales, credits and payments: the commercial settings (the price of a message shown to members comes from the credit packages)",
   'payments: a real provider before production, e.g. { "providers": ["mollie"] } with MOLLIE_API_KEY (the test provider takes no money and is off there; docs/payments.md)',
 ];
 

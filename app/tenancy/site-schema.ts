@@ -79,7 +79,9 @@ export const siteSchema = z
     gift_credits: z.number().int().min(0),
     signup_credits: z.number().int().min(0),
     message_length: z.number().int().min(1).max(5000),
-    minimum_message_costs: z.record(country, z.object({ costs: z.number().min(0), currency: z.string().regex(/^[A-Z]{3}$/) })),
+    // what /api/settings.php reports (spec section 3); the chat and /pricing show the price the
+    // packages give, and site:check refuses a figure here below it
+    minimum_message_costs: z.record(country, z.object({ costs: z.number().min(0), currency: z.string().regex(/^[A-Z]{3}$/) })).default({}),
     support_email: z.email(),
     support_phone: z.string().min(3),
     push_public_key: z.string().nullable().default(null),

@@ -138,7 +138,7 @@ describe("IBAN validation", () => {
     const p = await pkg();
     expect((await get(m, "/directdebit")).status).toBe(404);
     expect((await get(m, "/directdebit?package=99999999999")).status).toBe(404);
-    const other = await pkg("pride", 9900, "SEK");
+    const other = await pkg("pride", 19900, "SEK");
     expect((await get(m, `/directdebit?package=${other.id}`)).status).toBe(404);
     const res = await post(m, `/directdebit?package=${p.id}`, { intent: "details", ...MANDATE, accountHolder: "x".repeat(5000), iban: "N".repeat(10_000) });
     expect(res.status).toBe(400);

@@ -21,6 +21,11 @@ export default tseslint.config(
     },
   },
   {
+    // the push service worker, served as a script with SITE and VERSION defined before it
+    files: ["app/notifications/service-worker.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, SITE: "readonly", VERSION: "readonly" } },
+  },
+  {
     // the classic hook rules; the React Compiler's rules (purity, refs, set-state-in-effect) are
     // for code compiled by it, which this app is not
     files: ["app/**/*.{ts,tsx}"],

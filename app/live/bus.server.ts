@@ -1,7 +1,7 @@
 // Live events for members' open pages: something happened for profile X (a message, a like, a
 // match, a read receipt). Any process may publish; every process hears every event through
 // PostgreSQL LISTEN/NOTIFY (the embedded default) or Redis pub/sub (REDIS_URL), and hands it to
-// the listeners it holds for that profile (the Server-Sent Events streams of app/routes/api/events.ts).
+// the listeners it holds for that profile (the Server-Sent Events streams of app/live/event-stream.server.ts).
 // Events carry no content, only what changed: the page fetches what it may see.
 import { Redis } from "ioredis";
 import pg from "pg";

@@ -1,12 +1,12 @@
 // GET /manifest.webmanifest: the web app manifest of the request's site, so each brand installs as
-// its own app: its name, icons made from its logo (routes/app-icon.ts), theme and
+// its own app: its name, icons made from its logo (app/tenancy/app-icon.server.ts), theme and
 // background colours from its branding, opening the members area standalone.
 import type { Route } from "./+types/manifest";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { localizedText } from "#app/tenancy/settings.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { APP_ICON_SIZES } from "./app-icon.ts";
+import { APP_ICON_SIZES } from "#app/tenancy/app-icon.ts";
 
 /** Colours a site's branding leaves out. */
 const DEFAULT_THEME = "#9b1c1c";

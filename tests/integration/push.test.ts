@@ -1,6 +1,7 @@
 // Web push end to end with real parts: the app over HTTP (subscription, page-hidden beacon,
 // service worker, manifest), the real queue and worker, web-push, and a push service on a
 // loopback port that checks VAPID and decrypts what it received (tests/support/push-service.ts).
+import { Script } from "node:vm";
 import sharp from "sharp";
 import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,6 +111,9 @@ describe("the public key and the service worker", () => {
     expect(res.body).toContain("const VERSION = 2;");
     expect(res.body).toContain('"name":"Mature Moments"');
     for (const event of ["push", "notificationclick", "install", "activate"]) expect(res.body).toContain(`addEventListener("${event}"`);
+    // a script a browser can run, strict from its first statement
+    expect(() => new Script(res.body)).not.toThrow();
+    expect(res.body.split("\n")[1]).toBe('"use strict";');
   });
 });
 

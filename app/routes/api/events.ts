@@ -1,62 +1,9 @@
-// GET /api/events: the member's live stream (Server-Sent Events). Each event names what changed
-// (a message, a like, a match...); the page then fetches what it may see. Polling of
-// /api/chats.php remains the fallback, and every (re)connect starts with "hello" so the page
-// catches up on what it missed while disconnected.
+// GET /api/events: the member's live stream (app/live/event-stream.server.ts). Polling of
+// /api/chats.php remains the fallback.
 import type { Route } from "./+types/events";
 import { requireApiMember } from "#app/auth/user-context.server.ts";
-import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
-import { NO_STORE } from "#app/utils/api.server.ts";
-
-/** Streams one member may hold open at once (tabs, devices); beyond it the oldest is closed. */
-export const MAX_STREAMS_PER_MEMBER = 8;
-const HEARTBEAT_MS = 25_000;
-const open = new Map<number, Set<() => void>>();
+import { openEventStream } from "#app/live/event-stream.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profileId = requireApiMember(context, "profile").profile.id;
-  const bus = getLiveBus();
-  await bus.connect(); // hear other processes before telling the page it is live
-
-  const encoder = new TextEncoder();
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (chunk: string) => {
-        try {
-          controller.enqueue(encoder.encode(chunk));
-        } catch {
-          stop();
-        }
-      };
-      const unsubscribe = bus.subscribe(profileId, (event: LiveEvent) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
-      const streams = open.get(profileId) ?? new Set();
-      open.set(profileId, streams);
-      stop = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(stop);
-        if (!streams.size) open.delete(profileId);
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      streams.add(stop);
-      if (streams.size > MAX_STREAMS_PER_MEMBER) [...streams][0]!();
-      request.signal.addEventListener("abort", () => stop());
-      send(`retry: 3000\nevent: hello\ndata: {}\n\n`);
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      ...NO_STORE,
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return openEventStream(requireApiMember(context, "profile").profile.id, request.signal);
 }

@@ -68,8 +68,14 @@ function watched<T extends object>(target: T, count: boolean): T {
 }
 
 export function createDb(connectionString: string) {
-  const adapter: SqlDriverAdapterFactory = new PrismaPg({ connectionString, max: 10 });
-  return new PrismaClient({ adapter: watched(adapter, Boolean(getEnv().BENCH_SQL_COUNT)) });
+  const env = getEnv();
+  const adapter: SqlDriverAdapterFactory = new PrismaPg({
+    connectionString,
+    max: env.DATABASE_POOL_MAX,
+    // pg's connectionTimeoutMillis also bounds the wait for a free connection of a full pool
+    connectionTimeoutMillis: env.DATABASE_POOL_TIMEOUT_MS,
+  });
+  return new PrismaClient({ adapter: watched(adapter, Boolean(env.BENCH_SQL_COUNT)) });
 }
 
 export function getDb(): Db {

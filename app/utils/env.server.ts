@@ -23,6 +23,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Connections in this process's database pool (default 10). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** How long a query waits for a free pool connection before it fails, in ms; 0 (the default): as long as it takes.
+   * The pool-of-one test sets 1 connection and a short wait, so code that takes a second connection inside a transaction fails at once. */
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Signs media URLs and other links; 32+ characters. */

@@ -36,10 +36,10 @@ export default defineConfig({
   webServer: {
     command: "node build/server/main.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
-    // On fresh data the server answers before the demo profiles' further photos are drawn (with
-    // sharp, in-process, about ten seconds of both cores). The tests start once that line is
+    // On fresh data the server answers before the demo portraits are drawn (with sharp,
+    // in-process, about twenty seconds of both cores). The tests start once that line is
     // printed: the first specs timed out under that load in CI.
-    ...(freshData ? { wait: { stdout: /rendered \d+ more demo photos/ } } : {}),
+    ...(freshData ? { wait: { stdout: /drew \d+ demo portraits in the background/ } } : {}),
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",

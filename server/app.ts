@@ -10,6 +10,8 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { serveMedia } from "#app/media/serve.server.ts";
+import { setMissingFileSource } from "#app/media/storage.server.ts";
+import { drawListedPortrait } from "#prisma/seed/portrait-files.ts";
 import { resolveSite, type ResolvedSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
@@ -41,6 +43,8 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   const app = express();
   const development = typeof build === "function";
   const logger = getLogger();
+  // a demo portrait asked for before the background drawing reached it is drawn then
+  setMissingFileSource(drawListedPortrait);
 
   app.disable("x-powered-by");
   // believe X-Forwarded-* from exactly this many proxies: the client cannot choose its own IP

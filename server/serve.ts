@@ -13,7 +13,7 @@ import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { getLiveBus } from "#app/live/bus.server.ts";
 import { startWorkers } from "#workers/index.ts";
-import { migrateDatabase, seedDatabase } from "./database/prepare.ts";
+import { drawDemoPortraits, migrateDatabase, seedDatabase } from "./database/prepare.ts";
 import { embeddedDatabaseUrl, type EmbeddedDatabase } from "./database/embedded-postgres.ts";
 import { createApp } from "./app.ts";
 
@@ -53,8 +53,8 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   const embedded = await database;
   await migrateDatabase(env, { embedded });
 
-  const [{ morePhotos }, , app] = await Promise.all([
-    seedDatabase(env, { deferMorePhotos: true }),
+  const [, , app] = await Promise.all([
+    seedDatabase(env, { drawLater: true }),
     // the pool's first connection: here, not in a visitor's request
     getDb().$queryRaw`SELECT 1`,
     // `npm run dev` serves through Vite with hot reload; everything else serves the build
@@ -105,7 +105,8 @@ export async function serve({ env, sites, database, development, releaseLock }: 
       void stop(1);
     },
   );
-  morePhotos.catch((error: unknown) => getLogger().error({ err: error }, "the demo profiles' further photos could not be added"));
+  // the demo portraits are drawn once the server answers; one asked for before is drawn then
+  server.once("listening", () => drawDemoPortraits(env).catch((error: unknown) => getLogger().error({ err: error }, "the demo portraits could not be drawn")));
   superviseEmbedded(embedded, { stopping: () => stopping, giveUp: () => stop(1) });
 }
 

@@ -1,5 +1,7 @@
 // `npm run worker`: the queue workers on their own, for production next to `npm run start:prod`.
+import { setMissingFileSource } from "#app/media/storage.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
+import { drawListedPortrait } from "#prisma/seed/portrait-files.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { startWorkers } from "./index.ts";
@@ -9,6 +11,8 @@ if (!env.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL (and REDIS_URL for the Redis backend)");
   process.exit(1);
 }
+// a data export asks for demo portraits like a page does: one not drawn yet is drawn then
+setMissingFileSource(drawListedPortrait);
 const workers = await startWorkers(env);
 // jobs look sites up by key (mail, push): the worker follows the site files as the web server does
 const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });

@@ -12,6 +12,15 @@ export interface MediaStorage {
   remove(keys: string[]): Promise<void>;
 }
 
+/** Makes a file of a store's folder that is not on disk yet, or null: the demo portraits are drawn when first read. */
+export type MissingFileSource = (root: string, key: string) => Promise<Buffer | null>;
+const missingFiles = () => singleton("missingMediaFiles", () => ({ source: null as MissingFileSource | null }));
+
+/** Where the local store turns for a key it does not hold (set by the server and the workers). */
+export function setMissingFileSource(source: MissingFileSource | null) {
+  missingFiles().source = source;
+}
+
 export class LocalDiskStorage implements MediaStorage {
   constructor(private readonly root: string) {}
 
@@ -27,7 +36,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async get(key: string) {
-    return readFile(this.file(key)).catch(() => null);
+    return readFile(this.file(key)).catch(() => missingFiles().source?.(this.root, key) ?? null);
   }
 
   async remove(keys: string[]) {

@@ -1,22 +1,12 @@
 // Seed data the server writes on start when demo data is wanted: the operating companies the
 // tenants refer to, then (once) the demo members of every site with their portrait photos.
 // Both steps are idempotent; on later starts they cost a couple of cheap queries.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { hashPassword } from "#app/auth/password.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { Db } from "#app/utils/db.server.ts";
-import {
-  buildDemoMembers,
-  buildDemoProfiles,
-  DEMO_PASSWORD,
-  DEMO_SITES,
-  demoEmail,
-  memberEmail,
-  type DemoProfileSpec,
-  type PortraitSpec,
-} from "./demo-profiles.ts";
-import { mapLimit, photoFilenames, renderPortrait, writeMediaFile, type RenderedPortrait } from "./photos.ts";
+import { buildDemoMembers, buildDemoProfiles, DEMO_PASSWORD, DEMO_SITES, demoEmail, memberEmail, type DemoProfileSpec } from "./demo-profiles.ts";
+import { PHOTO_HEIGHT, PHOTO_WIDTH, photoFilenames } from "./photos.ts";
+import { drawPendingPortraits, writePendingPortraits } from "./portrait-files.ts";
 import { seedDemoLikes } from "./demo-likes.ts";
 
 export const DEMO_COMPANIES = [
@@ -60,9 +50,6 @@ export async function seedCompanies(db: Db): Promise<void> {
 
 /** Credits each ready demo member starts with, booked through the credit ledger. */
 export const DEMO_MEMBER_CREDITS = 30;
-/** Portraits rendered at the same time: sharp's work runs on the libuv pool (4 threads). */
-const RENDER_CONCURRENCY = 4;
-const WRITE_CONCURRENCY = 16;
 
 export interface SeedDemoOptions {
   /** Where photos go: `<mediaDir>/<profileId>/<n>.jpg` and `<n>_thumb.jpg`. */
@@ -71,35 +58,26 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Generated profiles per site (the ready demo member not included); 110 unless given. */
   perSite?: number;
-  /** Return once every new profile has its main photo; the other photos follow (`morePhotos`). */
-  deferMorePhotos?: boolean;
-}
-
-export interface SeedDemoResult {
-  /** Profiles created: 0 when the demo data was there already. */
-  created: number;
-  /** The new profiles' second and third photos, rendered after the main ones: settles with how many. */
-  morePhotos: Promise<number>;
+  /** Return before the portraits are drawn: the caller draws them (drawPendingPortraits), or they are drawn when first asked for. */
+  drawLater?: boolean;
 }
 
 /**
  * Creates the demo members of every demo site present in the `sites` table, once: about 110
  * generated profiles per site with 1 to 3 portrait photos each, plus one ready member per site
  * who can log in (member@<site>.localhost / DEMO_PASSWORD). Returns how many profiles it
- * created (0 when the demo data is already there) and, as `morePhotos`, the profiles' second and
- * third photos: rendered after the main ones from a list in the media folder, so a server stopped
- * meanwhile adds them on its next start.
+ * created (0 when the demo data is already there). Every photo row is written at once; the
+ * files are drawn from a list in the media folder (portrait-files.ts): here unless `drawLater`,
+ * else by the caller in the background, and any file asked for before that is drawn then.
  */
-export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
-  const { created, morePhotos } = await seedDemoMembers(db, options);
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ created: number }> {
+  const created = await seedDemoMembers(db, options);
   await seedDemoLikes(db, options.now);
-  if (!options.deferMorePhotos) await morePhotos;
-  return { created, morePhotos };
+  if (!options.drawLater) await drawPendingPortraits(options.mediaDir);
+  return { created };
 }
 
-const NOTHING_MORE: Promise<number> = Promise.resolve(0);
-
-async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<SeedDemoResult> {
+async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<number> {
   // one index lookup: the ready member or the first generated profile of any demo site
   const existing = await db.user.findFirst({
     where: {
@@ -110,8 +88,7 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
     },
     select: { id: true },
   });
-  // a server stopped while it added the further photos left their list: finished now
-  if (existing) return { created: 0, morePhotos: handled(addPendingPhotos(db, mediaDir)) };
+  if (existing) return 0;
 
   const siteRows = await db.site.findMany({
     where: { key: { in: DEMO_SITES.map((s) => s.key) } },
@@ -119,20 +96,15 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
   });
   const networkOf = new Map(siteRows.map((s) => [s.key, s.network]));
   const sites = DEMO_SITES.filter((s) => networkOf.has(s.key));
-  if (!sites.length) return { created: 0, morePhotos: NOTHING_MORE };
+  if (!sites.length) return 0;
 
-  // argon2 runs on the thread pool while the portraits render
-  const passwordHash = hashPassword(DEMO_PASSWORD);
+  const hash = await hashPassword(DEMO_PASSWORD);
   const specs: DemoProfileSpec[] = [...buildDemoMembers({ now, sites }), ...buildDemoProfiles({ now, sites, ...(perSite === undefined ? {} : { perSite }) })];
+  // the main photos first: the list of files to draw keeps this order
+  const jobs = specs.flatMap((spec, s) => spec.photos.map((portrait, index) => ({ s, index, portrait }))).sort((a, b) => a.index - b.index);
 
-  // rendering is most of a first start's time: the main photos come first, the others after
-  const allJobs = specs.flatMap((spec, s) => spec.photos.map((portrait, index) => ({ s, index, portrait })));
-  const jobs = allJobs.filter((job) => job.index === 0);
-  const rendered: RenderedPortrait[] = await mapLimit(jobs, RENDER_CONCURRENCY, (job) => renderPortrait(job.portrait));
-  const hash = await passwordHash;
-
-  // Everything in one transaction, the files written before it commits: a failed seed leaves
-  // no rows behind and is simply done again on the next start.
+  // Everything in one transaction, the list of portraits to draw written before it commits: a
+  // failed seed leaves no rows behind and is simply done again on the next start.
   await db.$transaction(
     async (tx) => {
       const users = await tx.user.createManyAndReturn({
@@ -196,7 +168,9 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
       });
 
       const files = jobs.map((job) => ({ ...job, ...photoFilenames(profileIds[job.s] as number) }));
-      await tx.photo.createMany({ data: photoRows(profileIds, files, rendered) });
+      await tx.photo.createMany({
+        data: files.map((file) => demoPhotoRow({ profileId: profileIds[file.s] as number, position: file.index, at: photoTime(file) }, file)),
+      });
       // every demo profile's first photo becomes its main photo, in one statement
       await tx.$executeRaw`
         UPDATE profiles AS p SET main_photo_id = ph.id
@@ -217,102 +191,31 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
         });
       }
 
-      await writeFiles(mediaDir, files, rendered);
-      await writePendingPhotos(
+      await writePendingPortraits(
         mediaDir,
-        allJobs
-          .filter((job) => job.index > 0)
-          .map((job) => ({ profileId: profileIds[job.s] as number, position: job.index, at: photoTime(job).toISOString(), portrait: job.portrait })),
+        files.map((f) => ({ filename: f.filename, thumbFilename: f.thumbFilename, portrait: f.portrait })),
       );
-      return profileIds;
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
-  return { created: specs.length, morePhotos: handled(addPendingPhotos(db, mediaDir)) };
+  return specs.length;
 
   function photoTime(job: { s: number; index: number }) {
     return new Date((specs[job.s]?.signupDate.getTime() ?? now.getTime()) + job.index * 60_000);
   }
-
-  function photoRows(profileIds: number[], files: { s: number; index: number; filename: string; thumbFilename: string }[], images: RenderedPortrait[]) {
-    return files.map((file, i) => demoPhotoRow({ profileId: profileIds[file.s] as number, position: file.index, at: photoTime(file) }, file, images[i]));
-  }
 }
 
-const handled = (work: Promise<number>) => {
-  work.catch(() => {}); // reported by whoever awaits it
-  return work;
-};
-
-function demoPhotoRow(
-  photo: { profileId: number; position: number; at: Date },
-  file: { filename: string; thumbFilename: string },
-  image: RenderedPortrait | undefined,
-) {
+function demoPhotoRow(photo: { profileId: number; position: number; at: Date }, file: { filename: string; thumbFilename: string }) {
   return {
     profileId: photo.profileId,
     filename: file.filename,
     thumbFilename: file.thumbFilename,
-    width: image?.width ?? null,
-    height: image?.height ?? null,
+    width: PHOTO_WIDTH,
+    height: PHOTO_HEIGHT,
     status: "active" as const,
     position: photo.position,
     createdAt: photo.at,
     // the operator's own demo pictures: reviewed when they were made, not work for the photo queue
     reviewedAt: photo.at,
   };
-}
-
-async function writeFiles(mediaDir: string, files: { filename: string; thumbFilename: string }[], images: RenderedPortrait[]) {
-  await mapLimit(files, WRITE_CONCURRENCY, async (file, i) => {
-    const image = images[i];
-    if (!image) throw new Error(`demo seed: photo ${file.filename} was not rendered`);
-    await writeMediaFile(mediaDir, file.filename, image.full);
-    await writeMediaFile(mediaDir, file.thumbFilename, image.thumb);
-  });
-}
-
-// ---------- the further photos: after the main ones, from a list that survives a stop ----------
-
-interface PendingPhoto {
-  profileId: number;
-  position: number;
-  at: string;
-  portrait: PortraitSpec;
-}
-
-const pendingFile = (mediaDir: string) => path.join(mediaDir, "demo-photos-pending.json");
-
-async function writePendingPhotos(mediaDir: string, photos: PendingPhoto[]) {
-  if (!photos.length) return;
-  await mkdir(mediaDir, { recursive: true });
-  await writeFile(pendingFile(mediaDir), JSON.stringify(photos));
-}
-
-/** Renders and adds the photos on the list, then removes the list; how many were added. */
-export async function addPendingPhotos(db: Db, mediaDir: string): Promise<number> {
-  let photos: PendingPhoto[];
-  try {
-    photos = JSON.parse(await readFile(pendingFile(mediaDir), "utf8"));
-  } catch {
-    return 0; // no list: nothing left to do
-  }
-  const ids = [...new Set(photos.map((p) => p.profileId))];
-  const [live, present] = await Promise.all([
-    db.profile.findMany({ where: { id: { in: ids } }, select: { id: true } }),
-    // rows written by a run that stopped before it removed the list are not added twice
-    db.photo.findMany({ where: { profileId: { in: ids }, position: { gt: 0 } }, select: { profileId: true, position: true } }),
-  ]);
-  const liveIds = new Set(live.map((p) => p.id));
-  const done = new Set(present.map((p) => `${p.profileId}:${p.position}`));
-  const left = photos.filter((p) => liveIds.has(p.profileId) && !done.has(`${p.profileId}:${p.position}`));
-  const images = await mapLimit(left, RENDER_CONCURRENCY, (p) => renderPortrait(p.portrait));
-  // files first, rows after: a stop in between leaves unused files, never a row without its file
-  const files = left.map((p) => photoFilenames(p.profileId));
-  await writeFiles(mediaDir, files, images);
-  const { count } = await db.photo.createMany({
-    data: left.map((p, i) => demoPhotoRow({ ...p, at: new Date(p.at) }, files[i]!, images[i])),
-  });
-  await rm(pendingFile(mediaDir), { force: true });
-  return count;
 }

@@ -1,11 +1,9 @@
 // Portrait illustrations for the demo profiles, drawn as SVG and rendered to JPEG with sharp.
-// Nothing is downloaded: every photo is computed from its PortraitSpec.
+// Nothing is downloaded: every photo is computed from its PortraitSpec (when: portrait-files.ts).
 // Each translucent shape has only a fill or only a stroke, so it says fill-opacity or
 // stroke-opacity: the same pixels as opacity, without an offscreen layer per shape (a fifth less
 // time to render, and rendering is most of a first start).
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { hslToHex, type PortraitSpec } from "./demo-profiles.ts";
 
 export const PHOTO_WIDTH = 600;
@@ -358,27 +356,19 @@ export function portraitSvg({ look, variant: v }: PortraitSpec): string {
   return parts.join("");
 }
 
-export interface RenderedPortrait {
-  full: Buffer;
-  thumb: Buffer;
-  width: number;
-  height: number;
-}
+export type PortraitVariantName = "full" | "thumb";
 
-/** Renders a portrait to a PHOTO_WIDTH x PHOTO_HEIGHT JPEG and its THUMB_WIDTH x THUMB_HEIGHT thumbnail. */
-export async function renderPortrait(spec: PortraitSpec): Promise<RenderedPortrait> {
+/** Renders a portrait to a PHOTO_WIDTH x PHOTO_HEIGHT JPEG ("full") or its THUMB_WIDTH x THUMB_HEIGHT thumbnail. */
+export async function renderPortraitVariant(spec: PortraitSpec, variant: PortraitVariantName): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
   const svg = Buffer.from(portraitSvg(spec));
-  const [full, thumb] = await Promise.all([
-    sharp(svg).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }).toBuffer(),
-    // drawn again at a third of the density: sharper and cheaper than resizing the large one
-    sharp(svg, { density: (72 * THUMB_WIDTH) / PHOTO_WIDTH })
-      .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover" })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: JPEG_QUALITY })
-      .toBuffer(),
-  ]);
-  return { full, thumb, width: PHOTO_WIDTH, height: PHOTO_HEIGHT };
+  if (variant === "full") return sharp(svg).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+  // drawn again at a third of the density: sharper and cheaper than resizing the large one
+  return sharp(svg, { density: (72 * THUMB_WIDTH) / PHOTO_WIDTH })
+    .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover" })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
 }
 
 /** Where a new photo of a profile lives, relative to the media directory: a random name, as for
@@ -386,24 +376,4 @@ export async function renderPortrait(spec: PortraitSpec): Promise<RenderedPortra
 export function photoFilenames(profileId: number) {
   const base = `${profileId}/${randomUUID()}`;
   return { filename: `${base}.jpg`, thumbFilename: `${base}_thumb.jpg` };
-}
-
-export async function writeMediaFile(mediaDir: string, relative: string, data: Buffer) {
-  const file = path.join(mediaDir, relative);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, data);
-}
-
-/** Runs `work` over `items` with at most `limit` in flight; results keep the items' order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i] as T, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
 }

@@ -30,6 +30,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { withDatabaseName } from "#server/database/databases.ts";
+import { PENDING_PORTRAITS_FILE } from "#prisma/seed/portrait-files.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -118,9 +119,9 @@ async function timeStart(dataDir: string, port: number, pgPort: number) {
   );
   await waitFor(`http://127.0.0.1:${port}/`, HOST, child, 180_000);
   const ms = Date.now() - started;
-  // the first start answers before the demo profiles' further photos are drawn: let it finish,
-  // so the second start is a start on a seeded folder, not one that resumes the drawing
-  const pending = path.join(dataDir, "media/demo-photos-pending.json");
+  // the first start answers before the demo portraits are drawn: let it finish, so the second
+  // start is a start on a seeded folder, not one that resumes the drawing
+  const pending = path.join(dataDir, "media", PENDING_PORTRAITS_FILE);
   for (const until = Date.now() + 300_000; existsSync(pending) && Date.now() < until;) await sleep(250);
   const exited = new Promise((r) => child.once("exit", r));
   process.kill(-child.pid!, "SIGTERM");
@@ -172,8 +173,8 @@ execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/
 
 // Memory is that of a server in normal operation: a first start on a fresh data folder draws the
 // demo portraits in-process (sharp), and the memory that took stays with that process. So the
-// demo data is written by a start of its own, stopped once the further photos are in.
-const pendingPhotos = path.join(appEnv.DATA_DIR!, "media/demo-photos-pending.json");
+// demo data is written by a start of its own, stopped once the portraits are drawn.
+const pendingPhotos = path.join(appEnv.DATA_DIR!, "media", PENDING_PORTRAITS_FILE);
 async function untilPhotosDrawn() {
   for (const until = Date.now() + 300_000; existsSync(pendingPhotos) && Date.now() < until;) await sleep(250);
 }
@@ -192,7 +193,7 @@ const appUrl = `http://127.0.0.1:${BASE_PORT}`;
 const rrUrl = `http://127.0.0.1:${BASE_PORT + 1}`;
 const httpUrl = `http://127.0.0.1:${BASE_PORT + 2}`;
 await waitFor(`${appUrl}/healthz`, HOST, app, 300_000);
-// with DATABASE_URL the seed runs in this start: measure once the further photos are drawn
+// with DATABASE_URL the seed runs in this start: measure once the portraits are drawn
 await untilPhotosDrawn();
 await waitFor(`${rrUrl}/`, "localhost", bareRr);
 

@@ -7,7 +7,8 @@ import { syncSites } from "#app/tenancy/sites.server.ts";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { migrateQueueSchema } from "#app/queue/queues.server.ts";
-import { addPendingPhotos, seedCompanies, seedDemo } from "#prisma/seed/index.ts";
+import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
+import { drawPendingPortraits } from "#prisma/seed/portrait-files.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { seedCreditPackages } from "#prisma/seed/credit-packages.ts";
 import { seedDemoStaff } from "#prisma/seed/staff.ts";
@@ -26,7 +27,7 @@ interface PrepareOptions {
   embedded?: EmbeddedDatabase | null;
 }
 
-export async function prepareDatabase(env: Env, options: PrepareOptions = {}): Promise<PreparedDatabase> {
+export async function prepareDatabase(env: Env, options: PrepareOptions & { drawLater?: boolean } = {}): Promise<PreparedDatabase> {
   const prepared = await migrateDatabase(env, options);
   await seedDatabase(env, options);
   return prepared;
@@ -47,13 +48,10 @@ export async function migrateDatabase(env: Env, { log = (m) => console.log(m), .
 
 /**
  * The sites table matching tenants/, and the demo data when asked for (SEED_DEMO, or the embedded
- * default). With `deferMorePhotos` it returns once every demo profile has its main photo and
- * hands back the rest of the photos as a promise (the server answers meanwhile).
+ * default). With `drawLater` it returns before the demo portraits are drawn: the server draws
+ * them in the background once it answers (drawDemoPortraits), and draws any asked for before.
  */
-export async function seedDatabase(
-  env: Env,
-  { log = (m) => console.log(m), deferMorePhotos = false }: Pick<PrepareOptions, "log"> & { deferMorePhotos?: boolean } = {},
-) {
+export async function seedDatabase(env: Env, { log = (m) => console.log(m), drawLater = false }: Pick<PrepareOptions, "log"> & { drawLater?: boolean } = {}) {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const db = getDb();
@@ -62,24 +60,23 @@ export async function seedDatabase(
   const stamp = seed && !env.DATABASE_URL ? seedStamp(env) : null;
   if (stamp?.current) {
     log("demo data in place (the seed and tenants/ unchanged since it was written)");
-    return { morePhotos: reported(addPendingPhotos(db, mediaDir), log, seconds) };
+    return;
   }
   if (seed) await seedCompanies(db);
   await syncSites(db);
-  if (!seed) return { morePhotos: Promise.resolve(0) };
-  const { created, morePhotos } = await seedDemo(db, { mediaDir, deferMorePhotos });
+  if (!seed) return;
+  const { created } = await seedDemo(db, { mediaDir, drawLater });
   await Promise.all([seedDemoChats(db), seedCreditPackages(db), seedDemoStaff(db)]);
   stamp?.write();
   log(created ? `seeded ${created} demo profiles in ${seconds()} s` : `demo data checked (${seconds()} s)`);
-  return { morePhotos: reported(morePhotos, log, seconds) };
 }
 
-function reported(morePhotos: Promise<number>, log: (m: string) => void, seconds: () => string) {
-  morePhotos.then(
-    (n) => n && log(`rendered ${n} more demo photos, ${seconds()} s after the seed began`),
-    () => {},
-  );
-  return morePhotos;
+/** The demo portraits not drawn yet (none once all are), drawn in the background; settles with how many. */
+export async function drawDemoPortraits(env: Env, { log = (m: string) => console.log(m) } = {}) {
+  const started = performance.now();
+  const drawn = await drawPendingPortraits(path.join(env.dataDir, "media"));
+  if (drawn) log(`drew ${drawn} demo portraits in the background in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return drawn;
 }
 
 /**

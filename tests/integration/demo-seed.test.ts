@@ -1,7 +1,9 @@
-// The demo seed on a first start: every profile has its main photo when the seed returns (the
-// server answers then), the further photos follow, and a server stopped before they were all in
-// adds the missing ones on its next start, none twice.
+// The demo seed on a first start: every profile and photo row is written at once and nothing is
+// drawn before the seed returns (the server answers then); a portrait asked for is drawn then,
+// the rest in the background, and a server stopped before they were all drawn draws the missing
+// ones on its next start, none twice.
 import { copyFile, mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +12,10 @@ import { applyMigrations } from "#server/database/schema-engine.ts";
 import { setDatabaseUrl } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { syncSites } from "#app/tenancy/sites.server.ts";
+import { LocalDiskStorage, setMissingFileSource } from "#app/media/storage.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { buildDemoMembers, buildDemoProfiles } from "#prisma/seed/demo-profiles.ts";
+import { drawListedPortrait, drawPendingPortraits, PENDING_PORTRAITS_FILE } from "#prisma/seed/portrait-files.ts";
 
 const PER_SITE = 6;
 const name = `rendezvous_seed_${process.pid}`;
@@ -28,6 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  setMissingFileSource(null);
   await getDb().$disconnect();
   await dropDatabase(serverUrl, name);
   await rm(mediaDir, { recursive: true, force: true });
@@ -38,46 +43,55 @@ const expectedPhotos = () => {
   const now = new Date();
   return [...buildDemoMembers({ now }), ...buildDemoProfiles({ now, perSite: PER_SITE })].reduce((n, s) => n + s.photos.length, 0);
 };
+const jpegsIn = async (dir: string) => (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".jpg"));
+const isJpeg = (body: Buffer | null) => body !== null && body[0] === 0xff && body[1] === 0xd8;
 
 describe("demo seed", () => {
-  it("returns with every main photo in place, adds the others after, and resumes them after a stop", async () => {
-    const first = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE, deferMorePhotos: true });
+  it("writes every photo row without drawing, draws a portrait when asked, the rest in the background, and resumes after a stop", async () => {
+    const first = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE, drawLater: true });
     const profiles = await getDb().profile.count();
     expect(first.created).toBe(profiles);
-    const mainOnly = await photos();
-    expect(mainOnly).toHaveLength(profiles);
-    expect(mainOnly.every((p) => p.position === 0)).toBe(true);
-    // what a server stopped right now would leave behind: the list of the photos still to come
-    const [list] = (await readdir(mediaDir)).filter((f) => f.endsWith(".json"));
-    expect(list).toBeTruthy();
-    await copyFile(path.join(mediaDir, list!), path.join(mediaDir, "list.saved"));
-
-    const added = await first.morePhotos;
     const all = await photos();
-    expect(added).toBe(all.length - profiles);
     expect(all).toHaveLength(expectedPhotos());
+    expect(all.some((p) => p.position > 0)).toBe(true);
+    expect(new Set(all.filter((p) => p.position === 0).map((p) => p.profileId)).size).toBe(profiles);
+    // nothing drawn yet: the seed returned before any portrait cost a moment
+    expect(await jpegsIn(mediaDir)).toEqual([]);
+    const list = path.join(mediaDir, PENDING_PORTRAITS_FILE);
+    expect(existsSync(list)).toBe(true);
+    await copyFile(list, path.join(mediaDir, "list.saved"));
+
+    // a page asks for a thumbnail and a further photo through the media store: drawn then, kept on disk
+    setMissingFileSource(drawListedPortrait);
+    const store = new LocalDiskStorage(mediaDir);
+    const further = all.find((p) => p.position > 0)!;
+    const [thumb, full] = await Promise.all([store.get(all[0]!.thumbFilename), store.get(further.filename)]);
+    expect(isJpeg(thumb)).toBe(true);
+    expect(isJpeg(full)).toBe(true);
+    expect(full!.length).toBeGreaterThan(thumb!.length);
+    expect((await stat(path.join(mediaDir, further.filename))).size).toBe(full!.length);
+    // a key the list does not name stays missing
+    expect(await store.get(`${further.profileId}/not-a-portrait.jpg`)).toBeNull();
+
+    // the background drawing draws the others, then drops the list
+    expect(await drawPendingPortraits(mediaDir)).toBe(all.length * 2 - 2);
     for (const p of all) {
       expect((await stat(path.join(mediaDir, p.filename))).size).toBeGreaterThan(1000);
       expect((await stat(path.join(mediaDir, p.thumbFilename))).size).toBeGreaterThan(500);
     }
-    expect(await readdir(mediaDir)).not.toContain(list);
+    expect(existsSync(list)).toBe(false);
 
-    // stopped before half of the further photos were written: the next start adds exactly those
-    const further = all.filter((p) => p.position > 0);
-    const lost = further.filter((_, i) => i % 2 === 0);
-    await getDb().photo.deleteMany({ where: { filename: { in: lost.map((p) => p.filename) } } });
-    await copyFile(path.join(mediaDir, "list.saved"), path.join(mediaDir, list!));
-    const next = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE, deferMorePhotos: true });
+    // stopped with half of the files not drawn: the next start draws exactly those
+    const lost = all.filter((_, i) => i % 2 === 0).map((p) => p.filename);
+    await Promise.all(lost.map((f) => rm(path.join(mediaDir, f))));
+    await copyFile(path.join(mediaDir, "list.saved"), list);
+    const next = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE });
     expect(next.created).toBe(0);
-    expect(await next.morePhotos).toBe(lost.length);
-    const after = await photos();
-    expect(after).toHaveLength(all.length);
-    expect(new Set(after.map((p) => `${p.profileId}:${p.position}`)).size).toBe(after.length);
-
-    // and a start with nothing left to do adds nothing
-    const third = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE });
-    expect(third.created).toBe(0);
-    expect(await third.morePhotos).toBe(0);
+    expect(existsSync(list)).toBe(false);
+    expect(await jpegsIn(mediaDir)).toHaveLength(all.length * 2);
     expect(await photos()).toHaveLength(all.length);
+
+    // and a start with nothing left to do draws nothing
+    expect(await drawPendingPortraits(mediaDir)).toBe(0);
   }, 180_000);
 });

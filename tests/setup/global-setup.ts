@@ -46,7 +46,8 @@ export default async function setup(project: TestProject) {
 
   const { prepareDatabase } = await import("#server/database/prepare.ts");
   const { parseEnv } = await import("#app/utils/env.server.ts");
-  await prepareDatabase(parseEnv({ ...process.env, SEED_DEMO: "1" }), { log: () => {} });
+  // the demo portraits are drawn by the test servers when a test asks for one (server/app.ts)
+  await prepareDatabase(parseEnv({ ...process.env, SEED_DEMO: "1" }), { log: () => {}, drawLater: true });
   const { getDb } = await import("#app/utils/db.server.ts");
   await getDb().$disconnect();
 

@@ -4,7 +4,8 @@
 //
 // Money: the order is parsed with zod; the package must be the site's, sold in the payment
 // country; the method must be offered there by a configured provider. In one transaction, after
-// locking the member's users row, the discount is asked (and redeemed), the direct-debit gate is
+// locking the member's users row, the discount is asked (and redeemed), the total is compared with
+// the one the member was shown (a different one is refused, never charged), the direct-debit gate is
 // asked for "sdd", and the pending payment is written under its idempotency key (one order, one
 // payment: a repeated submit answers with the first payment). The provider payment is created
 // outside the transaction; when the provider fails, the payment is marked failed
@@ -44,11 +45,16 @@ export interface CheckoutOrder {
   idempotencyKey: string;
   /** repeat order: our id of the member's earlier completed payment whose stored method is charged again */
   repeatOf?: number;
+  /** the total the member was shown on the pay button: another amount is refused (price_changed), never charged */
+  expectedCents?: number;
 }
 
 export type CheckoutAnswer =
   | { ok: true; paymentId: number; redirectTo: string }
-  | { ok: false; error: "code_invalid" | "package_unavailable" | "method_unavailable" | "provider_failed" | "directdebit_limit" | "directdebit_blocked" };
+  | {
+      ok: false;
+      error: "code_invalid" | "package_unavailable" | "method_unavailable" | "provider_failed" | "directdebit_limit" | "directdebit_blocked" | "price_changed";
+    };
 type CheckoutError = Extract<CheckoutAnswer, { ok: false }>["error"];
 
 /** A client's key for one order: letters, digits, - and _. */
@@ -70,6 +76,7 @@ const orderSchema = z.object({
   origin: z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin),
   idempotencyKey: z.string().regex(ORDER_KEY),
   repeatOf: z.number().int().min(1).max(MAX_ID).optional(),
+  expectedCents: z.number().int().min(0).max(100_000_000).optional(),
   directDebit: z
     .object({ accountHolder: text(120), iban: text(40), street: text(120), houseNumber: text(20), zip: text(20), city: text(120), phone: text(40) })
     .optional(),
@@ -153,6 +160,8 @@ export async function startCheckout(db: Db, order: CheckoutOrder): Promise<Check
         if (!discount.ok) throw new Refused("code_invalid");
         const amountCents = discountedCents(pkg.priceCents, discount.discount);
         if (amountCents <= 0) throw new Refused("code_invalid");
+        // the price moved between the page and the click (a package's new price, a discount that ended)
+        if (o.expectedCents !== undefined && o.expectedCents !== amountCents) throw new Refused("price_changed");
         if (o.method === "sdd") {
           const gate = await directDebitGate(tx, { site, userId: o.userId, amountCents, currency: pkg.currency });
           if (!gate.ok) throw new Refused(gate.error);

@@ -83,5 +83,6 @@ export const DIRECT_DEBIT_MESSAGES = {
   package_unavailable: "directdebit.packageUnavailable",
   method_unavailable: "directdebit.unavailable",
   provider_failed: "directdebit.failed",
+  price_changed: "checkout.errors.price_changed",
   too_many_codes: "directdebit.tooManyCodes",
 } as const;

@@ -33,7 +33,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...overview, code, key: randomBytes(12).toString("base64url") };
 }
 
-const payForm = z.object({ key: z.string().regex(ORDER_KEY), code: z.string().trim().max(64).optional() });
+// total: what the pay button said; the checkout charges that or nothing (a client without it gets today's price)
+const payForm = z.object({
+  key: z.string().regex(ORDER_KEY),
+  code: z.string().trim().max(64).optional(),
+  total: z.coerce.number().int().min(0).max(100_000_000).optional(),
+});
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const site = context.get(siteContext);
@@ -56,9 +61,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ...(form.data.code ? { code: form.data.code } : {}),
     origin: new URL(request.url).origin,
     idempotencyKey: form.data.key,
+    ...(form.data.total === undefined ? {} : { expectedCents: form.data.total }),
   });
   if (answer.ok) return redirect(answer.redirectTo);
-  const status = answer.error === "provider_failed" ? 502 : answer.error.startsWith("directdebit") ? 403 : 400;
+  const status = answer.error === "provider_failed" ? 502 : answer.error === "price_changed" ? 409 : answer.error.startsWith("directdebit") ? 403 : 400;
   return data({ error: t(i18nKeyOfCheckoutError(answer.error)) }, { status });
 }
 
@@ -159,6 +165,7 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
           ) : (
             <Form method="post" className="mt-4">
               <input type="hidden" name="key" value={d.key} />
+              <input type="hidden" name="total" value={d.totalCents} />
               {d.code && !d.codeInvalid ? <input type="hidden" name="code" value={d.code} /> : null}
               <Button type="submit" disabled={busy || d.codeInvalid} size="lg" block>
                 {t("checkout.pay", { price: money(d.totalCents, d.pkg.currency) })}

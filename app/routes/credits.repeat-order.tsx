@@ -1,6 +1,6 @@
-// /credits/repeat-order: the member's last completed order again. With a stored method the
-// provider can charge again, one button pays it (no provider page); otherwise the order
-// overview of the same package and method.
+// /credits/repeat-order: the member's last completed order again, at today's price. With a stored
+// method the provider can charge again, one button pays it (no provider page) and charges the
+// total it shows, or nothing; otherwise the order overview of the same package and method.
 import { randomBytes } from "node:crypto";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const user = requireUser(context, request);
   const { t, locale } = context.get(localeContext);
-  const form = z.object({ key: z.string().regex(ORDER_KEY) }).safeParse(formFields(await readForm(request, context)));
+  const form = z
+    .object({ key: z.string().regex(ORDER_KEY), total: z.coerce.number().int().min(0).max(100_000_000) })
+    .safeParse(formFields(await readForm(request, context)));
   if (!form.success) return data({ error: t("messages.invalidInput") }, { status: 400 });
   const repeat = await repeatableOrder(getDb(), site, user.id);
   if (!repeat?.stored) return redirect("/credits");
@@ -44,9 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     origin: new URL(request.url).origin,
     idempotencyKey: form.data.key,
     repeatOf: repeat.paymentId,
+    expectedCents: form.data.total,
   });
   if (answer.ok) return redirect(answer.redirectTo);
-  return data({ error: t(i18nKeyOfCheckoutError(answer.error)) }, { status: answer.error === "provider_failed" ? 502 : 400 });
+  return data(
+    { error: t(i18nKeyOfCheckoutError(answer.error)) },
+    { status: answer.error === "provider_failed" ? 502 : answer.error === "price_changed" ? 409 : 400 },
+  );
 }
 
 export default function RepeatOrder({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -67,18 +73,31 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
               </>
             }
           />
-          <SummaryRow strong label={t("checkout.total")} value={money(d.priceCents, d.currency)} />
+          {d.discount ? (
+            <>
+              <SummaryRow label={t("checkout.price")} value={money(d.priceCents, d.currency)} />
+              <SummaryRow
+                testId="discount-line"
+                label={t("checkout.discountLine", { code: d.discount.code, percent: d.discount.percentage })}
+                value={`− ${money(d.priceCents - d.totalCents, d.currency)}`}
+              />
+            </>
+          ) : null}
+          <SummaryRow strong testId="order-total" label={t("checkout.total")} value={money(d.totalCents, d.currency)} />
         </dl>
-        <p className="mt-2 text-xs text-black/60">{t("checkout.repeatDiscountNote")}</p>
+        <p className="mt-2 text-xs text-black/60">{t("checkout.repeatPriceNote")}</p>
         {actionData?.error ? (
           <div className="mt-3">
-            <Notice tone="danger">{actionData.error}</Notice>
+            <Notice tone="danger" testId="checkout-error">
+              {actionData.error}
+            </Notice>
           </div>
         ) : null}
         <Form method="post" className="mt-4">
           <input type="hidden" name="key" value={d.key} />
+          <input type="hidden" name="total" value={d.totalCents} />
           <Button type="submit" disabled={busy} size="lg" block>
-            {t("checkout.repeatPay", { price: money(d.priceCents, d.currency) })}
+            {t("checkout.repeatPay", { price: money(d.totalCents, d.currency) })}
           </Button>
         </Form>
         <Link

@@ -6,11 +6,11 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/credits";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { MethodBlock, MethodName, Notice, PackageCard, useMoney } from "#app/components/checkout.tsx";
-import { lastCompletedOrder } from "#app/payments/checkout.server.ts";
 import { countryCurrency } from "#app/payments/methods.ts";
 import { countryName } from "#app/utils/format.ts";
 import { paymentCountry, sitePackages } from "#app/payments/packages.server.ts";
 import { offeredMethods } from "#app/payments/providers/index.server.ts";
+import { repeatableOrder } from "#app/payments/repeat.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("country");
   const country = paymentCountry(site, user.profile?.country, asked);
   const db = getDb();
-  const [packages, last] = await Promise.all([sitePackages(db, site, country), lastCompletedOrder(db, site, user.id)]);
+  const [packages, last] = await Promise.all([sitePackages(db, site, country), repeatableOrder(db, site, user.id)]);
   const currency = packages[0]?.currency ?? countryCurrency(country);
   const offered = offeredMethods(site, country, currency);
   return {
@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     packages,
     methods: offered.map((m) => m.method),
     testMode: offered.some((m) => m.provider === "test"),
-    last: last ? { credits: last.credits, amountCents: last.amountCents, currency: last.currency, method: last.method } : null,
+    // the repeat at today's price, as the repeat page quotes and charges it (not the last payment's amount)
+    last: last ? { credits: last.credits, totalCents: last.totalCents, currency: last.currency, method: last.method } : null,
     credits: user.credits,
   };
 }
@@ -86,7 +87,7 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
         <section className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-accent px-5 py-4" data-testid="repeat-order">
           <p className="text-sm">
             <span className="font-bold">{t("checkout.repeatTitle")}</span>{" "}
-            {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.amountCents, d.last.currency) })} ·{" "}
+            {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.totalCents, d.last.currency) })} ·{" "}
             <MethodName method={d.last.method} />
           </p>
           <Button to="/credits/repeat-order" size="sm">

@@ -175,7 +175,8 @@ describe("checkout on pride through Mollie", () => {
 
     const repeat = await request(server, "/credits/repeat-order", { host: "pride.localhost", headers: { cookie: m.jar.header } });
     const key = repeat.html.match(/name="key" value="([^"]+)"/)![1]!;
-    const res = await postForm(server, "/credits/repeat-order", { key }, { host: "pride.localhost", headers: { cookie: m.jar.header } });
+    const total = repeat.html.match(/name="total" value="(\d+)"/)![1]!;
+    const res = await postForm(server, "/credits/repeat-order", { key, total }, { host: "pride.localhost", headers: { cookie: m.jar.header } });
     expect(res.headers.location).toMatch(/^\/payments\/\d+$/);
     await request(server, res.headers.location!, { host: "pride.localhost", headers: { cookie: m.jar.header } });
     expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(100);

@@ -57,6 +57,8 @@ async function get(m: Member, path: string, host = m.host) {
 }
 const post = (m: Member, path: string, fields: Record<string, string>, host = m.host, headers: Record<string, string> = {}) =>
   postForm(server, path, fields, { host, headers: { ...EN, cookie: m.jar.header, ...headers } });
+/** The hidden fields of a page's pay form: the order key and the total its button shows. */
+const payFields = (html: string) => ({ key: html.match(/name="key" value="([^"]+)"/)![1]!, total: html.match(/name="total" value="(\d+)"/)![1]! });
 const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
 
 async function packageOf(siteKey: string, country: string, credits = 120) {
@@ -522,8 +524,7 @@ describe("repeat order", () => {
     await get(m, `/payments/${payment.id}`);
     const page = await get(m, "/credits/repeat-order");
     expect(page.status).toBe(200);
-    const k = page.html.match(/name="key" value="([^"]+)"/)![1]!;
-    const res = await post(m, "/credits/repeat-order", { key: k });
+    const res = await post(m, "/credits/repeat-order", payFields(page.html));
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/^\/payments\/\d+$/);
     const result = await get(m, res.headers.location!);
@@ -535,11 +536,51 @@ describe("repeat order", () => {
     await post(f, `/test-pay/${first.reference}`, { outcome: "paid", storeCard: "failing" });
     await get(f, `/payments/${first.payment.id}`);
     const again = await get(f, "/credits/repeat-order");
-    const res2 = await post(f, "/credits/repeat-order", { key: again.html.match(/name="key" value="([^"]+)"/)![1]! });
+    const res2 = await post(f, "/credits/repeat-order", payFields(again.html));
     const failed = await get(f, res2.headers.location!);
     expect(failed.html).toContain(en.checkout.result.storedCardFailed);
     expect(failed.html.indexOf("/paypal")).toBeGreaterThan(-1);
     expect(await balance(f.user.id)).toBe(120);
+  });
+
+  it("quotes today's price on /credits and on the button, charges exactly that, and refuses a price changed since the page", async () => {
+    // a package of this test's own (country-less: sold in every country of the site)
+    const pkg = await db().creditPackage.create({ data: { siteKey: "lovely", credits: 90, priceCents: 1999, currency: "EUR" } });
+    try {
+      const m = await member({ site: "lovely", country: "NL" });
+      const first = await order(m, pkg.id, "creditcard");
+      const reference = first.headers.location!.split("/test-pay/")[1]!;
+      await post(m, `/test-pay/${reference}`, { outcome: "paid", storeCard: "ok" });
+      const firstPayment = await db().payment.findUniqueOrThrow({ where: { providerReference: reference } });
+      await get(m, `/payments/${firstPayment.id}`);
+      expect(firstPayment.amountCents).toBe(1499); // the first order's time bonus
+
+      // the card on /credits quotes the repeat as it is charged today, not the last (discounted) payment
+      const card = (await get(m, "/credits")).html.match(/data-testid="repeat-order"[\s\S]*?<\/section>/)![0].replace(/<!-- -->/g, "");
+      expect(card).toContain("90 credits for €19.99");
+      expect(card).not.toContain("14.99");
+      const page = await get(m, "/credits/repeat-order");
+      expect(page.html.replace(/<!-- -->/g, "")).toContain("Pay €19.99 now");
+      const res = await post(m, "/credits/repeat-order", payFields(page.html));
+      expect(res.status).toBe(302);
+      const repeat = await db().payment.findFirstOrThrow({ where: { userId: m.user.id, id: { not: firstPayment.id } } });
+      expect(repeat).toMatchObject({ amountCents: 1999, currency: "EUR", packageId: pkg.id, recurring: true });
+      expect(await db().testProviderPayment.findFirstOrThrow({ where: { reference: repeat.providerReference! } })).toMatchObject({ amountCents: 1999 });
+
+      // the price changes between the page and the click: nothing is charged, the new price is shown
+      const before = await get(m, "/credits/repeat-order");
+      await db().creditPackage.update({ where: { id: pkg.id }, data: { priceCents: 2499 } });
+      const refused = await post(m, "/credits/repeat-order", payFields(before.html));
+      expect(refused.status).toBe(409);
+      expect(refused.html).toContain(escaped(en.checkout.errors.price_changed));
+      expect(await db().payment.count({ where: { userId: m.user.id } })).toBe(2);
+      const after = await get(m, "/credits/repeat-order");
+      expect(after.html.replace(/<!-- -->/g, "")).toContain("Pay €24.99 now");
+      expect((await post(m, "/credits/repeat-order", payFields(after.html))).status).toBe(302);
+      expect(await db().payment.findFirstOrThrow({ where: { userId: m.user.id }, orderBy: { id: "desc" } })).toMatchObject({ amountCents: 2499 });
+    } finally {
+      await db().creditPackage.update({ where: { id: pkg.id }, data: { active: false } });
+    }
   });
 
   it("without a stored method, repeat order opens the order overview", async () => {

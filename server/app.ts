@@ -27,6 +27,7 @@ import { settingsEndpoint } from "./settings-endpoint.ts";
 import { QUEUES_PATH, staffQueues } from "./staff-queues.ts";
 
 const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404 Not Found</h1><p>There is no site at this address.</p></body></html>`;
+const BAD_HOST_ANSWER = "400 Bad Request: the Host header is not a host name.\n";
 const SERVER_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>500</h1><p>Something went wrong. Please try again later.</p></body></html>`;
 
 export interface AppOptions {
@@ -50,8 +51,8 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   // believe X-Forwarded-* from exactly this many proxies: the client cannot choose its own IP
   app.set("trust proxy", env.TRUST_PROXY);
   // the one read of the request's host: everything after this gets the resolved site
-  const resolvedSites = new WeakMap<IncomingMessage, ResolvedSite | null>();
-  const siteOf = (req: IncomingMessage): ResolvedSite | null => {
+  const resolvedSites = new WeakMap<IncomingMessage, ResolvedSite | "invalid" | null>();
+  const siteOf = (req: IncomingMessage): ResolvedSite | "invalid" | null => {
     if (!resolvedSites.has(req)) {
       resolvedSites.set(
         req,
@@ -65,7 +66,10 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     return resolvedSites.get(req) ?? null;
   };
   const settings = settingsEndpoint({
-    site: siteOf,
+    site: (req) => {
+      const resolved = siteOf(req);
+      return resolved === "invalid" ? null : resolved;
+    },
     geoCountry: (req) => geoCountry(req.headers["cf-ipcountry"]),
     headers: staticSecurityHeaders(env, getSiteRegistry, { development }),
     logger,
@@ -137,6 +141,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   app.use((req, res, next) => {
     // the registry as it is now: a reload swaps it between requests, never within one
     const resolved = siteOf(req);
+    if (resolved === "invalid") return void res.status(400).type("text").send(BAD_HOST_ANSWER);
     if (!resolved) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
     res.locals.resolvedSite = resolved;
     res.locals.siteKey = resolved.site.key;

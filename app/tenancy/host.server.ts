@@ -1,17 +1,30 @@
-// The one place that reads the request's host. Normalises it (lower case, port and a leading
-// "www." dropped) and finds the site serving it.
+// The one place that reads the request's host. Parses it as a URL authority (the URL API: a port
+// above 65535, a broken IPv6 literal or junk is no host at all, a 400), normalises it (lower case,
+// port and a leading "www." dropped) and finds the site serving it.
 import type { Site } from "./site-schema.ts";
 import type { SiteRegistry } from "./site-registry.server.ts";
 
+/** What the URL parser would read as userinfo, path, query or fragment, or silently drop. */
+const NOT_AN_AUTHORITY = /[/\\@?#\s]/;
+
+/** A Host header as the URL API reads it: `authority` is host[:port] as a URL carries it. */
+export function parseAuthority(raw: string): { hostname: string; authority: string } | null {
+  if (!raw || raw.length > 300 || NOT_AN_AUTHORITY.test(raw)) return null;
+  try {
+    const url = new URL(`http://${raw}`);
+    return { hostname: url.hostname, authority: url.host };
+  } catch {
+    return null;
+  }
+}
+
 export function normaliseHost(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  let host = raw.split(",")[0]!.trim().toLowerCase();
-  if (host.startsWith("["))
-    host = host.slice(0, host.indexOf("]") + 1); // IPv6 literal
-  else host = host.replace(/:\d+$/, "");
-  host = host.replace(/\.$/, "").replace(/^www\./, "");
-  return host || null;
+  const parsed = parseAuthority(raw.split(",")[0]!.trim());
+  return parsed ? hostOf(parsed.hostname) : null;
 }
+
+const hostOf = (hostname: string) => hostname.replace(/\.$/, "").replace(/^www\./, "") || null;
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -24,14 +37,21 @@ export interface ResolvedSite {
   site: Site;
   /** The normalised host the request was made to. */
   host: string;
-  /** The host as the client sent it, port included: the origin of the request's URL. */
+  /** host[:port] as the client sent it, normalised by the URL API: the origin of the request's URL. */
   authority: string;
 }
 
-export function resolveSite(registry: SiteRegistry, headers: HostHeaders, options: { trustProxy: boolean; development: boolean }): ResolvedSite | null {
+/** A site; null for a host no site serves (404); "invalid" for a Host that is not a host name (400). */
+export function resolveSite(
+  registry: SiteRegistry,
+  headers: HostHeaders,
+  options: { trustProxy: boolean; development: boolean },
+): ResolvedSite | "invalid" | null {
   const raw = ((options.trustProxy && headers.forwardedHost) || headers.host || "").split(",")[0]!.trim();
-  const host = normaliseHost(raw);
-  if (!host) return null;
+  const parsed = parseAuthority(raw);
+  if (!parsed) return "invalid";
+  const host = hostOf(parsed.hostname);
+  if (!host) return "invalid";
   const site = registry.byHost.get(host) ?? (options.development && LOOPBACK.has(host) ? registry.sites[0] : undefined);
-  return site ? { site, host, authority: raw.toLowerCase() } : null;
+  return site ? { site, host, authority: parsed.authority } : null;
 }

@@ -4,6 +4,7 @@ import { loadSiteRegistry } from "./site-registry.server.ts";
 
 const registry = loadSiteRegistry("tenants");
 const prod = { trustProxy: false, development: false };
+const siteKey = (resolved: ReturnType<typeof resolveSite>) => (resolved && resolved !== "invalid" ? resolved.site.key : resolved);
 
 describe("host resolution", () => {
   it("normalises case, port, www and a trailing dot", () => {
@@ -14,8 +15,8 @@ describe("host resolution", () => {
   });
 
   it("finds each site by any of its domains", () => {
-    expect(resolveSite(registry, { host: "pride.localhost:3000" }, prod)?.site.key).toBe("pride");
-    expect(resolveSite(registry, { host: "www.maturemoments.example" }, prod)?.site.key).toBe("mature");
+    expect(siteKey(resolveSite(registry, { host: "pride.localhost:3000" }, prod))).toBe("pride");
+    expect(siteKey(resolveSite(registry, { host: "www.maturemoments.example" }, prod))).toBe("mature");
   });
 
   it("answers nothing for an unknown host", () => {
@@ -24,13 +25,24 @@ describe("host resolution", () => {
 
   it("ignores X-Forwarded-Host unless the proxy is trusted", () => {
     const headers = { host: "lovely.localhost", forwardedHost: "pride.localhost" };
-    expect(resolveSite(registry, headers, prod)?.site.key).toBe("lovely");
-    expect(resolveSite(registry, headers, { ...prod, trustProxy: true })?.site.key).toBe("pride");
+    expect(siteKey(resolveSite(registry, headers, prod))).toBe("lovely");
+    expect(siteKey(resolveSite(registry, headers, { ...prod, trustProxy: true }))).toBe("pride");
   });
 
   it("serves the first site on a bare localhost only in development", () => {
-    expect(resolveSite(registry, { host: "localhost:3000" }, { ...prod, development: true })?.site.key).toBe("lovely");
-    expect(resolveSite(registry, { host: "127.0.0.1" }, { ...prod, development: true })?.site.key).toBe("lovely");
+    expect(siteKey(resolveSite(registry, { host: "localhost:3000" }, { ...prod, development: true }))).toBe("lovely");
+    expect(siteKey(resolveSite(registry, { host: "127.0.0.1" }, { ...prod, development: true }))).toBe("lovely");
     expect(resolveSite(registry, { host: "localhost" }, prod)).toBeNull();
+  });
+});
+
+describe("hosts that are not host names", () => {
+  it("are invalid, not unknown", () => {
+    for (const host of ["lovely.localhost:99999", "[::1]x", "[::1", "a@lovely.localhost", "lovely.localhost/x", "lo vely.localhost", ".", ""]) {
+      expect(resolveSite(registry, { host }, prod), host).toBe("invalid");
+      expect(normaliseHost(host), host).toBeNull();
+    }
+    expect(resolveSite(registry, { host: "[::1]:3000" }, { ...prod, development: true })).toMatchObject({ host: "[::1]", authority: "[::1]:3000" });
+    expect(resolveSite(registry, { host: "LOVELY.localhost:80" }, prod)).toMatchObject({ host: "lovely.localhost", authority: "lovely.localhost" });
   });
 });

@@ -23,15 +23,33 @@ function readableUrl(url: URL) {
  */
 export function fromSameOrigin(request: { headers: Pick<Headers, "get"> }, url: Pick<URL, "host">) {
   const origin = request.headers.get("origin");
-  if (origin !== null) {
-    try {
-      return new URL(origin).host === url.host;
-    } catch {
-      return false; // "null" from sandboxed frames and privacy redirects, or junk
-    }
-  }
+  // "null" from sandboxed frames and privacy redirects, or junk, is not this host
+  if (origin !== null) return sameHost(origin, url);
   const site = request.headers.get("sec-fetch-site");
   return site === null || site === "same-origin" || site === "none";
+}
+
+const sameHost = (value: string, url: Pick<URL, "host">) => {
+  try {
+    return new URL(value).host === url.host;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * For the one GET that changes state (the spec's GET /api/logout.php): any page can make a
+ * browser send a GET (an <img>, a link), so it needs the browser's word that this site's own page
+ * (or the visitor, typing or bookmarking the address) sent it. Sec-Fetch-Site decides where the
+ * browser sends it; older browsers are judged by Origin, then Referer. Without any of them: no.
+ */
+export function fromOwnPage(request: { headers: Pick<Headers, "get"> }, url: Pick<URL, "host">) {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin" || site === "none";
+  const origin = request.headers.get("origin");
+  if (origin !== null) return sameHost(origin, url);
+  const referer = request.headers.get("referer");
+  return referer !== null && sameHost(referer, url);
 }
 
 export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -280,9 +280,9 @@ describe("/api/user.php", () => {
     expect(badLogin.status).toBe(401);
     expect(badLogin.json().error).toBe("Login failed, please try again");
 
-    // logging out is a POST: a GET (an <img> on any page) changes nothing
+    // a GET that no page of this site sent (an <img> on any page) changes nothing (logout-get.test.ts)
     const get = await request(server, "/api/logout.php", { host: "lovely.localhost", headers: { cookie: jar.header, ...EN } });
-    expect(get.status).toBe(405);
+    expect(get.status).toBe(403);
     expect((await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header } })).json().user).not.toBeNull();
     jar.take(
       await request(server, "/api/logout.php", { host: "lovely.localhost", method: "POST", headers: { cookie: jar.header, accept: "application/json" } }),

@@ -41,7 +41,6 @@ describe("a method a route does not take", () => {
   const refused: [method: string, path: string, allow: string][] = [
     ["GET", "/api/chat.php", "DELETE"],
     ["POST", "/api/chat.php", "DELETE"],
-    ["GET", "/api/logout.php", "POST"],
     ["GET", "/api/lander-bounce", "POST"],
     ["GET", "/api/mail-events", "POST"],
     ["GET", "/api/page-hidden.php", "POST"],

@@ -10,12 +10,12 @@
 // 200 HTML document without Set-Cookie is kept.
 //
 // What it must not do: show a page older than what this process wrote. Any write that a page
-// may show (app/utils/db.server.ts, visibleWrites) drops every kept page; writes of other server
-// processes are seen within TTL_MS. Each answer gets its own CSP nonce: the kept page is split
+// may show moves the cache generation (app/utils/cache.server.ts) and drops every kept page;
+// writes of other server processes are seen within the TTL. Each answer gets its own CSP nonce: the kept page is split
 // at the nonce it was rendered with and joined with the new one.
 import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
-import { visibleWrites } from "#app/utils/db.server.ts";
+import { cacheGeneration } from "#app/utils/cache.server.ts";
 
 export const PAGE_CACHE_TTL_MS = 3_000;
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -64,11 +64,11 @@ export function createPageCache(): PageCache {
       if (typeof country !== "string" || language.length > MAX_KEY_PART || country.length > 8) return null;
       return `${siteId(site)} ${protocol}://${authority}${url} ${country} ${language}`;
     },
-    generation: () => visibleWrites.generation,
+    generation: cacheGeneration,
     get(key, nonce) {
       const page = pages.get(key);
       if (!page) return null;
-      if (page.generation !== visibleWrites.generation) {
+      if (page.generation !== cacheGeneration()) {
         pages.clear();
         return null;
       }

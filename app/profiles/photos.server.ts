@@ -21,6 +21,7 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { DISPLAY_MAX_SIZE, PROFILE_THUMB_SIZE } from "#app/profiles/photo-sizes.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/media/upload.server.ts";
+import { markVisibleWrite } from "#app/utils/cache.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
@@ -47,6 +48,7 @@ export async function settleMainPhoto(tx: Prisma.TransactionClient, profileId: n
     WHERE id = ${profileId} AND (main_photo_id IS NULL OR NOT EXISTS (
       SELECT 1 FROM photos WHERE id = profiles.main_photo_id AND status = 'active'
     ))`;
+  markVisibleWrite(); // raw SQL: the caches learn of it here (cards show the main photo)
 }
 
 export async function addPhoto(

@@ -8,7 +8,7 @@ import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
 import { photoUrl } from "./photo-url.server.ts";
-import { sharedResults, siteObjectId } from "#app/utils/shared-results.server.ts";
+import { sharedResults, siteObjectId } from "#app/utils/cache.server.ts";
 
 export interface Viewer {
   profileId: number | null;
@@ -141,7 +141,7 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
 type CardList = (filter: Prisma.ProfileWhereInput) => Promise<Card[]>;
 
 /**
- * The nearby and similar cards: everyone's (shared, see shared-results.server.ts), for a member
+ * The nearby and similar cards: everyone's (shared, see app/utils/cache.server.ts), for a member
  * with their like states read apart. A member with a block, or whose own profile is among them,
  * gets cards of their own.
  */

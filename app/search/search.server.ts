@@ -8,7 +8,7 @@ import { likedCardSelect, toLikedCard, withLikeStates } from "#app/likes/likes.s
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
-import { sharedResults, siteObjectId } from "#app/utils/shared-results.server.ts";
+import { sharedResults, siteObjectId } from "#app/utils/cache.server.ts";
 import { PAGE_SIZE, type SearchState } from "./search-params.ts";
 
 export function searchWhere(

@@ -1,12 +1,13 @@
 // The anonymous page cache (server/page-cache.ts): a visitor without cookies gets a page
 // kept for a few seconds, with a nonce of its own, in their language and for their site only;
 // members, query strings and anything after a write this process made are rendered afresh.
-// Visitors with a cookie or a search share the results instead (app/utils/shared-results.server.ts),
+// Visitors with a cookie or a search share the results instead (app/utils/cache.server.ts),
 // under the same rules.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
-import { SHARED_RESULTS_TTL_MS } from "#app/utils/shared-results.server.ts";
+import { cacheGeneration, SHARED_RESULTS_TTL_MS } from "#app/utils/cache.server.ts";
+import { settleMainPhoto } from "#app/profiles/photos.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getDatabaseUrl } from "#app/utils/env.server.ts";
 import { request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
@@ -195,5 +196,23 @@ describe("results for members: everyone's cards, their own like buttons", () => 
     expect(own).not.toContain(member.profile.id);
     const profile = cardIds(await request(server, `/members/${other.profile.id}`, asMember(member)));
     expect(profile).not.toContain(member.profile.id);
+  });
+});
+
+describe("what empties the caches", () => {
+  it("moves with every write a page shows, through the ORM or raw SQL, and not with writes no page shows", async () => {
+    const { user, profile } = await createMember();
+    const db = getDb();
+    let before = cacheGeneration();
+    await db.loginAttempt.deleteMany({ where: { email: `${user.email}.none` } });
+    await db.session.deleteMany({ where: { userId: user.id } });
+    expect(cacheGeneration()).toBe(before);
+
+    await db.profile.update({ where: { id: profile.id }, data: { city: "Utrecht" } });
+    expect(cacheGeneration()).toBeGreaterThan(before);
+
+    before = cacheGeneration();
+    await db.$transaction((tx) => settleMainPhoto(tx, profile.id));
+    expect(cacheGeneration()).toBeGreaterThan(before);
   });
 });

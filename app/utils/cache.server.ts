@@ -1,13 +1,29 @@
-// Results every viewer gets alike (a site's search pages, its most recent faces, a profile's
-// nearby and similar cards) are kept for a few seconds and shared, under the rules of the
-// anonymous page cache (ADR 026): any write of this process that a page may show (visibleWrites)
-// drops them at once, writes of other server processes show within SHARED_RESULTS_TTL_MS.
-// The page cache serves only visitors without any cookie and query; this serves everyone else:
-// visitors who confirmed the 18+ warning, chose a language or searched, and members. A member's
-// own part (their like buttons) is read apart; members with a block see results of their own.
+// Caching, in one place (ADR 036, docs/cache.md). Two caches keep what every viewer gets alike
+// for SHARED_RESULTS_TTL_MS / PAGE_CACHE_TTL_MS (3 s): the anonymous page cache
+// (server/page-cache.ts, whole pages for visitors without any cookie) and the shared results below
+// (a site's search pages, its most recent faces, a profile's nearby and similar cards, for everyone
+// else; a member's own part, their like buttons, is read apart; members with a block see results of
+// their own).
+//
+// What empties them: the freshness generation. Every write of this process that a page may show
+// moves it (markVisibleWrite), and both caches drop what they kept under an older generation.
+// Writes through the ORM mark themselves (the query extension in db.server.ts, by model); raw SQL
+// that writes a table a page shows calls markVisibleWrite() itself. Writes of other server
+// processes show within the TTL.
 import { LRUCache } from "lru-cache";
-import { visibleWrites } from "./db.server.ts";
 import { singleton } from "./singleton.ts";
+
+/** Goes up with every write of this process that a page may show; read by both caches. */
+const freshness = () => singleton("cacheFreshness", () => ({ generation: 0 }));
+
+export function cacheGeneration() {
+  return freshness().generation;
+}
+
+/** Call after a raw SQL write to a table a page shows (ORM writes mark themselves). */
+export function markVisibleWrite() {
+  freshness().generation++;
+}
 
 export const SHARED_RESULTS_TTL_MS = 3_000;
 /** Entries are one page of cards at most (25 cards, about 25 KB): at most about 25 MB in all,
@@ -38,7 +54,7 @@ const kept = () => singleton("sharedResults", () => new LRUCache<string, Kept>({
  */
 export function sharedResults<T>(key: string, load: () => Promise<T>): Promise<T> {
   const cache = kept();
-  const generation = visibleWrites.generation;
+  const generation = cacheGeneration();
   const hit = cache.get(key);
   if (hit && hit.generation === generation) return hit.value as Promise<T>;
   const value = load();

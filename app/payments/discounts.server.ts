@@ -5,8 +5,10 @@
 // currency, minimum order value, country, member, expiry, status, validity and payment methods.
 // The time bonus and the welcome discount are rows of kind time_bonus / welcome that apply
 // without typing, only to members who have not paid yet, within signup_window_seconds after
-// their signup. "Used" is counted from redemptions whose payment is completed or refunded, or
-// still pending and recent: a failed or cancelled payment frees the code again.
+// their signup. "Used" is counted from redemptions whose payment is completed, refunded or still
+// pending: a pending order holds its code for as long as it can be paid, and only the provider's
+// word that it failed, was cancelled or expired (settle.server.ts, also through the sweep of
+// stale payments) frees the code again.
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { DiscountKind, PaymentMethod } from "#app/generated/prisma/enums.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -17,8 +19,6 @@ type Tx = Prisma.TransactionClient;
 export const TIME_BONUS_SECONDS = 14_400;
 export const TIME_BONUS_CODE = "TIMEBONUS25";
 export const WELCOME_CODE = "WELCOME25";
-/** A pending payment holds its code this long (a direct debit, collected days later, for good). */
-export const PENDING_HOLD_MS = 60 * 60 * 1000;
 
 export interface OrderDiscount {
   codeId: number;
@@ -86,18 +86,12 @@ export async function findCode(tx: Tx, site: Site, code: string): Promise<CodeRo
   return rows.find((r) => r.siteKey === site.key) ?? rows[0] ?? null;
 }
 
-/** Redemptions that count as a use: paid (or refunded after), or pending and recent. */
-function countingRedemptions(code: number | Prisma.DiscountCodeWhereInput, now: Date, userId?: number): Prisma.DiscountRedemptionWhereInput {
+/** Redemptions that count as a use: paid (or refunded after), or pending, however old (still payable). */
+function countingRedemptions(code: number | Prisma.DiscountCodeWhereInput, userId?: number): Prisma.DiscountRedemptionWhereInput {
   return {
     ...(typeof code === "number" ? { codeId: code } : { code }),
     ...(userId === undefined ? {} : { userId }),
-    payment: {
-      OR: [
-        { status: { in: ["completed", "refunded"] } },
-        { status: "pending", createdAt: { gt: new Date(now.getTime() - PENDING_HOLD_MS) } },
-        { status: "pending", method: "sdd" },
-      ],
-    },
+    payment: { status: { in: ["completed", "refunded", "pending"] } },
   };
 }
 
@@ -126,11 +120,11 @@ export async function refusal(tx: Tx, row: CodeRow, member: Member, order: Order
   if (row.paymentMethods.length && order.method && !row.paymentMethods.includes(order.method)) return "method";
   if (order.priceCents !== undefined && order.priceCents < row.minimumOrderValueCents) return "below_minimum";
   // the time bonus and the welcome discount are one first-purchase discount: using either uses both
-  if (row.kind !== "code" && (await tx.discountRedemption.count({ where: countingRedemptions({ kind: { not: "code" } }, now, member.id) })) > 0) {
+  if (row.kind !== "code" && (await tx.discountRedemption.count({ where: countingRedemptions({ kind: { not: "code" } }, member.id) })) > 0) {
     return "used_by_member";
   }
-  if (row.validity === "once" && (await tx.discountRedemption.count({ where: countingRedemptions(row.id, now) })) > 0) return "used";
-  if (row.validity === "once_per_user" && (await tx.discountRedemption.count({ where: countingRedemptions(row.id, now, member.id) })) > 0) {
+  if (row.validity === "once" && (await tx.discountRedemption.count({ where: countingRedemptions(row.id) })) > 0) return "used";
+  if (row.validity === "once_per_user" && (await tx.discountRedemption.count({ where: countingRedemptions(row.id, member.id) })) > 0) {
     return "used_by_member";
   }
   return null;

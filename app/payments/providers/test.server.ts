@@ -36,6 +36,20 @@ export interface TestWebhookJob extends WebhookDelivery {
   copy: number;
 }
 
+/**
+ * An open payment can be paid this long, then it expires (as a real provider's checkout does); until
+ * then it holds its discount code. Mollie's own expiry differs per method.
+ */
+export const TEST_PAYMENT_LIFETIME_MS = 2 * 60 * 60_000;
+
+/** An open payment past its lifetime becomes expired (on any read, so the page and getPayment agree). */
+async function expireIfStale(reference: string, now = new Date()) {
+  await getDb().testProviderPayment.updateMany({
+    where: { reference, status: "open", createdAt: { lte: new Date(now.getTime() - TEST_PAYMENT_LIFETIME_MS) } },
+    data: { status: "expired" },
+  });
+}
+
 /** Mandates whose later charges fail: the member chose "save the card, later charges fail". */
 const FAILING_MANDATE = /^tmd_fail_/;
 /** Methods that leave a stored, chargeable method behind when paid. */
@@ -71,6 +85,7 @@ export async function queueTestWebhook(reference: string, options: { delayMs?: n
 /** The member's choice on the test page; only an open payment changes. */
 export async function chooseTestOutcome(reference: string, outcome: TestOutcome, options: { storeCard?: "ok" | "failing" } = {}) {
   const db = getDb();
+  await expireIfStale(reference);
   const payment = await db.testProviderPayment.findUnique({ where: { reference } });
   if (!payment) return null;
   if (payment.status === "open") {
@@ -82,8 +97,11 @@ export async function chooseTestOutcome(reference: string, outcome: TestOutcome,
   return db.testProviderPayment.findUniqueOrThrow({ where: { reference } });
 }
 
-export const testPagePayment = (reference: string) =>
-  isTestReference(reference) ? getDb().testProviderPayment.findUnique({ where: { reference } }) : Promise.resolve(null);
+export async function testPagePayment(reference: string) {
+  if (!isTestReference(reference)) return null;
+  await expireIfStale(reference);
+  return getDb().testProviderPayment.findUnique({ where: { reference } });
+}
 
 function refundView(r: {
   reference: string;
@@ -136,6 +154,7 @@ export function createTestProvider(): PaymentProvider {
     },
 
     async getPayment(reference: string): Promise<ProviderPayment> {
+      await expireIfStale(reference);
       const p = await getDb().testProviderPayment.findUnique({ where: { reference } });
       if (!p) throw new Error(`test provider: no payment ${reference}`);
       return {

@@ -1,5 +1,5 @@
 // A comparable description of a database's public schema: tables, columns, enums, indexes and
-// constraints, as PostgreSQL's own catalogue reports them.
+// constraints (CHECK constraints on their own), as PostgreSQL's own catalogue reports them.
 import pg from "pg";
 
 export async function describeSchema(url: string) {
@@ -18,7 +18,11 @@ export async function describeSchema(url: string) {
         AND tablename <> '_prisma_migrations' ORDER BY indexname`),
       constraints: await q(`SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid)
         FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-        WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> '_prisma_migrations' ORDER BY 1, 2`),
+        WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> '_prisma_migrations' AND c.contype <> 'c' ORDER BY 1, 2`),
+      // CHECK constraints apart: schema.prisma cannot describe them, so only migrations write them
+      checks: await q(`SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid)
+        FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+        WHERE n.nspname = 'public' AND c.contype = 'c' ORDER BY 1, 2`),
     };
   } finally {
     await client.end();

@@ -72,6 +72,7 @@ export default [
     route("staff/cases/:id", "routes/staff/cases.$id.tsx"),
     route("staff/photos", "routes/staff/photos.tsx"),
     route("staff/invitations", "routes/staff/invitations.tsx"),
+    route("staff/reconciliation", "routes/staff/reconciliation.tsx"),
     route("staff/accounts", "routes/staff/accounts.tsx"),
   ]),
   route("staff/logout", "routes/staff/logout.ts"),

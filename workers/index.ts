@@ -5,7 +5,7 @@ import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
-import { paymentsJob } from "./payments.ts";
+import { PAYMENTS_SCHEDULES, paymentsJob } from "./payments.ts";
 import { NOTIFICATION_SCHEDULES, notificationsJob, weeklySchedule } from "./notifications.ts";
 import { pushJob } from "./push.ts";
 import { privacyJob, type PrivacyJob } from "./privacy.ts";
@@ -38,10 +38,12 @@ async function schedule(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE">, workers: { wai
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const maintenance = getQueue(QUEUE_NAMES.maintenance);
   const notifications = getQueue(QUEUE_NAMES.notifications);
+  const payments = getQueue(QUEUE_NAMES.payments);
   const weekly = weeklySchedule(env.WEEKLY_UPDATE_SCHEDULE ?? getEnv().WEEKLY_UPDATE_SCHEDULE);
   // each schedule has its own id: they are written side by side
   await Promise.all([
     ...MAINTENANCE_SCHEDULES.map((s) => maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job })),
+    ...PAYMENTS_SCHEDULES.map((s) => payments.upsertJobScheduler(s.id, { every: s.every }, { name: s.job })),
     ...NOTIFICATION_SCHEDULES.map((s) => notifications.upsertJobScheduler(s.id, { every: s.every }, { name: s.job, data: s.data })),
     ...weekly.map((s) => notifications.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "UTC" }, { name: s.job, data: s.data })),
     weekly.length ? null : notifications.removeJobScheduler("weekly-updates"),

@@ -1,10 +1,16 @@
-// The payments queue: the test provider's webhook deliveries (delayed, duplicated). Each job
-// posts one signed webhook; a non-2xx answer other than a refusal (4xx) throws, so BullMQ retries
-// as a provider would. A *.localhost host is reached on the loopback address with its Host name.
+// The payments queue: the test provider's webhook deliveries (delayed, duplicated), and the
+// reconciliation with the providers every 15 minutes (app/payments/reconcile.server.ts, ADR 029).
+// Each webhook job posts one signed webhook; a non-2xx answer other than a refusal (4xx) throws,
+// so BullMQ retries as a provider would. A *.localhost host is reached on the loopback address
+// with its Host name.
 import http from "node:http";
 import https from "node:https";
 import type { Job } from "bullmq";
 import { TEST_SIGNATURE_HEADER, type WebhookDelivery } from "#app/payments/providers/test.server.ts";
+import { reconcilePayments } from "#app/payments/reconcile.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
+
+export const PAYMENTS_SCHEDULES = [{ id: "reconcile-payments", every: 15 * 60_000, job: "reconcile" }] as const;
 
 export function postWebhook(delivery: WebhookDelivery): Promise<number> {
   const url = new URL(delivery.url);
@@ -37,6 +43,10 @@ export function postWebhook(delivery: WebhookDelivery): Promise<number> {
 }
 
 export async function paymentsJob(job: Pick<Job<WebhookDelivery>, "data" | "name">) {
+  if (job.name === "reconcile") {
+    const report = await reconcilePayments(getDb());
+    return { ...report, issues: report.issues.length };
+  }
   if (job.name !== "test-webhook") return;
   const status = await postWebhook(job.data);
   // 4xx: the app refused this webhook for good (logged there); retrying would not change it

@@ -7,7 +7,8 @@ import { startCheckout } from "#app/payments/checkout.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
 import { createMollieProvider, toCents, toValue } from "#app/payments/providers/mollie.server.ts";
 import { RefundRefused } from "#app/payments/provider.server.ts";
-import { offeredMethods, setProvider } from "#app/payments/providers/index.server.ts";
+import { getProvider, offeredMethods, setProvider } from "#app/payments/providers/index.server.ts";
+import { reconcilePayments } from "#app/payments/reconcile.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
@@ -184,6 +185,49 @@ describe("checkout on pride through Mollie", () => {
       (p) => p.sequenceType === "recurring" && p.customerId === fake.payments.get(payment.providerReference!)!.customerId,
     );
     expect(recurring?.mandateId).toMatch(/^mdt_/);
+  });
+
+  it("the reconciliation completes a paid payment whose webhook never came and books a refund whose answer was lost, refunded at Mollie once", async () => {
+    const m = await createMember({ site: "pride", country: "PL" });
+    const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "pride", country: "PL", credits: 120 } });
+    const order = await startCheckout(db(), {
+      site: pride(),
+      userId: m.user.id,
+      packageId: pkg.id,
+      method: "blik",
+      country: "PL",
+      locale: "pl",
+      origin: "http://pride.localhost",
+      idempotencyKey: `reconcile${Date.now()}`,
+    });
+    if (!order.ok) throw new Error(`checkout refused: ${order.error}`);
+    const payment = await db().payment.findUniqueOrThrow({ where: { id: order.paymentId } });
+    expect(payment).toMatchObject({ provider: "mollie", status: "pending" });
+    const remote = fake.payments.get(payment.providerReference!)!;
+    fake.settle(remote.id, "paid", "blik");
+    // past the grace periods
+    const later = new Date(Date.now() + 60 * 60_000);
+    expect(await reconcilePayments(db(), { now: later, userId: m.user.id })).toMatchObject({ paymentsSettled: 1, issues: [] });
+    expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(120);
+
+    // Mollie refunds, and the process dies before it reads the answer
+    const mollie = getProvider("mollie")!;
+    setProvider({
+      ...mollie,
+      refund: async (input) => {
+        await mollie.refund(input);
+        throw new Error("the process died before the answer was written");
+      },
+    });
+    try {
+      expect(await refundUnused(db(), pride(), m.user.id, payment.id)).toMatchObject({ ok: true, booked: false });
+    } finally {
+      setProvider(mollie);
+    }
+    expect(await reconcilePayments(db(), { now: later, userId: m.user.id })).toMatchObject({ refundsBooked: 1, refundsResent: 0, issues: [] });
+    expect(remote.refunds).toHaveLength(1);
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "refunded", refundReference: remote.refunds[0]!.id });
+    expect((await db().user.findUniqueOrThrow({ where: { id: m.user.id } })).credits).toBe(0);
   });
 
   it("a provider that refuses the payment leaves it failed and says so", async () => {

@@ -35,6 +35,9 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
               <Link to="/staff/invitations" className="underline-offset-2 hover:underline">
                 {t("staff.nav.invitations")}
               </Link>
+              <Link to="/staff/reconciliation" className="underline-offset-2 hover:underline">
+                {t("staff.nav.reconciliation")}
+              </Link>
               <Link to="/staff/audit" className="underline-offset-2 hover:underline">
                 {t("staff.nav.audit")}
               </Link>

@@ -30,6 +30,7 @@ import { orderOverview } from "#app/payments/order.server.ts";
 import { RefundRefused } from "#app/payments/provider.server.ts";
 import { getProvider, setProvider } from "#app/payments/providers/index.server.ts";
 import { chooseTestOutcome } from "#app/payments/providers/test.server.ts";
+import { repeatableOrder } from "#app/payments/repeat.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
 import { syncPayment } from "#app/payments/settle.server.ts";
 import { requestExport } from "#app/privacy/exports.server.ts";
@@ -239,6 +240,7 @@ describe("money", () => {
     expect(row.amountCents).toBeLessThan(row.listPriceCents!);
     await chooseTestOutcome(row.providerReference!, "paid", { storeCard: "ok" });
     expect(await syncPayment(db(), open.paymentId)).toMatchObject({ ok: true, status: "completed" });
+    expect(await repeatableOrder(db(), lovely, m.user.id)).toMatchObject({ paymentId: open.paymentId });
     const repeat = await startCheckout(db(), { ...order, method: "creditcard", repeatOf: open.paymentId, idempotencyKey: `pool-repeat-${unique()}` });
     if (!repeat.ok) throw new Error(`repeat refused: ${repeat.error}`);
     expect(await syncPayment(db(), repeat.paymentId)).toMatchObject({ ok: true, status: "completed" });

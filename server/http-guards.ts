@@ -8,7 +8,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Photo uploads are refused with a proper message by the upload parser below this size. */
 const MAX_MULTIPART_BYTES = 32 * 1024 * 1024;
 /** Every other body: forms and JSON of ours are a few kilobytes. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export const bodyLimit = (contentType: string | undefined) => (/^multipart\/form-data/i.test(contentType ?? "") ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES);
 

@@ -12,7 +12,7 @@ import { getDb } from "#app/utils/db.server.ts";
 
 export const PAYMENTS_SCHEDULES = [{ id: "reconcile-payments", every: 15 * 60_000, job: "reconcile" }] as const;
 
-export function postWebhook(delivery: WebhookDelivery): Promise<number> {
+function postWebhook(delivery: WebhookDelivery): Promise<number> {
   const url = new URL(delivery.url);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {

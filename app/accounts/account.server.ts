@@ -1,7 +1,6 @@
 // What a member changes about their account: password, e-mail, notifications, language,
 // deletion (14 days to change their mind) and the purge after that.
 import type { Prisma } from "#app/generated/prisma/client.ts";
-import type { NotificationType } from "#app/generated/prisma/enums.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -14,7 +13,7 @@ import { revokeSessions } from "#app/auth/session.server.ts";
 import { consumeToken, issueToken, peekToken } from "#app/auth/tokens.server.ts";
 import { fieldErrors, newPasswordSchema } from "#app/auth/validation.ts";
 
-export const REACTIVATION_DAYS = 14;
+const REACTIVATION_DAYS = 14;
 
 export async function changePassword(userId: number, oldPassword: string, newPassword: string, keep: Request) {
   const db = getDb();
@@ -99,10 +98,6 @@ export async function confirmEmailChange(site: Site, token: string | null) {
   // a new address has bounced or complained about nothing yet
   await getDb().user.update({ where: { id: row.userId }, data: { email: row.newEmail, notificationsDisabled: [] } });
   return true;
-}
-
-export async function setNotificationsOff(userId: number, off: NotificationType[]) {
-  await getDb().user.update({ where: { id: userId }, data: { notificationsOff: off } });
 }
 
 export async function setLanguage(userId: number, language: Locale) {

@@ -10,10 +10,10 @@ import { getDb } from "#app/utils/db.server.ts";
 import { ipKey, minutesOf, take } from "#app/limits/rate-limits.server.ts";
 import { emailField } from "#app/auth/validation.ts";
 
-export const invitationRequestSchema = z.object({ email: emailField });
+const invitationRequestSchema = z.object({ email: emailField });
 
 /** Stores the request (once per site and address). */
-export async function requestInvitation(site: Pick<Site, "key">, email: string, locale: Locale) {
+async function requestInvitation(site: Pick<Site, "key">, email: string, locale: Locale) {
   await getDb().invitationRequest.createMany({ data: [{ siteKey: site.key, email, locale }], skipDuplicates: true });
 }
 

@@ -6,8 +6,8 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { cookieDefaults } from "#app/utils/env.server.ts";
 
-export const SESSION_COOKIE = "rdv_session";
-export const SESSION_MAX_AGE = 30 * 24 * 60 * 60; // spec: auth cookie lifetime 30 days
+const SESSION_COOKIE = "rdv_session";
+const SESSION_MAX_AGE = 30 * 24 * 60 * 60; // spec: auth cookie lifetime 30 days
 
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
@@ -36,15 +36,6 @@ export async function createSession(userId: number, site: Site, meta: { ip?: str
 }
 
 export const readSessionToken = (request: Request) => parse(request.headers.get("cookie") ?? "")[SESSION_COOKIE] ?? null;
-
-/** The session's user id, when the cookie names a live session of this site. */
-export async function sessionUserId(request: Request, site: Site) {
-  const token = readSessionToken(request);
-  if (!token) return null;
-  const session = await getDb().session.findUnique({ where: { id: tokenHash(token) }, select: { userId: true, siteKey: true, expiresAt: true } });
-  if (!session || session.siteKey !== site.key || session.expiresAt < new Date()) return null;
-  return session.userId;
-}
 
 export async function destroySession(request: Request) {
   const token = readSessionToken(request);

@@ -4,7 +4,7 @@ import type { TokenKind } from "#app/generated/prisma/enums.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { newToken, tokenHash } from "./session.server.ts";
 
-export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   activation: 30 * 24 * 3600_000,
   password_reset: 2 * 3600_000,
   email_change: 24 * 3600_000,
@@ -35,8 +35,4 @@ export async function peekToken(token: string | null, kind: TokenKind, siteKey: 
   if (!token) return null;
   const row = await getDb().userToken.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: { select: { siteKey: true } } } });
   return row && row.kind === kind && !row.usedAt && row.expiresAt > new Date() && row.user.siteKey === siteKey ? row : null;
-}
-
-export function countTokensSince(userId: number, kind: TokenKind, since: Date) {
-  return getDb().userToken.count({ where: { userId, kind, createdAt: { gte: since } } });
 }

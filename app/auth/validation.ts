@@ -6,27 +6,27 @@
 import { z } from "zod";
 
 export const MINIMUM_AGE = 18;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 export const emailField = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }));
-export const passwordField = z
+const passwordField = z
   .string({ message: "validation.passwordLength" })
   .min(PASSWORD_MIN, { message: "validation.passwordLength" })
   .max(PASSWORD_MAX, { message: "validation.passwordLength" });
 
-export function ageOn(birth: Date, today: Date) {
+function ageOn(birth: Date, today: Date) {
   let age = today.getUTCFullYear() - birth.getUTCFullYear();
   const m = today.getUTCMonth() - birth.getUTCMonth();
   if (m < 0 || (m === 0 && today.getUTCDate() < birth.getUTCDate())) age--;
   return age;
 }
 
-export const dateOfBirthField = z
+const dateOfBirthField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "validation.dateOfBirth" })
   .transform((v, ctx) => {
@@ -83,7 +83,7 @@ const same = (a: string, b: string) =>
 export const usernameIsEmail = (name: string, email: string) => same(name, email);
 
 /** The password may not be the e-mail address or the username (case-insensitive). */
-export const passwordLikeIdentity = (password: string, who: Identity) => same(password, who.email) || (!!who.name && same(password, who.name));
+const passwordLikeIdentity = (password: string, who: Identity) => same(password, who.email) || (!!who.name && same(password, who.name));
 
 const newPasswordFields = {
   password: passwordField,

@@ -35,7 +35,7 @@ const partnerSelect = (viewer: number) =>
 
 type PartnerRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof partnerSelect> }>;
 
-export function writeBlock(partner: PartnerRow): WriteBlock | null {
+function writeBlock(partner: PartnerRow): WriteBlock | null {
   if (partner.blocksGiven.length) return "blocked_by_them";
   if (partner.blocksReceived.length) return "i_blocked";
   if (!canReceiveReplies(partner.user)) return partner.user.status === "not_confirmed" ? "unconfirmed" : "gone";

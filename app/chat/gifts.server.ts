@@ -23,7 +23,7 @@ export interface GiftOption {
   image: string;
 }
 
-export const giftImage = (key: string) => `/gifts/${key}.svg`;
+const giftImage = (key: string) => `/gifts/${key}.svg`;
 
 /** Active gifts with their price for a sender of `site`. */
 export async function giftOptions(site: Pick<Site, "message_credits" | "photo_credits" | "gift_credits">): Promise<GiftOption[]> {

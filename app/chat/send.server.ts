@@ -36,7 +36,7 @@ export type ChatTarget = { conversationId: number | null } | { profileId: number
 
 export type Content = { kind: "text"; body: string } | { kind: "gift"; giftId: number | null } | { kind: "image"; file: File };
 
-export type SendOk = { ok: true; conversationId: number; messageId: number; balance: number; repeated: boolean; partnerId?: number };
+type SendOk = { ok: true; conversationId: number; messageId: number; balance: number; repeated: boolean; partnerId?: number };
 export type SendRefused = { ok: false; status: number; error: string; params?: Record<string, unknown> };
 export type SendResult = SendOk | SendRefused;
 
@@ -55,7 +55,7 @@ const BLOCK_ERRORS: Record<WriteBlock, string> = {
   unconfirmed: "chat.errors.partnerUnconfirmed",
   gone: "chat.errors.partnerGone",
 };
-export const blockRefusal = (block: WriteBlock, name: string) => refused(403, BLOCK_ERRORS[block], { name });
+const blockRefusal = (block: WriteBlock, name: string) => refused(403, BLOCK_ERRORS[block], { name });
 
 /** Control characters other than line breaks and tabs, and the replacement character of undecodable bytes. */
 const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;

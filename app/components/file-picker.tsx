@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CameraIcon } from "./icons.tsx";
 
-export const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/avif";
+const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/avif";
 
 export function FilePicker({ name, accept = PHOTO_TYPES, testId }: { name: string; accept?: string; testId?: string }) {
   const { t } = useTranslation();

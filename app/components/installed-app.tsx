@@ -5,11 +5,11 @@
 import { useEffect, useState } from "react";
 import { Button } from "./ui/index.ts";
 
-export const INSTALLED_APP_COOKIE = "installed_app";
+const INSTALLED_APP_COOKIE = "installed_app";
 
 const STANDALONE = "(display-mode: standalone)";
 
-export const isInstalledApp = () =>
+const isInstalledApp = () =>
   typeof window !== "undefined" && (window.matchMedia?.(STANDALONE).matches || (navigator as Navigator & { standalone?: boolean }).standalone === true);
 
 /** The server's view: the cookie this page's InstalledAppCookie set. */
@@ -36,7 +36,7 @@ export function InstalledAppCookie() {
 }
 
 /** Spec section 2: only in the installed app (which has no browser back button), on these routes. */
-export const BACK_BUTTON_ROUTES = [
+const BACK_BUTTON_ROUTES = [
   "members-id",
   "likes-m-id",
   "likes",

@@ -15,7 +15,7 @@ interface ModalProfile {
 }
 
 /** Spec section 9: the likes are loaded again this long after the auto-like. */
-export const LIKES_RELOAD_DELAY_MS = 500;
+const LIKES_RELOAD_DELAY_MS = 500;
 const T = /^[1-9]\d{0,4}$/;
 
 /** Loads the likes state again and tells whoever shows likes (badges, lists). */

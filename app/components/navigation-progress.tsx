@@ -6,8 +6,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetchers, useNavigation } from "react-router";
 
-export const PROGRESS_THROTTLE_MS = 200;
-export const PROGRESS_DURATION_MS = 5_000;
+const PROGRESS_THROTTLE_MS = 200;
+const PROGRESS_DURATION_MS = 5_000;
 /** How long the completed bar stays before it fades out. */
 const DONE_MS = 250;
 
@@ -15,7 +15,7 @@ type Phase = "idle" | "running" | "done" | "gave_up";
 
 /** A navigation (link, redirect, form) or a fetcher's submission; fetcher loads and background
  * revalidations (polling, live events) are not what the member waits for. */
-export function usePendingWork() {
+function usePendingWork() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   return navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle" && f.formMethod != null);

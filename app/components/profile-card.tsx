@@ -14,7 +14,7 @@ import type { PartnerOfferCard as Offer } from "#app/partners/offers.server.ts";
 import { countryName } from "#app/utils/format.ts";
 
 /** What a card may add about likes: the button's state (members only) and the likes page's marks. */
-export type CardLikes = { liked?: boolean; likedMe?: boolean; likeNew?: boolean; match?: boolean };
+type CardLikes = { liked?: boolean; likedMe?: boolean; likeNew?: boolean; match?: boolean };
 
 type CardProps = {
   profile: Card & CardLikes;
@@ -100,7 +100,7 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
 }
 
 /** Partner offers take every OFFER_EVERY-th place of a grid (the rest after the last profile). */
-export const OFFER_EVERY = 8;
+const OFFER_EVERY = 8;
 /** The widest first row of the card grids (lg and up). */
 export const FIRST_ROW_CARDS = 4;
 

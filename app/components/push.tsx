@@ -35,7 +35,7 @@ export function PushRuntime() {
 }
 
 /** The device's push state: "unknown" until the browser has answered. */
-export function usePushState() {
+function usePushState() {
   const [state, setState] = useState<PushState>("unknown");
   useEffect(() => {
     let live = true;
@@ -53,7 +53,7 @@ export function usePushState() {
  * The device's push state and the two things a member can do with it: subscribe (with the
  * deployment's key; POST /api/user.php?push=1) or unsubscribe. `failed` after an error.
  */
-export function usePushDevice(publicKey: string | null) {
+function usePushDevice(publicKey: string | null) {
   const [state, setState] = usePushState();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);

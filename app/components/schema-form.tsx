@@ -63,7 +63,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
 }
 
 /** The field's first error, translated from its catalogue key. */
-export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+function FieldError({ field }: { field: FieldMetadata<unknown> }) {
   const { t } = useTranslation();
   const error = field.errors?.[0];
   return error ? (

@@ -10,11 +10,11 @@ import { useLive } from "#app/live/live-state.tsx";
 import { Badge, Button, Modal } from "./ui/index.ts";
 
 /** Spec section 9: the popup opens this long after entering the members area. */
-export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
+const TIME_BONUS_POPUP_DELAY_MS = 40_000;
 
 /** The members area: members, members-id, chats, likes, likes-m-id and premium. */
 const MEMBERS_AREA = /^\/(?:members(?:\/[^/]+)?|chats|likes|likes\/m\/[^/]+|premium)\/?$/;
-export const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
+const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
 
 /** The brand colour into a darker shade of itself. */
 const GRADIENT = "from-primary to-[color-mix(in_srgb,var(--color-primary)_60%,black)]";

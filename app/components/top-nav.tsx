@@ -47,10 +47,10 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
 }
 
 /** Spec section 2: the credits badge shows at 10 credits or fewer. */
-export const CREDITS_BADGE_AT = 10;
+const CREDITS_BADGE_AT = 10;
 
 /** warning style above 0, danger style at 0; null above the threshold (no badge) */
-export const creditsTone = (credits: number) => (credits <= 0 ? "danger" : credits <= CREDITS_BADGE_AT ? "warning" : null);
+const creditsTone = (credits: number) => (credits <= 0 ? "danger" : credits <= CREDITS_BADGE_AT ? "warning" : null);
 
 /** The member's credits, a link to /credits; a badge (warning, danger) at 10 credits or fewer. */
 function Credits({ credits }: { credits: number }) {

@@ -25,7 +25,7 @@ const STATUS_TONE: Record<TransactionRow["status"], BadgeTone> = {
   refunded: "info",
 };
 
-export function StatusBadge({ status }: { status: TransactionRow["status"] }) {
+function StatusBadge({ status }: { status: TransactionRow["status"] }) {
   const { t } = useTranslation();
   return <Badge tone={STATUS_TONE[status]}>{t(`transactions.statuses.${status}`)}</Badge>;
 }

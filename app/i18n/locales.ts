@@ -18,7 +18,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   sv: "Svenska",
 };
 
-export const COUNTRY_LANGUAGES: Record<string, Locale[]> = {
+const COUNTRY_LANGUAGES: Record<string, Locale[]> = {
   US: ["en", "es"],
   NL: ["nl"],
   BE: ["nl", "fr", "de"],

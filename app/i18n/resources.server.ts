@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Resource } from "i18next";
 import { singleton } from "#app/utils/singleton.ts";
 
-export const localesDir = () => path.resolve("app/locales");
+const localesDir = () => path.resolve("app/locales");
 
 function load(): Resource {
   const resources: Resource = {};

@@ -24,7 +24,7 @@ export const LANDER_NAMES = [
 export type LanderName = (typeof LANDER_NAMES)[number];
 export const isLanderName = (name: string | undefined): name is LanderName => LANDER_NAMES.includes(name as LanderName);
 /** The landings around one profile (/members/{id}/landing2/{slug?}, …/landing3/{slug?}) that read a slug too. */
-export const PROFILE_LANDING_SLUG_DESIGNS = ["landing2", "landing3"] as const;
+const PROFILE_LANDING_SLUG_DESIGNS = ["landing2", "landing3"] as const;
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 /** Media the app serves itself, from public/landers/. */
@@ -57,7 +57,7 @@ const slugSchema = z
     }
   });
 
-export const contentSetSchema = z
+const contentSetSchema = z
   .object({
     hero: slugSchema.shape.hero,
     slugs: z.record(z.string().regex(SLUG, "slugs are lower-case letters, digits and -"), slugSchema).default({}),
@@ -67,7 +67,7 @@ export const contentSetSchema = z
 export type LanderSlug = z.infer<typeof slugSchema>;
 export type ContentSet = z.infer<typeof contentSetSchema>;
 
-export class LanderConfigError extends Error {}
+class LanderConfigError extends Error {}
 
 const EMPTY: ContentSet = { hero: {}, slugs: {} };
 
@@ -100,7 +100,7 @@ export const landersDir = () => path.join(getEnv().tenantsDir, "landers");
 const cache = () => singleton("landerContentSets", () => ({ sets: null as Map<string, ContentSet> | null }));
 
 /** The content sets, read once; an invalid file stops lander pages with the file and field named. */
-export function contentSets(): Map<string, ContentSet> {
+function contentSets(): Map<string, ContentSet> {
   const c = cache();
   if (c.sets) return c.sets;
   const { sets, problems } = readContentSets(landersDir());

@@ -8,7 +8,7 @@ import { searchVisible } from "#app/search/visibility.ts";
 import { nichePrefix, type Site } from "#app/tenancy/site-schema.ts";
 import { contentSetFor, isLanderName, SLUG, type LanderName } from "./lander-config.server.ts";
 
-export const LANDER_PROFILES = 12;
+const LANDER_PROFILES = 12;
 const DEFAULT_HERO = { image: "/landers/hero.svg", poster: "/landers/video-poster.svg" };
 
 export interface LanderRequest {

@@ -13,10 +13,9 @@ import { nichePrefix, type Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { contentSetFor, SLUG, type LanderSlug } from "./lander-config.server.ts";
 
-export const PROFILE_LANDINGS = ["landing", "landing2", "landing3"] as const;
-export type ProfileLandingDesign = (typeof PROFILE_LANDINGS)[number];
-export const SIMILAR_PROFILES = 6;
-export const TEASER_LENGTH = 160;
+export type ProfileLandingDesign = "landing" | "landing2" | "landing3";
+const SIMILAR_PROFILES = 6;
+const TEASER_LENGTH = 160;
 
 export interface ProfileLandingRequest {
   site: Site;
@@ -118,5 +117,3 @@ async function similarProfiles(site: Site, p: { id: number; gender: "male" | "fe
   });
   return rows.map((row) => toCard(row, site));
 }
-
-export type ProfileLandingPage = Extract<ProfileLandingResult, { kind: "ok" }>["page"];

@@ -27,7 +27,7 @@ export type LikeResult =
  * Serialises the likes between two members, whoever gives them: two members liking each other at
  * the same moment both see the match (each transaction sees the other's like or waits for it).
  */
-export async function lockPair(tx: Tx, a: number, b: number) {
+async function lockPair(tx: Tx, a: number, b: number) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`;
 }
 
@@ -86,22 +86,6 @@ export async function markLikeSeen(viewerId: number, likerId: number) {
   return count;
 }
 
-/** Between the member and one profile: did they like it, did it like them. */
-export async function likeStatus(viewerId: number, otherId: number) {
-  const rows = await getDb().like.findMany({
-    where: {
-      OR: [
-        { likerId: viewerId, likedId: otherId },
-        { likerId: otherId, likedId: viewerId },
-      ],
-    },
-    select: { likerId: true },
-  });
-  const liked = rows.some((r) => r.likerId === viewerId);
-  const likedMe = rows.some((r) => r.likerId === otherId);
-  return { liked, likedMe, match: liked && likedMe };
-}
-
 /** cardSelect with whether the viewer liked the profile, so cards and their like buttons come from one statement. */
 export const likedCardSelect = (viewerId: number) =>
   ({
@@ -130,7 +114,7 @@ export function newLikesSql(site: LikeSite, viewer: Prisma.Sql): Prisma.Sql {
     WHERE nl.liked_id = ${viewer} AND nl.seen_at IS NULL AND ${visibleSql(site, Prisma.raw("liker"), viewer)})`;
 }
 
-export async function countNewLikes(site: LikeSite, profileId: number) {
+async function countNewLikes(site: LikeSite, profileId: number) {
   const [row] = await getDb().$queryRaw<[{ count: number }]>`SELECT ${newLikesSql(site, Prisma.sql`${profileId}::int`)} AS count`;
   return row.count;
 }
@@ -139,7 +123,7 @@ export const LIKES_TABS = ["liked", "received", "matches"] as const;
 export type LikesTab = (typeof LIKES_TABS)[number];
 export const LIKES_PAGE_SIZE = 24;
 /** The most a list or the likes state holds: the most recent ones. */
-export const LIKES_CAP = 500;
+const LIKES_CAP = 500;
 
 export type LikeCard = ProfileCard & { liked: boolean; likedMe: boolean; likeNew: boolean; match: boolean; likedAt: string };
 

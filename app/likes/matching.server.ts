@@ -28,21 +28,21 @@ export interface Seeker {
   interests: Interest[];
 }
 
-export const seekerSelect = { id: true, gender: true, seeking: true, dateOfBirth: true, country: true, region: true, interests: true } as const;
+const seekerSelect = { id: true, gender: true, seeking: true, dateOfBirth: true, country: true, region: true, interests: true } as const;
 
 export function loadSeeker(profileId: number): Promise<Seeker | null> {
   return getDb().profile.findUnique({ where: { id: profileId }, select: seekerSelect });
 }
 
 /** Years either side of the member's age. */
-export const AGE_SPREAD = 10;
+const AGE_SPREAD = 10;
 const CANDIDATES = 300;
 
 /** A card with the interests the two share and the main photo at full size (for the swipe game's cards). */
 export type MatchCard = ProfileCard & { shared: Interest[]; photo: string | null };
 
 /** The age range around the member's age, inside the site's niche range (which wins when they do not overlap). */
-export function ageRangeFor(site: Pick<Site, "niche">, seeker: Pick<Seeker, "dateOfBirth" | "seeking">) {
+function ageRangeFor(site: Pick<Site, "niche">, seeker: Pick<Seeker, "dateOfBirth" | "seeking">) {
   const niche = searchDefaults(site, seeker.seeking);
   const age = ageFrom(seeker.dateOfBirth);
   const minAge = Math.max(niche.minAge, age - AGE_SPREAD);

@@ -11,8 +11,8 @@ import { announceLike, likeIn, lockProfile, type LikeResult, type LikeSite } fro
 import { likelyMatches, type Seeker } from "./matching.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
-export const SWIPE_WINDOW_MS = LIMITS.swipe.windowSeconds * 1000;
-export const STACK_SIZE = 10;
+const SWIPE_WINDOW_MS = LIMITS.swipe.windowSeconds * 1000;
+const STACK_SIZE = 10;
 
 type Client = Pick<Prisma.TransactionClient, "swipe">;
 
@@ -30,7 +30,7 @@ export async function swipeStatus(profileId: number, now = new Date(), db: Clien
   return { used, limit, left: Math.max(0, limit - used), resumesAt: freesUp ? new Date(freesUp.at.getTime() + SWIPE_WINDOW_MS) : null };
 }
 
-export type SwipeStatus = Awaited<ReturnType<typeof swipeStatus>>;
+type SwipeStatus = Awaited<ReturnType<typeof swipeStatus>>;
 
 /** The next cards of the stack: likely matches not liked and not passed within the day. */
 export function swipeStack(site: LikeSite & Pick<Site, "niche" | "countries">, seeker: Seeker, now = new Date(), exclude: number[] = []) {

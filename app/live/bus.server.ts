@@ -125,7 +125,7 @@ async function redisTransport(url: string, bus: Bus): Promise<Transport> {
 export const getLiveBus = () => singleton("liveBus", () => new Bus());
 
 /** Tells the open pages of these profiles, in every process, that something changed for them. */
-export const publishLive = (to: number[], event: LiveEvent) => getLiveBus().publish(to, event);
+const publishLive = (to: number[], event: LiveEvent) => getLiveBus().publish(to, event);
 
 /**
  * The same after a change is committed, without making the change wait or fail: a lost event

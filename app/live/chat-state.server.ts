@@ -35,5 +35,3 @@ export async function chatState(site: Site, user: Pick<CurrentUser, "credits"> &
     credits: user.credits,
   };
 }
-
-export type ChatState = Awaited<ReturnType<typeof chatState>>;

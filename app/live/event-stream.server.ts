@@ -5,7 +5,7 @@ import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
 import { NO_STORE } from "#app/utils/api.server.ts";
 
 /** Streams one member may hold open at once (tabs, devices); beyond it the oldest is closed. */
-export const MAX_STREAMS_PER_MEMBER = 8;
+const MAX_STREAMS_PER_MEMBER = 8;
 const HEARTBEAT_MS = 25_000;
 const open = new Map<number, Set<() => void>>();
 

@@ -15,9 +15,9 @@ export interface LiveSnapshot {
 
 export type LiveEventData = { type: "message" | "read"; conversationId: number } | { type: "like" | "match"; profileId: number } | { type: "counts" };
 
-export const POLL_START_MS = 5_000;
-export const POLL_MS = 60_000;
-export const POLL_PUSH_MS = 300_000;
+const POLL_START_MS = 5_000;
+const POLL_MS = 60_000;
+const POLL_PUSH_MS = 300_000;
 const EVENT_TYPES = ["message", "read", "like", "match", "counts"] as const;
 const LIVE_EVENT = "rendezvous:live";
 
@@ -27,7 +27,7 @@ const LiveContext = createContext<LiveSnapshot | null>(null);
 export const useLive = () => useContext(LiveContext);
 
 /** Runs `handler` for each live event while the component is mounted. */
-export function useLiveEvents(handler: (event: LiveEventData) => void) {
+function useLiveEvents(handler: (event: LiveEventData) => void) {
   const current = useRef(handler);
   current.current = handler;
   useEffect(() => {

@@ -46,9 +46,9 @@ function firstAddress(from: unknown): string {
 
 const senderDomain = (from: Mail.Options["from"]) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(firstAddress(from))?.[1] ?? "localhost";
 
-export const messageIdHeader = (id: string, from: Mail.Options["from"]) => `<${id}@${senderDomain(from)}>`;
+const messageIdHeader = (id: string, from: Mail.Options["from"]) => `<${id}@${senderDomain(from)}>`;
 
-export const outboxFile = (id: string) => path.join(outboxDir(), `${id}.eml`);
+const outboxFile = (id: string) => path.join(outboxDir(), `${id}.eml`);
 
 const exists = (file: string) =>
   access(file).then(
@@ -56,7 +56,7 @@ const exists = (file: string) =>
     () => false,
   );
 
-export async function wasDelivered(id: string) {
+async function wasDelivered(id: string) {
   return !!(await getDb().mailDelivery.findUnique({ where: { messageId: id }, select: { messageId: true } }));
 }
 

@@ -7,7 +7,7 @@ import { getDb } from "#app/utils/db.server.ts";
 
 const DAY_MS = 24 * 3600_000;
 
-export const RETENTION_DAYS = {
+const RETENTION_DAYS = {
   /** after they were made */
   loginAttempts: 30,
   /** after being used or expiring */

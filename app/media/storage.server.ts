@@ -44,7 +44,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 }
 
-export const mediaRoot = () => path.join(getEnv().dataDir, "media");
+const mediaRoot = () => path.join(getEnv().dataDir, "media");
 
 /** The process's store; a deployment with object storage swaps the implementation here. */
 export const getMediaStorage = (): MediaStorage => singleton("mediaStorage", () => new LocalDiskStorage(mediaRoot()));

@@ -16,7 +16,7 @@ export type NotificationJob = (
   afterQuiet?: boolean;
 };
 
-export const NOTIFICATION_JOB_OPTIONS = {
+const NOTIFICATION_JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: "exponential" as const, delay: 10_000 },
   removeOnComplete: { age: 7 * 24 * 3600 },

@@ -3,7 +3,7 @@
 // denied), subscribing this device (POST /api/user.php?push=1) and turning it off again.
 export type PushState = "unknown" | "unsupported" | "subscribed" | "not_subscribed" | "denied";
 
-export const pushCapable = () =>
+const pushCapable = () =>
   typeof window !== "undefined" && window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
 let registration: Promise<ServiceWorkerRegistration | null> | null = null;

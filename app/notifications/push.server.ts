@@ -16,17 +16,17 @@ import { knownPushService } from "./push-subscriptions.server.ts";
 
 /** A member counts as looking at the site when a request of theirs was recorded this recently
  * (profiles.last_active_at) and no page of theirs reported itself hidden since. */
-export const PAGE_ACTIVE_MS = 2 * 60_000;
+const PAGE_ACTIVE_MS = 2 * 60_000;
 /** How long a push service keeps an undelivered push (the member's device is offline). */
 const PUSH_TTL_S = 24 * 3600;
 
-export type PushKind = "newMessage" | "newConversation" | "like" | "match";
+type PushKind = "newMessage" | "newConversation" | "like" | "match";
 
 export type PushJob =
   | { kind: "notify"; key: string; userId: number; push: PushKind; name?: string; path: string }
   | { kind: "device"; key: string; subscriptionId: number; payload: PushPayload };
 
-export interface PushPayload {
+interface PushPayload {
   title: string;
   body: string;
   icon: string;
@@ -38,7 +38,7 @@ export interface PushPayload {
   tag: string;
 }
 
-export const PUSH_JOB_OPTIONS = {
+const PUSH_JOB_OPTIONS = {
   attempts: 6,
   backoff: { type: "exponential" as const, delay: 5_000 },
   removeOnComplete: { age: 7 * 24 * 3600 },
@@ -60,7 +60,7 @@ export function pushOf(n: Notification): PushJob | null {
   return { kind: "notify", key: n.key, userId: n.userId, push: n.kind, name: n.name, path };
 }
 
-export function pushText(locale: Parameters<typeof getFixedT>[0], kind: PushKind, vars: { name: string; siteName: string }) {
+function pushText(locale: Parameters<typeof getFixedT>[0], kind: PushKind, vars: { name: string; siteName: string }) {
   const t = getFixedT(locale, "mail");
   return { title: t(`push.${kind}.title`, vars), body: t(`push.${kind}.body`, vars) };
 }
@@ -107,7 +107,7 @@ export type DeviceOutcome = "sent" | "gone" | "no_subscription" | "no_key";
 
 /** One device: encrypted with the subscription's keys (aes128gcm), signed with the VAPID key. A push
  * service error other than 404/410 throws, so the queue retries this device only. */
-export async function runPushDevice(job: Extract<PushJob, { kind: "device" }>): Promise<DeviceOutcome> {
+async function runPushDevice(job: Extract<PushJob, { kind: "device" }>): Promise<DeviceOutcome> {
   const vapid = getEnv().vapid;
   if (!vapid) return "no_key";
   const sub = await getDb().pushSubscription.findUnique({ where: { id: job.subscriptionId } });

@@ -15,7 +15,7 @@ import type { Notification } from "./delivery.server.ts";
 export const ACTIVATION_REMINDER_AFTER_MS = 24 * 3600_000;
 const ACTIVATION_REMINDER_UNTIL_MS = 7 * 24 * 3600_000;
 /** New members shown in a weekly update. */
-export const WEEKLY_FACES = 6;
+const WEEKLY_FACES = 6;
 const WEEK_MS = 7 * 24 * 3600_000;
 const SCAN_BATCH = 5_000;
 export const WEEKLY_SCAN_BATCH = 5_000;

@@ -3,7 +3,7 @@
 // Site object, so a site reload makes a new one.
 import workerSource from "./service-worker.js?raw";
 
-export const SERVICE_WORKER_VERSION = 2;
+const SERVICE_WORKER_VERSION = 2;
 
 const scripts = new WeakMap<object, string>();
 

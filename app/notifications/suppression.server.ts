@@ -4,8 +4,7 @@
 // disabled-notifications alert. Account mails (activation, password reset) still go out.
 import { getDb } from "#app/utils/db.server.ts";
 
-export const SUPPRESSION_REASONS = ["bounce", "spam_mark", "unsubscribe"] as const;
-export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+export type SuppressionReason = "bounce" | "spam_mark" | "unsubscribe";
 
 /** Addresses are stored lower-case (validation.ts), so the e-mail index serves this. Adds the reason once (one atomic UPDATE, so parallel reports cannot duplicate it); returns the number of accounts changed. */
 export async function suppressAddress(email: string, reason: SuppressionReason): Promise<number> {

@@ -55,8 +55,6 @@ export const mandateSchema = z.object({
     .refine((v) => v.replace(/\D/g, "").length >= 6, { message: `${E}phone` }),
 });
 
-export type MandateInput = z.infer<typeof mandateSchema>;
-
 export const OTP_LENGTH = 6;
 
 export const codeSchema = z.object({

@@ -20,13 +20,8 @@ export interface SmsProvider {
   send(message: { siteKey: string; to: string; text: string }): Promise<void>;
 }
 
-let configured: SmsProvider | null = null;
 /** The SMS provider in use: none yet (see the comment above). */
-export const smsProvider = (): SmsProvider | null => configured;
-/** For a future adapter (and tests): installs the provider the codes also go through. */
-export const setSmsProvider = (provider: SmsProvider | null) => {
-  configured = provider;
-};
+const smsProvider = (): SmsProvider | null => null;
 
 export interface CodeMessage {
   site: Site;
@@ -38,7 +33,7 @@ export interface CodeMessage {
   minutes: number;
 }
 
-export async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage) {
+async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage) {
   const t: TFunction = getFixedT(locale, ["common", "mail"]);
   const vars = { siteName: site.name, name, code, minutes };
   const subject = t("directdebit.mail.subject", vars);

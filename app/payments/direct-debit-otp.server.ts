@@ -22,14 +22,14 @@ const hashCode = (token: string, code: string) => createHmac("sha256", getEnv().
 
 const ibanKey = () => Buffer.from(hkdfSync("sha256", getEnv().secret, "rendezvous", "direct-debit-iban", 32));
 
-export function encryptIban(iban: string) {
+function encryptIban(iban: string) {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", ibanKey(), iv);
   const data = Buffer.concat([cipher.update(iban, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
 }
 
-export function decryptIban(stored: string) {
+function decryptIban(stored: string) {
   const [iv, tag, data] = stored.split(".").map((p) => Buffer.from(p, "base64url"));
   const decipher = createDecipheriv("aes-256-gcm", ibanKey(), iv!);
   decipher.setAuthTag(tag!);

@@ -15,11 +15,6 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 
 type Tx = Prisma.TransactionClient;
 
-/** The time bonus of spec section 4: 4 hours from signup. The row's signup window is the truth; this is its seeded value. */
-export const TIME_BONUS_SECONDS = 14_400;
-export const TIME_BONUS_CODE = "TIMEBONUS25";
-export const WELCOME_CODE = "WELCOME25";
-
 export interface OrderDiscount {
   codeId: number;
   code: string;
@@ -75,10 +70,10 @@ export interface OrderShape {
 }
 
 /** The code as typed: trimmed, compared without case. Bounded by the callers' schemas. */
-export const normaliseCode = (code: string) => code.trim().toUpperCase();
+const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 /** A site's own row first, then the shared one (site_key null); another site's code never. */
-export async function findCode(tx: Tx, site: Site, code: string): Promise<CodeRow | null> {
+async function findCode(tx: Tx, site: Site, code: string): Promise<CodeRow | null> {
   const rows = await tx.discountCode.findMany({
     where: { code: { equals: normaliseCode(code), mode: "insensitive" }, OR: [{ siteKey: site.key }, { siteKey: null }] },
     orderBy: { id: "asc" },
@@ -96,7 +91,7 @@ function countingRedemptions(code: number | Prisma.DiscountCodeWhereInput, userI
 }
 
 /** The end of a row's validity for this member: its expiry or the end of its signup window, whichever comes first. */
-export function codeEndsAt(row: Pick<CodeRow, "expires" | "signupWindowSeconds">, member: Pick<Member, "signupDate">): Date | null {
+function codeEndsAt(row: Pick<CodeRow, "expires" | "signupWindowSeconds">, member: Pick<Member, "signupDate">): Date | null {
   const windowEnd = row.signupWindowSeconds == null ? null : new Date(member.signupDate.getTime() + row.signupWindowSeconds * 1000);
   if (!row.expires) return windowEnd;
   if (!windowEnd) return row.expires;
@@ -107,7 +102,7 @@ export function codeEndsAt(row: Pick<CodeRow, "expires" | "signupWindowSeconds">
  * Whether a code row applies to this member's order now; null when it does, otherwise why not.
  * Fields the order does not know yet (preview without a method or price) are not checked.
  */
-export async function refusal(tx: Tx, row: CodeRow, member: Member, order: OrderShape, now: Date): Promise<Refusal | null> {
+async function refusal(tx: Tx, row: CodeRow, member: Member, order: OrderShape, now: Date): Promise<Refusal | null> {
   if (row.status === "disabled") return "disabled";
   if (row.status === "used") return "used";
   if (row.expires && row.expires <= now) return "expired";

@@ -55,5 +55,3 @@ export const countryMethods = (country: string): readonly Method[] => [...(LOCAL
 const CURRENCY: Record<string, string> = { GB: "GBP", CH: "CHF", PL: "PLN", SE: "SEK", NO: "NOK", DK: "DKK" };
 /** The currency packages of a payment country are priced in (EUR for the euro countries). */
 export const countryCurrency = (country: string) => CURRENCY[country] ?? "EUR";
-
-export const isMethod = (value: unknown): value is Method => typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);

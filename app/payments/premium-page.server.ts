@@ -8,7 +8,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { activeDiscount } from "./discounts.server.ts";
 
 /** Spec section 9: premium raises match chances by 46 percent. */
-export const PREMIUM_MATCH_CLAIM_PERCENT = 46;
+const PREMIUM_MATCH_CLAIM_PERCENT = 46;
 
 export async function premiumFacts(site: Site, user: CurrentUser | null, now = new Date()) {
   const discount = user && !user.paidUser ? await activeDiscount(getDb(), site, user, {}, now) : null;
@@ -26,5 +26,3 @@ export async function premiumFacts(site: Site, user: CurrentUser | null, now = n
     },
   };
 }
-
-export type PremiumFacts = Awaited<ReturnType<typeof premiumFacts>>;

@@ -2,7 +2,7 @@
 // form, the key of its message (transactions.refund.*) and, for other callers, the status.
 import type { RefundAnswer } from "./refunds.server.ts";
 
-export const REFUND_OUTCOMES = ["done", "pending", "inProgress", "already", "failed"] as const;
+const REFUND_OUTCOMES = ["done", "pending", "inProgress", "already", "failed"] as const;
 export type RefundOutcome = (typeof REFUND_OUTCOMES)[number];
 
 /** 409: another request for this purchase got there first, or it is returned already. */

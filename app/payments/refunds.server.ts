@@ -34,7 +34,7 @@ export interface RefundQuote {
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A refund on its way: its credits are taken back already, the payment is not refunded yet. */
-export const ACTIVE_REFUND: RefundStatus[] = ["requested", "provider_confirmed"];
+const ACTIVE_REFUND: RefundStatus[] = ["requested", "provider_confirmed"];
 
 async function quote(
   tx: Tx | Db,
@@ -149,7 +149,7 @@ function recordIntent(db: Db, site: Site, userId: number, paymentId: number, ign
 }
 
 /** Steps 2 and 3: the provider with the refund's key, then its answer recorded. Also the reconciliation's retry. */
-export async function sendRefund(db: Db, refund: RefundRow): Promise<RefundAnswer> {
+async function sendRefund(db: Db, refund: RefundRow): Promise<RefundAnswer> {
   const log = getLogger();
   const { credits, amountCents } = refund;
   const provider = getProvider(refund.provider);
@@ -186,7 +186,7 @@ export async function sendRefund(db: Db, refund: RefundRow): Promise<RefundAnswe
  * purchase that made the member premium takes premium away unless another purchase still holds it
  * (ADR 028). True when the refund is booked (now or before).
  */
-export async function bookRefund(db: Db, refundId: number, remote: Pick<ProviderRefund, "reference" | "amountCents" | "currency" | "status">) {
+async function bookRefund(db: Db, refundId: number, remote: Pick<ProviderRefund, "reference" | "amountCents" | "currency" | "status">) {
   const log = getLogger();
   const refund = await db.refund.findUniqueOrThrow({ where: { id: refundId } });
   if (remote.amountCents !== refund.amountCents || remote.currency !== refund.currency || remote.status === "failed" || remote.status === "canceled") {
@@ -235,7 +235,7 @@ async function dropPremiumUnlessPaid(tx: Tx, userId: number) {
 }
 
 /** Step 3 when the provider refused: the refund failed and its credits go back to the member. */
-export async function failRefund(db: Db, refundId: number, why: string) {
+async function failRefund(db: Db, refundId: number, why: string) {
   const { paymentId } = await db.refund.findUniqueOrThrow({ where: { id: refundId }, select: { paymentId: true } });
   await db.$transaction(
     async (tx) => {

@@ -5,7 +5,7 @@ import type { Db } from "#app/utils/db.server.ts";
 import { offeredMethods } from "./providers/index.server.ts";
 import { syncPayment } from "./settle.server.ts";
 
-export type ResultState = "loading" | "pending" | "completed" | "failed" | "cancelled" | "refunded";
+type ResultState = "loading" | "pending" | "completed" | "failed" | "cancelled" | "refunded";
 
 export async function paymentResult(db: Db, site: Site, userId: number, paymentId: number) {
   const where = { id: paymentId, userId, siteKey: site.key };

@@ -7,7 +7,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { automaticRows, timeBonus } from "./discounts.server.ts";
 
-export const TIME_BONUS_POPUP_ALERT = "time_bonus_popup";
+const TIME_BONUS_POPUP_ALERT = "time_bonus_popup";
 
 const ROWS_TTL_MS = 60_000;
 

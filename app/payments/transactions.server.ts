@@ -29,7 +29,7 @@ const select = {
   completedAt: true,
 } as const;
 
-export const TRANSACTIONS_PAGE = 100;
+const TRANSACTIONS_PAGE = 100;
 
 export function listTransactions(db: Db, site: Site, userId: number): Promise<Transaction[]> {
   return db.payment.findMany({ where: { userId, siteKey: site.key }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: TRANSACTIONS_PAGE, select });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 
-export const exportsDir = () => path.join(getEnv().dataDir, "exports");
+const exportsDir = () => path.join(getEnv().dataDir, "exports");
 
 /** The file of a stored name (never outside the folder, whatever the name holds). */
 export const exportFile = (name: string) => path.join(exportsDir(), path.basename(name));

@@ -30,7 +30,7 @@ import { exportFile, removeExportFile } from "./export-files.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
-export const EXPORT_TTL_DAYS = 7;
+const EXPORT_TTL_DAYS = 7;
 const DAY_MS = 24 * 3600_000;
 /** a pending export whose job never finished (its retries spent) frees the member's slot after this */
 const STALE_PENDING_MS = DAY_MS;

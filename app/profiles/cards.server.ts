@@ -6,7 +6,7 @@ import { ageFrom } from "./age.ts";
 import type { DisplayPhoto } from "./photo-sizes.ts";
 import { photoUrl } from "./photo-url.server.ts";
 
-export const ONLINE_WINDOW_MS = 15 * 60_000;
+const ONLINE_WINDOW_MS = 15 * 60_000;
 
 export const cardSelect = {
   id: true,

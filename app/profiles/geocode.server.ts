@@ -9,7 +9,7 @@ export interface ReverseGeocode {
 }
 
 /** Beyond this distance from every known place a coordinate is not geocoded. */
-export const MAX_DISTANCE_KM = 75;
+const MAX_DISTANCE_KM = 75;
 
 const EARTH_RADIUS_KM = 6371;
 const RAD = Math.PI / 180;

@@ -63,10 +63,6 @@ export async function deletePhoto(profileId: number, photoId: number) {
   return true;
 }
 
-export async function setInvisible(profileId: number, invisible: boolean) {
-  await getDb().profile.update({ where: { id: profileId }, data: { invisible } });
-}
-
 /** The member's own profile with every photo that is not rejected (pending ones too, labelled on the page), for the edit page. */
 export function loadOwnProfile(userId: number) {
   return getDb().profile.findUniqueOrThrow({

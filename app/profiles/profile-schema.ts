@@ -9,9 +9,9 @@ import { REGION_LABEL, REGIONS, type RegionLabel } from "./geo-data.ts";
 import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP, type SignupStep } from "./profile-fields.ts";
 import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 
-export const CITY_MAX = 100;
+const CITY_MAX = 100;
 export const ABOUT_MAX = 2000;
-export const INTERESTS_MAX = 20;
+const INTERESTS_MAX = 20;
 
 /** A choice that may be left empty: null then (the member cleared it). */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -59,7 +59,7 @@ export function regionLabelOf(country: string | undefined): RegionLabel {
 }
 
 /** Country of the site, a region from that country's official list, a free-text city. */
-export const locationFields = (countries: readonly string[]) => ({
+const locationFields = (countries: readonly string[]) => ({
   country: z.enum(countries as [string, ...string[]], { message: "validation.required" }),
   region: z
     .string()
@@ -74,7 +74,7 @@ type Location = { country?: unknown; region?: unknown };
 
 // Runs even while other fields are invalid (the browser shows the errors of the fields the
 // member has left, and this one must not wait for the rest of the form).
-export const regionRule = [
+const regionRule = [
   (v: Location, ctx: z.RefinementCtx) => {
     if (typeof v.region === "string" && v.region && !regionsOf(String(v.country)).includes(v.region)) {
       ctx.addIssue({ code: "custom", path: ["region"], message: "validation.region" });

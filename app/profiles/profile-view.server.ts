@@ -45,10 +45,7 @@ const detailSelect = (viewerProfileId: number | null) => {
 };
 
 type DetailRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof detailSelect> }>;
-export type ProfileDetail = Omit<
-  DetailRow,
-  "photos" | "siteKey" | "status" | "invisible" | "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"
-> & {
+type ProfileDetail = Omit<DetailRow, "photos" | "siteKey" | "status" | "invisible" | "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"> & {
   photos: { id: number; url: string; thumb: string; width: number | null; height: number | null }[];
 };
 type Card = ReturnType<typeof toCard> & { liked?: boolean };

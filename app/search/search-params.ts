@@ -6,7 +6,7 @@ import { nichePrefix, type Site } from "#app/tenancy/site-schema.ts";
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 export const PAGE_SIZE = 24;
-export const MAX_PAGE = 50;
+const MAX_PAGE = 50;
 
 export interface SearchDefaults {
   gender: "male" | "female";

@@ -6,7 +6,7 @@ import { getDb, type Db } from "#app/utils/db.server.ts";
 import { staffEmail, staffPassword } from "./password-policy.ts";
 import { newTotpSecret, totpStep } from "./totp.server.ts";
 
-export const STAFF_LOGIN = { maxFailures: 5, lockMinutes: 15 } as const;
+const STAFF_LOGIN = { maxFailures: 5, lockMinutes: 15 } as const;
 
 export interface NewStaff {
   email: string;

@@ -34,10 +34,6 @@ export function listCases(status: CaseStatus | "open", after: number | null) {
   });
 }
 
-export async function countOpenCases() {
-  return getDb().supportCase.count({ where: { status: { in: ["new", "in_progress"] } } });
-}
-
 /** The case with its reporter, the reported member and, for a chat report, the conversation's last 20 messages. */
 export async function caseDetail(id: number) {
   const db = getDb();

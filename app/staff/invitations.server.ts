@@ -11,7 +11,7 @@ import type { ActionResult } from "./actions.server.ts";
 import { audit } from "./audit.server.ts";
 import type { StaffUser } from "./session.server.ts";
 
-export const INVITATION_PAGE = 100;
+const INVITATION_PAGE = 100;
 
 /** Requests not answered yet, oldest first; of one site when given. */
 export function pendingInvitations(siteKey: string | null) {

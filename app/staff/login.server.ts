@@ -7,7 +7,7 @@ import { audit } from "./audit.server.ts";
 import { createStaffSession } from "./session.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
-export const staffLoginForm = z.object({
+const staffLoginForm = z.object({
   email: z.string().trim().min(3).max(254),
   password: z.string().min(1).max(128),
   code: z

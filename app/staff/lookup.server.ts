@@ -36,7 +36,7 @@ const hostOf = (q: string) =>
     .replace(/[/:?#].*$/, "")
     .replace(/^www\./, "");
 
-export async function findCompanies(q: string): Promise<CompanyHit[]> {
+async function findCompanies(q: string): Promise<CompanyHit[]> {
   const registry = getSiteRegistry();
   const host = hostOf(q);
   const companyIds = new Map<number, string | null>();

@@ -97,5 +97,3 @@ export async function memberDetails(userId: number) {
     lockout: lockout?.full ? { until: lockout.until } : null,
   };
 }
-
-export type MemberDetails = NonNullable<Awaited<ReturnType<typeof memberDetails>>>;

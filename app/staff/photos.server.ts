@@ -50,10 +50,6 @@ export function photoQueue({ after, siteKey, userId }: PhotoQueueFilter = {}) {
   });
 }
 
-export function countPhotoQueue() {
-  return getDb().photo.count({ where: { reviewedAt: null, status: { in: ["pending", "active"] } } });
-}
-
 const notFound: ActionResult = { ok: false, message: "staff.errors.photoNotFound" };
 const alreadyReviewed: ActionResult = { ok: false, message: "staff.errors.photoReviewed" };
 
@@ -100,7 +96,7 @@ export async function decidePhoto(staff: StaffUser, photoId: number, decision: D
 const memberLocale = (site: Site, language: string | null): Locale =>
   (isLocale(language) && site.locales.includes(language) ? language : site.locales[0]) as Locale;
 
-export async function renderPhotoRejectedMail(site: Site, locale: Locale, name: string, reason: PhotoRejectReason) {
+async function renderPhotoRejectedMail(site: Site, locale: Locale, name: string, reason: PhotoRejectReason) {
   const t = getFixedT(locale, "mail");
   const vars = { siteName: site.name, name };
   const subject = t("photos.rejected.subject", vars);

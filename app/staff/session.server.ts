@@ -12,9 +12,9 @@ import { getDb } from "#app/utils/db.server.ts";
 import { cookieDefaults } from "#app/utils/env.server.ts";
 import { errorResponse } from "#app/utils/request.server.ts";
 
-export const STAFF_COOKIE = "rdv_staff";
+const STAFF_COOKIE = "rdv_staff";
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
-export const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
+const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often (not on every request) */
 const TOUCH_MS = 60 * 1000;
 

@@ -27,7 +27,7 @@ export const createStaffForm = z.object({
 export const roleForm = z.object({ role: staffRole });
 
 /** Shown once after creating an account or resetting its second factor. */
-export interface NewSecret {
+interface NewSecret {
   email: string;
   secret: string;
   uri: string;

@@ -3,7 +3,7 @@
 // time step it accepted, and a code of that step or an earlier one is refused.
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 
-export const TOTP_PERIOD = 30;
+const TOTP_PERIOD = 30;
 
 /** A new random base32 secret. */
 export async function newTotpSecret() {

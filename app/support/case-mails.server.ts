@@ -19,7 +19,7 @@ export interface CaseMailInput {
   outcome?: string;
 }
 
-export async function renderCaseMail(kind: CaseMail, site: Site, input: CaseMailInput) {
+async function renderCaseMail(kind: CaseMail, site: Site, input: CaseMailInput) {
   const locale: Locale = isLocale(input.locale) ? input.locale : (site.locales[0] as Locale);
   const t = getFixedT(locale, "mail");
   const vars = { siteName: site.name, id: input.id };

@@ -3,7 +3,7 @@ import type { Site } from "./site-schema.ts";
 
 export const ENTRY_WARNING_COOKIE = "entry_ok";
 /** Chat and lander layouts warn only visitors from these countries. */
-export const BARE_LAYOUT_WARNING_COUNTRIES = ["NL", "DE"];
+const BARE_LAYOUT_WARNING_COUNTRIES = ["NL", "DE"];
 
 export interface EntryWarningInput {
   site: Pick<Site, "enable_site_entry_popup" | "entry_popup_countries">;

@@ -8,7 +8,7 @@ import type { SiteRegistry } from "./site-registry.server.ts";
 const NOT_AN_AUTHORITY = /[/\\@?#\s]/;
 
 /** A Host header as the URL API reads it: `authority` is host[:port] as a URL carries it. */
-export function parseAuthority(raw: string): { hostname: string; authority: string } | null {
+function parseAuthority(raw: string): { hostname: string; authority: string } | null {
   if (!raw || raw.length > 300 || NOT_AN_AUTHORITY.test(raw)) return null;
   try {
     const url = new URL(`http://${raw}`);

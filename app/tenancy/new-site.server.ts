@@ -16,7 +16,7 @@ export const TODO = "TODO";
 const DEMO_COMPANY_ID = 1; // prisma/seed: the demo data's first company
 const COUNTRIES = ["NL", "BE", "DE", "GB"] as const;
 
-export function siteTemplate(key: string, domain: string) {
+function siteTemplate(key: string, domain: string) {
   const name = key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
   return {
     key,

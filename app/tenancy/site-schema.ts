@@ -5,7 +5,7 @@ import { LOCALES } from "#app/i18n/locales.ts";
 import { PAYMENT_METHODS, PROVIDER_KEYS } from "#app/payments/methods.ts";
 
 export const NICHES = ["none", "she", "bdsm", "bbw", "gilf", "milf", "gay"] as const;
-export const PROFILE_FIELDS = [
+const PROFILE_FIELDS = [
   "age",
   "gender",
   "sexuality",
@@ -20,7 +20,7 @@ export const PROFILE_FIELDS = [
   "country",
   "about_me",
 ] as const;
-export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
+const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 
 const country = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO country code in capitals");
 const locale = z.enum(LOCALES);
@@ -29,7 +29,7 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #9b1
 /** A text a marketer may word per locale; when absent the translation catalogue's default is used. */
 const localized = z.partialRecord(locale, z.string().min(1));
 
-export const PARTNER_OFFER_TYPES = ["cam", "resell"] as const;
+const PARTNER_OFFER_TYPES = ["cam", "resell"] as const;
 const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "must be an https:// address" });
 /**
  * A partner's offer shown as a card among the profiles (spec: cam profile cards, types cam and
@@ -50,7 +50,6 @@ export const partnerOfferSchema = z
       .optional(),
   })
   .strict();
-export type PartnerOffer = z.infer<typeof partnerOfferSchema>;
 
 export const siteSchema = z
   .object({

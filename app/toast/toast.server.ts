@@ -6,7 +6,7 @@ import { z } from "zod";
 import { cookieDefaults, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   kind: z.enum(["success", "info", "error"]),
   /** a key of the common catalogue */
   key: z

@@ -7,7 +7,7 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { refuse } from "#app/utils/request.server.ts";
 import { MAX_REPORT_DAYS, type ReportDetail } from "./report.server.ts";
 
-export const DEFAULT_REPORT_DAYS = 30;
+const DEFAULT_REPORT_DAYS = 30;
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);

@@ -6,7 +6,7 @@ import { getDb } from "#app/utils/db.server.ts";
 
 export const MAX_REPORT_DAYS = 366;
 
-export const SOURCE_COLUMNS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
+const SOURCE_COLUMNS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 export type SourceColumn = (typeof SOURCE_COLUMNS)[number];
 /** network + ref (the default), or down to the sub-ids a marketer passes (sub1 to sub3) */
 export type ReportDetail = "source" | "subs";

@@ -9,16 +9,16 @@ import { getDb } from "#app/utils/db.server.ts";
 import { cookieDefaults } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
-export const TRACKING_PARAMS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
-export const TRACKING_COOKIE = "rdv_src";
+const TRACKING_PARAMS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
+const TRACKING_COOKIE = "rdv_src";
 /** A bounce-logging flag in the query: lb=1. */
-export const BOUNCE_PARAM = "lb";
+const BOUNCE_PARAM = "lb";
 const MAX_AGE = 30 * 24 * 3600;
 /** Longest value kept; a longer one is dropped, not cut (a cut value would be a made-up source). */
-export const MAX_VALUE_LENGTH = 100;
+const MAX_VALUE_LENGTH = 100;
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-export type TrackingValues = Record<(typeof TRACKING_PARAMS)[number], string | null>;
+type TrackingValues = Record<(typeof TRACKING_PARAMS)[number], string | null>;
 export interface Visit extends TrackingValues {
   id: number;
   bounceLogging: boolean;
@@ -43,14 +43,14 @@ function cleanValue(value: string | null): string | null {
   return v;
 }
 
-export function trackingValues(url: URL): TrackingValues | null {
+function trackingValues(url: URL): TrackingValues | null {
   const values = Object.fromEntries(TRACKING_PARAMS.map((p) => [p, cleanValue(url.searchParams.get(p))])) as TrackingValues;
   return Object.values(values).some(Boolean) ? values : null;
 }
 
 const visitSelect = { id: true, network: true, ref: true, sub1: true, sub2: true, sub3: true, bounceLogging: true } as const;
 
-export function visitToken(request: Request): string | null {
+function visitToken(request: Request): string | null {
   const token = parse(request.headers.get("cookie") ?? "")[TRACKING_COOKIE];
   return token && TOKEN.test(token) ? token : null;
 }

@@ -1,11 +1,11 @@
 // The browser's HTTP client for the polled APIs (spec section 7 and 8): up to 5 retries with
 // exponential delay on network errors and server errors; a 403 carrying authentication_required
 // means the session ended, so the member is logged out here too.
-export const API_RETRIES = 5;
+const API_RETRIES = 5;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class LoggedOut extends Error {}
+class LoggedOut extends Error {}
 
 export async function apiGet<T>(url: string, { retries = API_RETRIES, baseDelayMs = 500 } = {}): Promise<T> {
   for (let attempt = 0; ; attempt++) {

@@ -154,7 +154,7 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATC
   payments: PaymentSettings;
 };
 
-export interface VapidKeys {
+interface VapidKeys {
   publicKey: string;
   privateKey: string;
   subject: string;

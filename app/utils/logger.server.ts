@@ -35,7 +35,7 @@ function censored(fields: Fields, keys: readonly string[]): Fields {
  * line in the server, a fifth of an /api/settings.php answer. Objects that are not plain
  * (an IncomingMessage, an Error) are left to their serializers, which log no headers.
  */
-export function redactSecrets(line: Fields): Fields {
+function redactSecrets(line: Fields): Fields {
   let out = censored(line, SECRET_KEYS);
   for (const key in out) {
     const value = out[key];

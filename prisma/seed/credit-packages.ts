@@ -6,8 +6,8 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Db } from "#app/utils/db.server.ts";
 
 /** Credits of the four packages; the price list per currency in cents, same order. */
-export const PACKAGE_CREDITS = [50, 120, 300, 700] as const;
-export const PRICE_LIST: Record<string, readonly [number, number, number, number]> = {
+const PACKAGE_CREDITS = [50, 120, 300, 700] as const;
+const PRICE_LIST: Record<string, readonly [number, number, number, number]> = {
   EUR: [999, 1999, 4499, 8999],
   GBP: [899, 1799, 3999, 7999],
   CHF: [1090, 2190, 4890, 9790],
@@ -16,7 +16,7 @@ export const PRICE_LIST: Record<string, readonly [number, number, number, number
   NOK: [10900, 22900, 51900, 102900],
   DKK: [7500, 14900, 33900, 67900],
 };
-export const BEST_VALUE_INDEX = 2;
+const BEST_VALUE_INDEX = 2;
 
 export async function seedCreditPackages(db: Db) {
   const sites = await db.site.findMany({ select: { key: true } });

@@ -57,7 +57,7 @@ export const FIRST_NAMES: Record<NameCulture, { female: readonly string[]; male:
   },
 };
 
-export interface RegionEntry {
+interface RegionEntry {
   name: string;
   cities: readonly string[];
   /** Only members writing in this language live here (language borders in BE and CH). */

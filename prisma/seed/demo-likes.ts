@@ -9,7 +9,7 @@ import { DEMO_SITES, memberEmail } from "./demo-profiles.ts";
 
 const HOUR = 3_600_000;
 /** How many profiles each kind of like takes, in this order from the most recently active. */
-export const DEMO_LIKES = { matches: 3, received: 5, receivedNew: 3, given: 4 } as const;
+const DEMO_LIKES = { matches: 3, received: 5, receivedNew: 3, given: 4 } as const;
 
 export async function seedDemoLikes(db: Db, now = new Date()): Promise<number> {
   const members = await db.profile.findMany({

@@ -16,10 +16,10 @@ import { ABOUT_SENTENCES, COUNTRIES, FIRST_NAMES, type DemoLanguage } from "./de
 
 // ---------- PRNG ----------
 
-export type Rng = () => number;
+type Rng = () => number;
 
 /** mulberry32: a tiny, fast 32-bit PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): Rng {
+function mulberry32(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -54,7 +54,7 @@ function weighted<T>(rng: Rng, entries: readonly (readonly [T, number])[]): T {
  * Exactly `n` values in shuffled order, each value `weight / total` of them (largest
  * remainder), so small sites still get every country and the intended gender mix.
  */
-export function quota<T>(rng: Rng, entries: readonly (readonly [T, number])[], n: number): T[] {
+function quota<T>(rng: Rng, entries: readonly (readonly [T, number])[], n: number): T[] {
   const total = entries.reduce((sum, [, w]) => sum + w, 0);
   const shares = entries.map(([value, w], i) => ({ value, i, exact: (n * w) / total }));
   const counts = shares.map((s) => Math.floor(s.exact));
@@ -77,12 +77,12 @@ function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
 
 // ---------- portraits ----------
 
-export type HairStyle =
+type HairStyle =
   | "short" | "sidepart" | "quiff" | "buzz" | "curly" | "manbun"
   | "long" | "wavy" | "bob" | "bun" | "ponytail" | "pixie" | "afro";
 
 /** What stays the same on every photo of one person. */
-export interface PortraitLook {
+interface PortraitLook {
   gender: Gender;
   age: number;
   skin: string; // #rrggbb
@@ -99,7 +99,7 @@ export interface PortraitLook {
 }
 
 /** What changes from photo to photo. */
-export interface PortraitVariant {
+interface PortraitVariant {
   bgHue: number;
   bgHue2: number;
   bgAngle: number;
@@ -153,7 +153,7 @@ export function hslToHex(h: number, s: number, l: number): string {
   return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
 }
 
-export function hairHex(rng: Rng, hairColor: HairColor | null): string | null {
+function hairHex(rng: Rng, hairColor: HairColor | null): string | null {
   if (hairColor === "bald") return null;
   if (hairColor === "other") return pick(rng, DYED_HAIR);
   return HAIR_HEX[hairColor ?? "brown"];
@@ -175,7 +175,7 @@ function pickHairStyle(rng: Rng, gender: Gender, age: number, hairColor: HairCol
   ]);
 }
 
-export function buildLook(rng: Rng, p: { gender: Gender; age: number; hairColor: HairColor; eyeColor: EyeColor }): PortraitLook {
+function buildLook(rng: Rng, p: { gender: Gender; age: number; hairColor: HairColor; eyeColor: EyeColor }): PortraitLook {
   const skinIndex = SKIN_TONES.indexOf(
     weighted(rng, SKIN_TONES.map((entry) => [entry, entry[1]] as const)),
   );
@@ -201,7 +201,7 @@ export function buildLook(rng: Rng, p: { gender: Gender; age: number; hairColor:
   };
 }
 
-export function buildVariant(rng: Rng): PortraitVariant {
+function buildVariant(rng: Rng): PortraitVariant {
   const bgHue = Math.floor(rng() * 360);
   const bokeh = Array.from({ length: intBetween(rng, 4, 7) }, () => ({
     x: Math.round(between(rng, 0, 600)),
@@ -225,7 +225,7 @@ export function buildVariant(rng: Rng): PortraitVariant {
 
 // ---------- sites ----------
 
-export type DemoNiche = "general" | "milf" | "gay";
+type DemoNiche = "general" | "milf" | "gay";
 
 export interface DemoSite {
   key: string;
@@ -257,7 +257,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
 ];
 
 export const DEMO_PASSWORD = "rendezvous-demo";
-export const DEMO_EMAIL_DOMAIN = "demo.invalid";
+const DEMO_EMAIL_DOMAIN = "demo.invalid";
 export const demoEmail = (siteKey: string, n: number) => `demo-${n}@${siteKey}.${DEMO_EMAIL_DOMAIN}`;
 export const memberEmail = (siteKey: string) => `member@${siteKey}.localhost`;
 
@@ -298,13 +298,13 @@ const DAY = 86_400_000;
 const YEAR = 365.2425 * DAY;
 
 /** The date of birth, at UTC midnight, of someone `ageYears` old (fractional) at `now`. */
-export function birthDateForAge(now: Date, ageYears: number): Date {
+function birthDateForAge(now: Date, ageYears: number): Date {
   const t = new Date(now.getTime() - ageYears * YEAR);
   return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
 }
 
 /** Whole years between a date of birth and `now`, as people count birthdays. */
-export function ageAt(dateOfBirth: Date, now: Date): number {
+function ageAt(dateOfBirth: Date, now: Date): number {
   let age = now.getUTCFullYear() - dateOfBirth.getUTCFullYear();
   const m = now.getUTCMonth() - dateOfBirth.getUTCMonth();
   if (m < 0 || (m === 0 && now.getUTCDate() < dateOfBirth.getUTCDate())) age--;
@@ -471,7 +471,7 @@ export interface BuildDemoProfilesOptions {
   sites?: readonly DemoSite[];
 }
 
-export const DEFAULT_DEMO_SEED = 0x5eed_2024;
+const DEFAULT_DEMO_SEED = 0x5eed_2024;
 
 /** The generated demo profiles of every site (the three ready demo members not included). */
 export function buildDemoProfiles({ now, seed = DEFAULT_DEMO_SEED, perSite = 110, sites = DEMO_SITES }: BuildDemoProfilesOptions): DemoProfileSpec[] {

@@ -9,7 +9,7 @@ import { PHOTO_HEIGHT, PHOTO_WIDTH, photoFilenames } from "./photos.ts";
 import { drawPendingPortraits, writePendingPortraits } from "./portrait-files.ts";
 import { seedDemoLikes } from "./demo-likes.ts";
 
-export const DEMO_COMPANIES = [
+const DEMO_COMPANIES = [
   {
     id: 1,
     name: "Lovely Media B.V.",
@@ -49,7 +49,7 @@ export async function seedCompanies(db: Db): Promise<void> {
 }
 
 /** Credits each ready demo member starts with, booked through the credit ledger. */
-export const DEMO_MEMBER_CREDITS = 30;
+const DEMO_MEMBER_CREDITS = 30;
 
 export interface SeedDemoOptions {
   /** Where photos go: `<mediaDir>/<profileId>/<n>.jpg` and `<n>_thumb.jpg`. */

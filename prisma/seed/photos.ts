@@ -8,9 +8,9 @@ import { hslToHex, type PortraitSpec } from "./demo-profiles.ts";
 
 export const PHOTO_WIDTH = 600;
 export const PHOTO_HEIGHT = 750;
-export const THUMB_WIDTH = 200;
-export const THUMB_HEIGHT = 250;
-export const JPEG_QUALITY = 80;
+const THUMB_WIDTH = 200;
+const THUMB_HEIGHT = 250;
+const JPEG_QUALITY = 80;
 
 // ---------- colour helpers ----------
 
@@ -20,7 +20,7 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 /** Lightens (amount > 0, towards white) or darkens (amount < 0, towards black) a colour. */
-export function shade(hex: string, amount: number): string {
+function shade(hex: string, amount: number): string {
   const target = amount > 0 ? 255 : 0;
   const a = Math.min(1, Math.abs(amount));
   return `#${parseHex(hex)

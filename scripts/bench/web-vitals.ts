@@ -11,7 +11,7 @@
 // CHROMIUM (/usr/bin/chromium).
 import os from "node:os";
 import { readFileSync } from "node:fs";
-import { chromium, type Browser } from "playwright";
+import { chromium, type Browser } from "@playwright/test";
 import { assertFree, logInDemoMember, startApp } from "./support/app-server.ts";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 3);

@@ -46,7 +46,7 @@ function loadBindings() {
   return bindings;
 }
 
-export async function withSchemaEngine<T>(connectionString: string, work: (engine: Engine) => Promise<T>) {
+async function withSchemaEngine<T>(connectionString: string, work: (engine: Engine) => Promise<T>) {
   const glue = await loadBindings();
   const schema = await readFile(schemaPath, "utf8");
   // our own pool, so that ending it releases the engine's advisory lock at once
@@ -61,7 +61,7 @@ export async function withSchemaEngine<T>(connectionString: string, work: (engin
   }
 }
 
-export async function readMigrations(): Promise<MigrationList> {
+async function readMigrations(): Promise<MigrationList> {
   const entries = (await readdir(migrationsDir, { withFileTypes: true }).catch(() => []))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)

@@ -5,7 +5,7 @@ import { CoinIcon } from "./icons.tsx";
 import { Badge } from "../ui/index.ts";
 
 /** False during the server render and hydration: times are first written in UTC, then in the browser's zone. */
-export function useHydrated() {
+function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;

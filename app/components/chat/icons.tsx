@@ -37,11 +37,6 @@ export const GiftIcon = (p: { className?: string }) => (
     <path d="M12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z" />
   </svg>
 );
-export const SparkIcon = (p: { className?: string }) => (
-  <svg {...base} {...p}>
-    <path d="M12 2v4M12 18v4M4.9 4.9l2.8 2.8M16.3 16.3l2.8 2.8M2 12h4M18 12h4M4.9 19.1l2.8-2.8M16.3 7.7l2.8-2.8" />
-  </svg>
-);
 export const TrashIcon = (p: { className?: string }) => (
   <svg {...base} {...p}>
     <path d="M3 6h18" />

@@ -6,7 +6,6 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useFetcher } from "react-router";
 import type { ThreadScreen, SendAnswer } from "#app/chat/thread-page.server.ts";
 import type { ThreadMessage } from "#app/chat/thread.server.ts";
-import type { GiftOption } from "#app/chat/gifts.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { Avatar, CreditsPill, useTimeFormat } from "./bits.tsx";
 import { useLiveRevalidation } from "#app/live/live-state.tsx";
@@ -344,5 +343,3 @@ export function BlockedScreen({ name }: { name: string }) {
     </main>
   );
 }
-
-export type { GiftOption };

@@ -100,7 +100,7 @@ function Translated({ k }: { k: string }) {
 }
 
 /** The headline and copy: the marketer's wording for this slug, else the niche's default. */
-export function useLanderText(page: LanderData) {
+function useLanderText(page: LanderData) {
   const { t } = useTranslation();
   return {
     headline: page.text?.headline ?? t(`landers.headline.${page.niche}`),

@@ -4,7 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { Button, Card, Checkbox, TextArea, TextField } from "#app/components/ui/index.ts";
 
-export type SwitchIntent = "ban" | "hide-profile" | "direct-debit-block" | "fictional";
+type SwitchIntent = "ban" | "hide-profile" | "direct-debit-block" | "fictional";
 type Switches = Record<SwitchIntent, boolean>;
 
 interface Props {

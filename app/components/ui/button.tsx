@@ -6,7 +6,7 @@ import { cx } from "./cx.ts";
 
 export type ButtonVariant =
   "primary" | "secondary" | "outline" | "light" | "ghost" | "ghost-light" | "subtle" | "success" | "danger" | "danger-outline" | "link";
-export type ButtonSize = "sm" | "md" | "lg" | "inline";
+type ButtonSize = "sm" | "md" | "lg" | "inline";
 
 const BASE =
   "inline-flex items-center justify-center gap-1.5 rounded-full text-center font-semibold transition " +

@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { cx } from "./cx.ts";
 
-export type DialogSize = "sm" | "md" | "lg" | "xl" | "full";
+type DialogSize = "sm" | "md" | "lg" | "xl" | "full";
 const WIDTH: Record<DialogSize, string> = {
   sm: "w-[calc(100%-1.5rem)] max-w-[300px]",
   md: "w-[calc(100%-1.5rem)] max-w-[500px]",

@@ -1,8 +1,8 @@
 // The design system: small primitives the screens share.
 export { Badge, type BadgeTone } from "./badge.tsx";
-export { Button, buttonClass, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button.tsx";
+export { Button, buttonClass, type ButtonProps, type ButtonVariant } from "./button.tsx";
 export { Card, CardHeader } from "./card.tsx";
 export { cx } from "./cx.ts";
-export { Dialog, Modal, type DialogSize } from "./dialog.tsx";
+export { Dialog, Modal } from "./dialog.tsx";
 export { Checkbox, controlClass, Select, TextArea, TextField, type FieldState } from "./fields.tsx";
-export { Tabs, type TabItem } from "./tabs.tsx";
+export { Tabs } from "./tabs.tsx";

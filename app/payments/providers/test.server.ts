@@ -32,7 +32,7 @@ export interface WebhookDelivery {
   body: string;
   signature: string;
 }
-export interface TestWebhookJob extends WebhookDelivery {
+interface TestWebhookJob extends WebhookDelivery {
   copy: number;
 }
 

@@ -23,15 +23,14 @@ import { bookRefund, sendRefund } from "./refunds.server.ts";
 import { syncPayment } from "./settle.server.ts";
 
 /** A refund younger than this may still be in its request: left alone. */
-export const REFUND_GRACE_MS = 2 * 60_000;
+const REFUND_GRACE_MS = 2 * 60_000;
 /** A pending payment younger than this may still be on the provider's page. */
-export const PENDING_GRACE_MS = 10 * 60_000;
+const PENDING_GRACE_MS = 10 * 60_000;
 /** How far back payments are asked again and the providers' refunds are compared. */
-export const LOOKBACK_MS = 30 * 24 * 60 * 60_000;
+const LOOKBACK_MS = 30 * 24 * 60 * 60_000;
 const BATCH = 200;
 
-export type IssueKind =
-  "provider_refund_unknown" | "provider_refund_of_failed" | "refund_differs" | "refund_unanswered" | "payment_differs" | "provider_unreachable";
+type IssueKind = "provider_refund_unknown" | "provider_refund_of_failed" | "refund_differs" | "refund_unanswered" | "payment_differs" | "provider_unreachable";
 
 export interface ReconcileReport {
   refundsBooked: number;

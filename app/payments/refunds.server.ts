@@ -149,7 +149,7 @@ function recordIntent(db: Db, site: Site, userId: number, paymentId: number, ign
 }
 
 /** Steps 2 and 3: the provider with the refund's key, then its answer recorded. Also the reconciliation's retry. */
-async function sendRefund(db: Db, refund: RefundRow): Promise<RefundAnswer> {
+export async function sendRefund(db: Db, refund: RefundRow): Promise<RefundAnswer> {
   const log = getLogger();
   const { credits, amountCents } = refund;
   const provider = getProvider(refund.provider);
@@ -186,7 +186,7 @@ async function sendRefund(db: Db, refund: RefundRow): Promise<RefundAnswer> {
  * purchase that made the member premium takes premium away unless another purchase still holds it
  * (ADR 028). True when the refund is booked (now or before).
  */
-async function bookRefund(db: Db, refundId: number, remote: Pick<ProviderRefund, "reference" | "amountCents" | "currency" | "status">) {
+export async function bookRefund(db: Db, refundId: number, remote: Pick<ProviderRefund, "reference" | "amountCents" | "currency" | "status">) {
   const log = getLogger();
   const refund = await db.refund.findUniqueOrThrow({ where: { id: refundId } });
   if (remote.amountCents !== refund.amountCents || remote.currency !== refund.currency || remote.status === "failed" || remote.status === "canceled") {

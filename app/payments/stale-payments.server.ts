@@ -8,7 +8,7 @@ import { getLogger } from "#app/utils/logger.server.ts";
 import { syncPayment } from "./settle.server.ts";
 
 /** A checkout page is normally done within this; younger payments are left to the member and the webhook. */
-export const STALE_AFTER_MS = 15 * 60_000;
+const STALE_AFTER_MS = 15 * 60_000;
 const BATCH = 100;
 /** per run; the rest waits for the next run */
 const MAX_PER_RUN = 1_000;

@@ -136,7 +136,7 @@ describe("sending a message", () => {
     const b = await member({ site: "lovely" });
     const page = await get(a, `/members/${b.profile.id}/chat`);
     expect(page.status).toBe(200);
-    expect(textOf(page.html)).toMatch(/data-testid="chat-price"[\s\S]*A message costs 10 credits · from £0\.79[\s\S]*You have 30 credits/);
+    expect(textOf(page.html)).toMatch(/data-testid="chat-price"[\s\S]*A message costs 10 credits · from £1\.15[\s\S]*You have 30 credits/);
     expect(textOf(page.html)).toContain("Send photo · 15 credits");
     expect(page.html).toContain('data-testid="gift-picker"');
     expect(page.html.match(/data-testid="gift-option"/g)).toHaveLength(8);

@@ -28,6 +28,12 @@ export const LIMITS = {
   photoProcessing: { maxPixels: 40_000_000, concurrency: 2 },
   /** failed logins per site + e-mail address and per IP address within the window block logging in */
   login: { perAccount: 5, perIp: 20, windowSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
+  /**
+   * Staff console logins: failures per e-mail address AND client (IP address) together lock that
+   * pair for blockSeconds, so nobody can lock a colleague out from elsewhere; perClient failures
+   * from one client over any addresses lock that client (ADR 033).
+   */
+  staffLogin: { perAddressAndClient: 5, perClient: 20, windowSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
   /** perIp is the default of SIGNUPS_PER_IP_PER_HOUR */
   signup: { perIp: 10, perAddress: 5, windowSeconds: HOUR },
   /** per account: mails within a day (from the first) */
@@ -54,6 +60,8 @@ export const LIMITS = {
 const COUNTERS = {
   loginAccount: { points: LIMITS.login.perAccount, duration: LIMITS.login.windowSeconds },
   loginIp: { points: LIMITS.login.perIp, duration: LIMITS.login.windowSeconds },
+  staffLogin: { points: LIMITS.staffLogin.perAddressAndClient, duration: LIMITS.staffLogin.windowSeconds },
+  staffLoginClient: { points: LIMITS.staffLogin.perClient, duration: LIMITS.staffLogin.windowSeconds },
   signupIp: { points: LIMITS.signup.perIp, duration: LIMITS.signup.windowSeconds },
   signupAddress: { points: LIMITS.signup.perAddress, duration: LIMITS.signup.windowSeconds },
   resetIp: { points: LIMITS.passwordReset.perIp, duration: LIMITS.passwordReset.windowSeconds },

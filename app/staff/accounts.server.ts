@@ -1,12 +1,13 @@
 // Staff accounts: created by `npm run staff:create` (and the demo seed), never by members.
-// Login checks password (argon2id) and TOTP; 5 failures lock the account for 15 minutes.
+// Login checks password (argon2id) and TOTP; failures lock the address for the client that made them.
+import { randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
+import { giveBack, holdFull, ipKey, LIMITS, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { StaffRole } from "#app/generated/prisma/enums.ts";
 import { getDb, type Db } from "#app/utils/db.server.ts";
+import { singleton } from "#app/utils/singleton.ts";
 import { staffEmail, staffPassword } from "./password-policy.ts";
 import { newTotpSecret, totpStep } from "./totp.server.ts";
-
-const STAFF_LOGIN = { maxFailures: 5, lockMinutes: 15 } as const;
 
 export interface NewStaff {
   email: string;
@@ -27,38 +28,57 @@ export async function createStaffAccount(input: NewStaff, db: Db = getDb()) {
   });
 }
 
-export type StaffLoginResult = { ok: true; staffId: number } | { ok: false; reason: "failed" | "locked" };
+export type StaffLoginResult = { ok: true; staffId: number } | { ok: false; reason: "failed" } | { ok: false; reason: "locked"; retryAfterMs: number };
 
 /**
- * Every attempt counts BEFORE the password is checked (one atomic UPDATE under the row lock), so
- * parallel guesses cannot check more than 5 passwords; the attempt that reaches 5 starts the lock.
- * A success clears the counter.
+ * A staff login attempt from one client (IP address). Failures are counted per e-mail address and
+ * client together, and per client (LIMITS.staffLogin, ADR 033): the attempt takes its place in both
+ * counters BEFORE anything is checked, atomically, so parallel guesses cannot check more than the
+ * limit; the failure that fills a counter starts the lock, a success gives its places back. An
+ * address that is no staff account is counted and answered exactly like one (a dummy hash is
+ * verified, so it takes as long), and an attack on an address from one client does not lock that
+ * address for anyone else.
  */
-export async function attemptStaffLogin(email: string, password: string, code: string): Promise<StaffLoginResult> {
-  const db = getDb();
+export async function attemptStaffLogin(email: string, password: string, code: string, ip: string): Promise<StaffLoginResult> {
   const address = email.trim().toLowerCase();
-  const rows = await db.$queryRaw<{ id: number; password_hash: string; totp_secret: string; totp_last_step: number; disabled: boolean }[]>`
-    UPDATE staff_accounts SET
-      failed_logins = CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN 1 ELSE failed_logins + 1 END,
-      locked_until = CASE
-        WHEN locked_until IS NOT NULL AND locked_until <= now() THEN NULL
-        WHEN failed_logins + 1 >= ${STAFF_LOGIN.maxFailures} THEN now() + make_interval(mins => ${STAFF_LOGIN.lockMinutes})
-        ELSE locked_until END
-    WHERE email = ${address} AND (locked_until IS NULL OR locked_until <= now())
-    RETURNING id, password_hash, totp_secret, totp_last_step, disabled`;
-  const account = rows[0];
-  if (!account) {
-    const locked = await db.staffAccount.findFirst({ where: { email: address, lockedUntil: { gt: new Date() } }, select: { id: true } });
-    return { ok: false, reason: locked ? "locked" : "failed" };
+  const client = ipKey(ip);
+  const checks: Check[] = [
+    ["staffLogin", `${address}|${client}`],
+    ["staffLoginClient", client],
+  ];
+  const place = await take(...checks);
+  if (!place.ok) return { ok: false, reason: "locked", retryAfterMs: place.retryAfterMs };
+  let staffId: number | null;
+  try {
+    staffId = await checkCredentials(address, password, code);
+  } catch (error) {
+    await giveBack(...checks);
+    throw error;
   }
-  const passwordOk = await verifyPassword(account.password_hash, password);
-  const step = passwordOk ? await totpStep(account.totp_secret, code.trim()) : null;
-  if (!passwordOk || step === null || account.disabled) return { ok: false, reason: "failed" };
+  if (staffId !== null) {
+    await giveBack(...checks);
+    return { ok: true, staffId };
+  }
+  const limits = [LIMITS.staffLogin.perAddressAndClient, LIMITS.staffLogin.perClient];
+  const filled = checks.filter((_, i) => place.counts[i]! >= limits[i]!);
+  await Promise.all(filled.map(([name, key]) => holdFull(name, key, LIMITS.staffLogin.blockSeconds)));
+  return { ok: false, reason: "failed" };
+}
+
+/** A hash of nothing anyone knows, verified for an address that is no account: the same work as for one. */
+const dummyHash = () => singleton("staffDummyPasswordHash", () => hashPassword(randomBytes(32).toString("base64url")));
+
+async function checkCredentials(address: string, password: string, code: string): Promise<number | null> {
+  const db = getDb();
+  const account = await db.staffAccount.findUnique({ where: { email: address }, select: { id: true, passwordHash: true, totpSecret: true, disabled: true } });
+  const passwordOk = await verifyPassword(account?.passwordHash ?? (await dummyHash()), password);
+  if (!account || !passwordOk || account.disabled) return null;
+  const step = await totpStep(account.totpSecret, code.trim());
+  if (step === null) return null;
   // the code is used up: the same code (or an older one) cannot log in again
   const used = await db.staffAccount.updateMany({
     where: { id: account.id, disabled: false, totpLastStep: { lt: step } },
-    data: { totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: new Date() },
+    data: { totpLastStep: step, lastLoginAt: new Date() },
   });
-  if (used.count !== 1) return { ok: false, reason: "failed" };
-  return { ok: true, staffId: account.id };
+  return used.count === 1 ? account.id : null;
 }

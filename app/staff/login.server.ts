@@ -22,7 +22,8 @@ export async function staffLogIn(request: Request, context: Readonly<RouterConte
   const email = (fields.email ?? "").slice(0, 254);
   const parsed = staffLoginForm.safeParse(fields);
   if (!parsed.success) return { ok: false, status: 400, message: "staff.login.invalid", email };
-  const result = await attemptStaffLogin(parsed.data.email, parsed.data.password, parsed.data.code);
+  const ip = context.get(visitorContext).ip;
+  const result = await attemptStaffLogin(parsed.data.email, parsed.data.password, parsed.data.code, ip);
   if (!result.ok)
     return {
       ok: false,
@@ -31,7 +32,6 @@ export async function staffLogIn(request: Request, context: Readonly<RouterConte
       email,
     };
   const staff = await getDb().staffAccount.findUniqueOrThrow({ where: { id: result.staffId }, select: { id: true, email: true } });
-  const ip = context.get(visitorContext).ip;
   const setCookie = await createStaffSession(staff.id, { ip, userAgent: request.headers.get("user-agent") });
   await audit(staff, { action: "staff.login", after: { ip } });
   return { ok: true, setCookie };

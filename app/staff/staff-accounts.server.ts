@@ -41,7 +41,7 @@ const fail = (message: string, status: number, params?: Record<string, unknown>)
 
 export function listStaffAccounts() {
   return getDb().staffAccount.findMany({
-    select: { id: true, email: true, name: true, role: true, disabled: true, createdAt: true, lastLoginAt: true, lockedUntil: true },
+    select: { id: true, email: true, name: true, role: true, disabled: true, createdAt: true, lastLoginAt: true },
     orderBy: { id: "asc" },
   });
 }
@@ -99,7 +99,7 @@ export async function setStaffDisabled(actor: StaffUser, targetId: number, disab
     if (!actorOk) return fail("staff.errors.adminOnly", 403);
     if (!target) return fail("staff.accounts.errors.notFound", 404);
     if (target.disabled === disabled) return fail("staff.accounts.errors.unchanged", 409);
-    await tx.staffAccount.update({ where: { id: targetId }, data: { disabled, ...(disabled ? {} : { failedLogins: 0, lockedUntil: null }) } });
+    await tx.staffAccount.update({ where: { id: targetId }, data: { disabled } });
     const sessions = disabled ? (await tx.staffSession.deleteMany({ where: { staffId: targetId } })).count : 0;
     await audit(
       actor,

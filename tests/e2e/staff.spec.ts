@@ -54,7 +54,8 @@ async function newMatureMember(browser: Browser) {
 async function staffLogIn(browser: Browser, role: "support" | "admin", origin: string): Promise<Page> {
   const account = DEMO_STAFF.find((s) => s.role === role)!;
   // a code is accepted once per account: a retried test starts from a clean slate
-  await sql("UPDATE staff_accounts SET totp_last_step = 0, failed_logins = 0, locked_until = NULL WHERE email = $1", [account.email]);
+  await sql("UPDATE staff_accounts SET totp_last_step = 0 WHERE email = $1", [account.email]);
+  await sql("DELETE FROM rate_limits WHERE key LIKE 'staffLogin%'");
   const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: "lng", value: "en", url: origin }]);
   const page = await context.newPage();

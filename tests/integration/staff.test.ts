@@ -99,7 +99,7 @@ describe("staff login", () => {
     expect(res.headers["set-cookie"] ?? "").not.toMatch(/rdv_staff=/);
   });
 
-  it("locks the account after 5 failures, also when they arrive in parallel", async () => {
+  it("locks the address for this client after 5 failures, also when they arrive in parallel", async () => {
     const account = await newStaff("support");
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>

@@ -5,7 +5,8 @@
 // currency, minimum order value, country, member, expiry, status, validity and payment methods.
 // The time bonus and the welcome discount are rows of kind time_bonus / welcome that apply
 // without typing, only to members who have not paid yet, within signup_window_seconds after
-// their signup. "Used" is counted from redemptions whose payment is completed, refunded or still
+// their signup. A row of kind retention is issued to one member who chose to stay in the deletion
+// flow and applies once without typing (retention.server.ts). "Used" is counted from redemptions whose payment is completed, refunded or still
 // pending: a pending order holds its code for as long as it can be paid, and only the provider's
 // word that it failed, was cancelled or expired (settle.server.ts, also through the sweep of
 // stale payments) frees the code again.
@@ -107,7 +108,8 @@ async function refusal(tx: Tx, row: CodeRow, member: Member, order: OrderShape, 
   if (row.status === "used") return "used";
   if (row.expires && row.expires <= now) return "expired";
   if (row.userId !== null && row.userId !== member.id) return "member";
-  if (row.kind !== "code" && member.paidUser) return "already_paid";
+  const firstPurchase = row.kind === "time_bonus" || row.kind === "welcome";
+  if (firstPurchase && member.paidUser) return "already_paid";
   // signed up signup_window_seconds or more ago: over (spec: "14400 seconds or more ago")
   if (row.signupWindowSeconds !== null && now.getTime() - member.signupDate.getTime() >= row.signupWindowSeconds * 1000) return "window_over";
   if (row.currency && order.currency && row.currency.toUpperCase() !== order.currency.toUpperCase()) return "currency";
@@ -115,7 +117,7 @@ async function refusal(tx: Tx, row: CodeRow, member: Member, order: OrderShape, 
   if (row.paymentMethods.length && order.method && !row.paymentMethods.includes(order.method)) return "method";
   if (order.priceCents !== undefined && order.priceCents < row.minimumOrderValueCents) return "below_minimum";
   // the time bonus and the welcome discount are one first-purchase discount: using either uses both
-  if (row.kind !== "code" && (await tx.discountRedemption.count({ where: countingRedemptions({ kind: { not: "code" } }, member.id) })) > 0) {
+  if (firstPurchase && (await tx.discountRedemption.count({ where: countingRedemptions({ kind: { in: ["time_bonus", "welcome"] } }, member.id) })) > 0) {
     return "used_by_member";
   }
   if (row.validity === "once" && (await tx.discountRedemption.count({ where: countingRedemptions(row.id) })) > 0) return "used";
@@ -168,6 +170,16 @@ export async function activeDiscount(tx: Tx, site: Site, user: Member, order: Or
   return (await automatic(tx, site, user, "time_bonus", order, now)) ?? (await automatic(tx, site, user, "welcome", order, now));
 }
 
+/**
+ * The discount issued to this member for staying (the deletion flow's offer): their own row of
+ * kind retention, valid once, for paid and free members alike.
+ */
+export async function retentionDiscount(tx: Tx, site: Site, member: Member, order: OrderShape = {}, now = new Date()): Promise<OrderDiscount | null> {
+  const rows = await tx.discountCode.findMany({ where: { kind: "retention", userId: member.id, siteKey: site.key, status: "active" }, orderBy: { id: "asc" } });
+  for (const row of rows) if ((await refusal(tx, row, member, order, now)) === null) return asDiscount(row, member);
+  return null;
+}
+
 /** The welcome discount alone (GET /api/discountcode.php?welcome=true). */
 export async function welcomeDiscount(tx: Tx, site: Site, user: Member, now = new Date()): Promise<OrderDiscount | null> {
   return automatic(tx, site, user, "welcome", {}, now);
@@ -216,7 +228,10 @@ export async function discountForOrder(tx: Tx, question: OrderQuestion): Promise
     return checked.ok ? { ok: true, discount: checked.discount } : { ok: false, error: "code_invalid" };
   }
   if (!member) return { ok: true, discount: null };
-  return { ok: true, discount: await activeDiscount(tx, question.site, member, order, now) };
+  // without a typed code: the larger of the first-purchase discount and one issued to the member
+  const [active, retention] = [await activeDiscount(tx, question.site, member, order, now), await retentionDiscount(tx, question.site, member, order, now)];
+  const best = active && retention ? (retention.percentage > active.percentage ? retention : active) : (active ?? retention);
+  return { ok: true, discount: best };
 }
 
 /** Records that the payment (just created in the same transaction) uses the discount. */

@@ -1,5 +1,6 @@
 // /profile/delete: why are you leaving (reasons), what could help instead (solutions,
-// including the company's delete discount), then the deletion itself.
+// including the company's delete discount, issued to the member who chooses to stay), then the
+// deletion itself.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -9,7 +10,10 @@ import { requestInfo } from "#app/auth/request-info.server.ts";
 import { destroySession } from "#app/auth/session.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
+import { issueRetentionDiscount } from "#app/payments/retention.server.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
+import { redirectWithToast } from "#app/toast/toast.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
 import { readForm } from "#app/utils/request.server.ts";
 
 export const DELETE_REASONS = ["found_partner", "too_expensive", "too_many_emails", "no_matches", "privacy", "other"] as const;
@@ -25,7 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, locale, origin } = requestInfo(request, context);
-  const reason = z.enum(DELETE_REASONS).safeParse((await readForm(request, context)).get("reason"));
+  const form = await readForm(request, context);
+  if (form.get("intent") === "stay") {
+    const percent = (await getCompanyInfo(site.company_id))?.delete_discount ?? 0;
+    if (percent <= 0) return redirect("/credits");
+    await issueRetentionDiscount(getDb(), site.key, user.id, percent);
+    return redirectWithToast("/credits", { kind: "success", key: "deletion.stayToast", values: { percent: String(percent) } });
+  }
+  const reason = z.enum(DELETE_REASONS).safeParse(form.get("reason"));
   await requestDeletion(site, user.id, reason.success ? reason.data : null, locale, origin);
   return redirect("/account-deleted", { headers: { "Set-Cookie": await destroySession(request) } });
 }
@@ -63,9 +74,11 @@ export default function DeleteAccount({ loaderData: d }: Route.ComponentProps) {
         {d.discount > 0 && (d.reason === "too_expensive" || d.reason === "no_matches" || d.reason === "other") ? (
           <div className="rounded-lg border border-secondary bg-secondary/10 p-4" data-testid="delete-discount">
             <p className="font-semibold">{t("deletion.discountOffer", { percent: d.discount })}</p>
-            <Button to="/pricing" variant="secondary" className="mt-2">
-              {t("deletion.stay")}
-            </Button>
+            <Form method="post">
+              <Button type="submit" name="intent" value="stay" variant="secondary" className="mt-2">
+                {t("deletion.stay")}
+              </Button>
+            </Form>
           </div>
         ) : null}
         <p className="text-sm text-black/70">{t("deletion.explain")}</p>

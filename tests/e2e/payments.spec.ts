@@ -2,7 +2,8 @@
 // buys a package with the 25 % time bonus on the provider's (test) page, sees the completed result,
 // the credits in the top bar, becomes premium, finds the payment under transactions and downloads
 // its receipt; a failed and a cancelled payment add nothing and offer another method; the methods
-// shown differ by payment country (iDEAL in NL, BLIK in PL).
+// shown differ by payment country (iDEAL in NL, BLIK in PL); the deletion flow's offer to stay is a
+// discount issued to the member, applied once to a paid order.
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
@@ -154,4 +155,34 @@ test("a member returns the unused credits of a purchase once: a second tab's for
 
   await second.getByRole("button", { name: "Return unused credits" }).click();
   await expect(second.getByRole("status").filter({ hasText: /\S/ })).toHaveText("The unused credits of this purchase have already been returned.");
+});
+
+test("the deletion flow's offer to stay: 30% off the next purchase, shown in the checkout, charged once", async ({ browser }) => {
+  const page = await newMember(browser, LOVELY, "Stayer");
+  await page.goto(`${LOVELY}/profile/delete`);
+  await page.getByLabel("It is too expensive").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("delete-discount")).toContainText("Stay and get 30% off your next credit purchase.");
+  await page.getByRole("button", { name: "Stay and use the discount" }).click();
+
+  await expect(page).toHaveURL(`${LOVELY}/credits`);
+  await expect(page.getByText("Your 30% discount is waiting for you on your next credit purchase.")).toBeVisible();
+  // the issued 30 % beats the new member's 25 % time bonus
+  await choosePackage(page, LOVELY, 120, "iDEAL");
+  await expect(page.getByTestId("discount-line")).toContainText("(30%)");
+  await expect(page.getByTestId("order-total")).toContainText("€13.99");
+  await page.getByRole("button", { name: /^Pay €13\.99$/ }).click();
+  await expect(page).toHaveURL(/\/test-pay\/tp_/);
+  await expect(page.getByTestId("test-pay-amount")).toHaveText("€13.99");
+  await page.getByRole("button", { name: "Paid", exact: true }).click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
+
+  await page.goto(`${LOVELY}/transactions`);
+  await expect(page.getByTestId("transaction")).toContainText("€13.99");
+  // used: staying again issues nothing new, and the next order is at the full price
+  await page.goto(`${LOVELY}/profile/delete?reason=too_expensive`);
+  await page.getByRole("button", { name: "Stay and use the discount" }).click();
+  await choosePackage(page, LOVELY, 120, "iDEAL");
+  await expect(page.getByTestId("discount-line")).toHaveCount(0);
+  await expect(page.getByTestId("order-total")).toContainText("€19.99");
 });

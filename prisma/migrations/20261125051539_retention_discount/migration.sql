@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "DiscountKind" ADD VALUE 'retention';

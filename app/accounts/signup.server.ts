@@ -12,6 +12,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "#app/auth/password.server.ts";
 import { issueToken } from "#app/auth/tokens.server.ts";
 import type { signupSchema } from "#app/auth/validation.ts";
+import { MARKETING_TYPES } from "#app/notifications/notification-types.ts";
 
 export type SignupInput = z.infer<typeof signupSchema>;
 export type SignupGate = "open" | "trafficsource_required" | "invite_only";
@@ -43,6 +44,8 @@ export async function createAccount(
           passwordHash,
           status: "not_confirmed",
           language: ctx.locale,
+          // marketing mail only with consent: off until the member switches it on
+          notificationsOff: [...MARKETING_TYPES],
           profile: {
             create: {
               siteKey: site.key,

@@ -2,29 +2,79 @@
 // of an e-mail's signed link (the e-mail source variant).
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, useNavigation } from "react-router";
-import { NOTIFICATION_TYPES, type NotificationTypeName } from "#app/notifications/notification-types.ts";
+import { isMarketing, MARKETING_TYPES, NOTIFICATION_TYPES, PUSH_TYPES, type NotificationTypeName } from "#app/notifications/notification-types.ts";
 import { FormMessage, SubmitButton } from "./form-field.tsx";
-import { Card, Checkbox } from "./ui/index.ts";
+import { Card } from "./ui/index.ts";
 
 type Result = { ok: boolean; message: string } | undefined;
 
-export function NotificationSwitches({ off, disabled, result }: { off: readonly string[]; disabled: boolean; result: Result }) {
+const GROUPS = [
+  { title: "notifications.groupActivity", note: null, types: NOTIFICATION_TYPES.filter((n) => !isMarketing(n)) },
+  { title: "notifications.groupMarketing", note: "notifications.marketingNote", types: [...MARKETING_TYPES] },
+] as const;
+
+/**
+ * Every event with its e-mail switch and, where it has one, its push switch: a group per event
+ * named by the event, so each box reads "Likes, E-mail". Marketing mail apart, with its consent rule.
+ */
+export function NotificationSwitches({
+  off,
+  pushOff,
+  disabled,
+  result,
+}: {
+  off: readonly string[];
+  pushOff: readonly string[];
+  disabled: boolean;
+  result: Result;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   return (
     <Card as="section">
       <p className="mb-4 text-sm text-black/70">{t("notifications.intro")}</p>
       {disabled ? <FormMessage tone="info" message="messages.notificationsDisabled" /> : null}
-      <Form method="post" className="flex flex-col gap-3" data-testid="notification-switches">
+      <Form method="post" className="flex flex-col gap-5" data-testid="notification-switches">
         {result ? <FormMessage tone={result.ok ? "success" : "danger"} message={result.message} /> : null}
-        {NOTIFICATION_TYPES.map((n) => (
-          <Checkbox key={n} name="enabled" value={n} defaultChecked={!off.includes(n)} label={t(`settings.notificationTypes.${n}`)} />
+        {GROUPS.map((g) => (
+          <div key={g.title}>
+            <div className="mb-1 flex items-end justify-between gap-3 border-b border-black/10 pb-1.5">
+              <h2 className="font-semibold text-dark">{t(g.title)}</h2>
+              <p className="grid w-36 shrink-0 grid-cols-2 text-center text-xs font-semibold uppercase tracking-wide text-black/60" aria-hidden>
+                <span>{t("notifications.email")}</span>
+                <span>{t("notifications.push")}</span>
+              </p>
+            </div>
+            {g.note ? <p className="mb-1 text-xs text-black/60">{t(g.note)}</p> : null}
+            {g.types.map((n) => (
+              <fieldset key={n} className="flex items-center justify-between gap-3 border-b border-black/5 py-2 last:border-b-0">
+                <legend className="float-left min-w-0 flex-1 text-sm">{t(`settings.notificationTypes.${n}`)}</legend>
+                <div className="grid w-36 shrink-0 grid-cols-2 justify-items-center">
+                  <Switch name="enabled" type={n} on={!off.includes(n)} label={t("notifications.email")} />
+                  {(PUSH_TYPES as readonly string[]).includes(n) ? (
+                    <Switch name="push" type={n} on={!pushOff.includes(n)} label={t("notifications.push")} />
+                  ) : (
+                    <span />
+                  )}
+                </div>
+              </fieldset>
+            ))}
+          </div>
         ))}
-        <SubmitButton busy={busy} className="mt-2 self-start">
+        <SubmitButton busy={busy} className="self-start">
           {t("settings.save")}
         </SubmitButton>
       </Form>
     </Card>
+  );
+}
+
+/** One box of the grid: its name is the column's word; the group around it names the event. */
+function Switch({ name, type, on, label }: { name: string; type: string; on: boolean; label: string }) {
+  return (
+    <label className="flex h-9 w-16 cursor-pointer items-center justify-center rounded hover:bg-light">
+      <input type="checkbox" name={name} value={type} defaultChecked={on} aria-label={label} className="h-5 w-5 accent-primary" />
+    </label>
   );
 }
 

@@ -1,12 +1,13 @@
-// A member's notification switches (users.notifications_off holds the types switched off).
+// A member's notification switches: users.notifications_off holds the types switched off for
+// e-mail, users.push_off those switched off for push (only PUSH_TYPES have a push).
 import { z } from "zod";
 import { getDb } from "#app/utils/db.server.ts";
-import { NOTIFICATION_TYPES, type NotificationTypeName } from "./notification-types.ts";
+import { NOTIFICATION_TYPES, PUSH_TYPES, type NotificationTypeName } from "./notification-types.ts";
 
 export async function switchesOf(userId: number, siteKey: string) {
   const user = await getDb().user.findFirst({
     where: { id: userId, siteKey, status: { notIn: ["deleted"] } },
-    select: { id: true, email: true, notificationsOff: true, notificationsDisabled: true },
+    select: { id: true, email: true, notificationsOff: true, pushOff: true, notificationsDisabled: true },
   });
   return user;
 }
@@ -21,15 +22,22 @@ export async function setSwitch(userId: number, type: NotificationTypeName, on: 
   }
 }
 
-const switchForm = z.object({ enabled: z.array(z.enum(NOTIFICATION_TYPES)).max(NOTIFICATION_TYPES.length) });
+const switchForm = z.object({
+  enabled: z.array(z.enum(NOTIFICATION_TYPES)).max(NOTIFICATION_TYPES.length),
+  push: z.array(z.enum(PUSH_TYPES)).max(PUSH_TYPES.length),
+});
 
-/** The page's form: the checked types (`enabled`, repeated); unknown types are refused. */
+/** The page's form: the types checked for e-mail (`enabled`) and for push (`push`), each repeated; unknown types are refused. */
 export function parseSwitchForm(form: FormData) {
-  return switchForm.safeParse({ enabled: form.getAll("enabled").map(String) });
+  return switchForm.safeParse({ enabled: form.getAll("enabled").map(String), push: form.getAll("push").map(String) });
 }
 
-/** Stores the member's switches: every type not checked is off. */
-export async function setSwitches(userId: number, { enabled }: z.infer<typeof switchForm>) {
-  const on = new Set(enabled);
-  await getDb().user.update({ where: { id: userId }, data: { notificationsOff: NOTIFICATION_TYPES.filter((n) => !on.has(n)) } });
+/** Stores the member's switches: every type not checked is off, for e-mail and for push apart. */
+export async function setSwitches(userId: number, { enabled, push }: z.infer<typeof switchForm>) {
+  const mail = new Set<string>(enabled);
+  const pushed = new Set<string>(push);
+  await getDb().user.update({
+    where: { id: userId },
+    data: { notificationsOff: NOTIFICATION_TYPES.filter((n) => !mail.has(n)), pushOff: PUSH_TYPES.filter((n) => !pushed.has(n)) },
+  });
 }

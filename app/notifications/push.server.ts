@@ -13,6 +13,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { mailLocale, siteOrigin, type Notification } from "./delivery.server.ts";
 import { knownPushService } from "./push-subscriptions.server.ts";
+import type { NotificationTypeName } from "./notification-types.ts";
 
 /** A member counts as looking at the site when a request of theirs was recorded this recently
  * (profiles.last_active_at) and no page of theirs reported itself hidden since. */
@@ -65,7 +66,15 @@ function pushText(locale: Parameters<typeof getFixedT>[0], kind: PushKind, vars:
   return { title: t(`push.${kind}.title`, vars), body: t(`push.${kind}.body`, vars) };
 }
 
-type Decision = { push: true; devices: number } | { push: false; reason: "no_key" | "not_eligible" | "page_visible" | "no_devices" };
+type Decision = { push: true; devices: number } | { push: false; reason: "no_key" | "not_eligible" | "switched_off" | "page_visible" | "no_devices" };
+
+/** The notification type whose push switch (users.push_off) decides a push: a match is a like. */
+export const PUSH_TYPE: Record<PushKind, NotificationTypeName> = {
+  newMessage: "new_messages",
+  newConversation: "new_conversations",
+  like: "like",
+  match: "like",
+};
 
 /** Fan-out: is the member to be pushed, and to which devices. */
 export async function runPushNotify(job: Extract<PushJob, { kind: "notify" }>, now = new Date()): Promise<Decision> {
@@ -78,12 +87,14 @@ export async function runPushNotify(job: Extract<PushJob, { kind: "notify" }>, n
       status: true,
       language: true,
       pageHiddenAt: true,
+      pushOff: true,
       profile: { select: { fictional: true, lastActiveAt: true } },
       pushSubscriptions: { select: { id: true }, orderBy: { id: "asc" } },
     },
   });
   const site = user && getSiteRegistry().byKey.get(user.siteKey);
   if (!user || !site || !user.profile || user.profile.fictional || user.status !== "active") return { push: false, reason: "not_eligible" };
+  if (user.pushOff.includes(PUSH_TYPE[job.push])) return { push: false, reason: "switched_off" };
   const active = now.getTime() - user.profile.lastActiveAt.getTime() < PAGE_ACTIVE_MS;
   const hiddenSince = user.pageHiddenAt && user.pageHiddenAt >= user.profile.lastActiveAt;
   if (active && !hiddenSince) return { push: false, reason: "page_visible" }; // the open page shows it (live events)

@@ -6,7 +6,6 @@ import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { settleMainPhoto } from "./photos.server.ts";
 import { ABOUT_MAX } from "./profile-schema.ts";
-import type { NotificationType } from "#app/generated/prisma/enums.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 const ECHO_MAX = ABOUT_MAX * 2;
@@ -72,14 +71,13 @@ export function loadOwnProfile(userId: number) {
 }
 
 /**
- * The one form of /profile/settings, all or nothing: the notification types switched off and the
- * language on the account, invisible mode and the location on the profile, in one transaction.
+ * The one form of /profile/settings, all or nothing: the language on the account, invisible mode
+ * and the location on the profile, in one transaction.
  */
 export async function saveSettings(
   userId: number,
   profileId: number,
   settings: {
-    notificationsOff: NotificationType[];
     language?: Locale | undefined;
     invisible: boolean;
     location: { country: string; region: string | null; city: string | null };
@@ -87,10 +85,7 @@ export async function saveSettings(
 ) {
   const db = getDb();
   await db.$transaction([
-    db.user.update({
-      where: { id: userId },
-      data: { notificationsOff: settings.notificationsOff, ...(settings.language ? { language: settings.language } : {}) },
-    }),
+    ...(settings.language ? [db.user.update({ where: { id: userId }, data: { language: settings.language } })] : []),
     db.profile.update({ where: { id: profileId }, data: { invisible: settings.invisible, ...settings.location } }),
   ]);
 }

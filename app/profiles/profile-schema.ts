@@ -7,7 +7,6 @@ import { z } from "zod";
 import { usernameField, usernameIsEmail } from "#app/auth/validation.ts";
 import { REGION_LABEL, REGIONS, type RegionLabel } from "./geo-data.ts";
 import { BODY, EYES, HAIR, INTERESTS, RELATIONSHIP, type SignupStep } from "./profile-fields.ts";
-import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 
 const CITY_MAX = 100;
 export const ABOUT_MAX = 2000;
@@ -88,17 +87,13 @@ export function locationSchema(countries: readonly string[]) {
 }
 
 /**
- * The one form of /profile/settings: notifications (the types left switched on), invisible mode,
- * the location and, where the site speaks more than one, the language. A checkbox left empty is
- * absent from the form: no notifications, visible.
+ * The one form of /profile/settings: invisible mode, the location and, where the site speaks more
+ * than one, the language. A checkbox left empty is absent from the form: visible. Notifications
+ * have their one place, /notifications.
  */
 export function settingsSchema({ countries, locales }: { countries: readonly string[]; locales: readonly string[] }) {
   return z
     .object({
-      enabled: z
-        .array(z.enum(NOTIFICATION_TYPES, { message: "validation.required" }))
-        .max(NOTIFICATION_TYPES.length)
-        .default([]),
       invisible: z
         .boolean()
         .optional()

@@ -36,7 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const user = requireUser(context, request);
-  return { variant: "member" as const, off: user.notificationsOff, disabled: user.notificationsDisabled.length > 0 };
+  const switches = await switchesOf(user.id, site.key);
+  return {
+    variant: "member" as const,
+    off: switches?.notificationsOff ?? user.notificationsOff,
+    pushOff: switches?.pushOff ?? [],
+    disabled: user.notificationsDisabled.length > 0,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +79,7 @@ export default function Notifications({ loaderData: d, actionData }: Route.Compo
       ) : (
         <>
           <PushSwitch publicKey={pushPublicKey} />
-          <NotificationSwitches off={d.off} disabled={d.disabled} result={actionData} />
+          <NotificationSwitches off={d.off} pushOff={d.pushOff} disabled={d.disabled} result={actionData} />
         </>
       )}
     </main>

@@ -1,8 +1,7 @@
-// /profile/settings: one form with one Save for the ordinary settings (notifications, invisible
-// mode, location, language), saved together or not at all; the flows with their own confirmation
-// (password, e-mail address, data export, deletion) in their own sections below it.
+// /profile/settings: one form with one Save for the ordinary settings (invisible mode, location,
+// language), saved together or not at all; a link to the notifications' one place; the flows
+// with their own confirmation (password, e-mail address, data export, deletion) below.
 import { useMemo } from "react";
-import type { NotificationType } from "#app/generated/prisma/enums.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, useNavigation } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
@@ -17,7 +16,6 @@ import { useEmailSuggestion } from "#app/components/email-suggestion.tsx";
 import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { Button, Card, CardHeader, Checkbox, Select } from "#app/components/ui/index.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
-import { NOTIFICATION_TYPES } from "#app/notifications/notification-types.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { LocationFields } from "#app/components/location-fields.tsx";
 import { useSchemaForm } from "#app/components/schema-form.tsx";
@@ -37,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     dataExport: { pending: dataExport.pending, readyUntil: dataExport.readyUntil?.toISOString() ?? null },
     email: user.email,
-    notificationsOff: user.notificationsOff,
     language: (user.language ?? locale) as Locale,
     locales: site.locales,
     invisible: profile.invisible,
@@ -66,10 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "settings") {
     const submission = parseProfileForm(form, settingsSchema({ countries: site.countries, locales: site.locales }));
     if (submission.status !== "success") return data<Result>({ section: intent, message: "settings.notSaved", result: submission.reply() }, 400);
-    const { enabled, invisible, language, ...location } = submission.value;
-    const on = new Set<string>(enabled);
+    const { invisible, language, ...location } = submission.value;
     await saveSettings(user.id, user.profile!.id, {
-      notificationsOff: NOTIFICATION_TYPES.filter((n) => !on.has(n)) as NotificationType[],
       language: language as Locale | undefined,
       invisible,
       location,
@@ -125,6 +120,14 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
       <h1 className="text-2xl font-bold text-primary">{t("settings.title")}</h1>
 
       <SettingsForm d={d} result={result("settings")} busy={busy && navigation.formData?.get("intent") === "settings"} />
+
+      {/* notifications have one place: e-mail and push per event */}
+      <Card as="section" aria-labelledby="settings-notifications-title" data-testid="settings-notifications">
+        <CardHeader id="settings-notifications-title" title={t("settings.notificationsTitle")} description={t("settings.notificationsLinkIntro")} />
+        <Button to="/notifications" variant="outline" className="self-start">
+          {t("settings.notificationsLink")}
+        </Button>
+      </Card>
 
       <h2 className="mt-4 border-t border-black/10 pt-6 text-xl font-bold text-dark">{t("settings.accountTitle")}</h2>
 
@@ -210,7 +213,7 @@ function Part({ title, children, testId }: { title: string; children: React.Reac
   );
 }
 
-/** Notifications, invisible mode, location and language: one form, one Save, one transaction. */
+/** Invisible mode, location and language: one form, one Save, one transaction. */
 function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader>>; result?: Result | undefined; busy: boolean }) {
   const { t } = useTranslation();
   const schema = useMemo(() => settingsSchema({ countries: d.countries, locales: d.locales }), [d.countries, d.locales]);
@@ -219,13 +222,11 @@ function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader
     lastResult: result?.result,
     defaultValue: {
       ...d.location,
-      enabled: NOTIFICATION_TYPES.filter((n) => !d.notificationsOff.includes(n)),
       invisible: d.invisible,
       language: d.language,
     },
   });
   // after a refused post without JavaScript, the boxes show what the member sent
-  const enabled = new Set([fields.enabled.initialValue ?? []].flat().map(String));
   const invisible = fields.invisible.initialValue === "on";
   const language = String(fields.language.initialValue ?? d.language);
   const error = (key: string | undefined) => (key ? t(key) : undefined);
@@ -235,19 +236,6 @@ function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader
       <Form method="post" {...formProps} className="flex flex-col gap-5" data-testid="settings-form">
         <input type="hidden" name="intent" value="settings" />
         {result && !result.ok ? <FormMessage message={result.message} /> : null}
-
-        <Part title={t("settings.notificationsTitle")} testId="settings-notifications">
-          <div className="grid gap-2.5 sm:grid-cols-2">
-            {NOTIFICATION_TYPES.map((n) => (
-              <Checkbox key={n} name={fields.enabled.name} value={n} defaultChecked={enabled.has(n)} label={t(`settings.notificationTypes.${n}`)} />
-            ))}
-          </div>
-          {fields.enabled.errors?.[0] ? (
-            <p className="mt-2 text-sm text-danger" role="alert">
-              {t(fields.enabled.errors[0])}
-            </p>
-          ) : null}
-        </Part>
 
         <Part title={t("settings.visibilityTitle")} testId="settings-invisible">
           <Checkbox

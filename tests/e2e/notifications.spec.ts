@@ -68,18 +68,25 @@ async function freshPage(browser: Browser) {
   return context.newPage();
 }
 
-test("a member switches likes off on /notifications and the switch stays", async ({ page }) => {
+/** The e-mail or push box of one event on /notifications (a group named by the event). */
+const box = (page: Page, event: string, channel: "E-mail" | "Push") =>
+  page.getByRole("group", { name: event, exact: true }).getByRole("checkbox", { name: channel, exact: true });
+
+test("a new member gets no marketing mail until they switch it on; likes by e-mail and messages by push switched off stay off", async ({ page }) => {
   await newMember(page, `Nora${Date.now() % 1000}`, "female", "male");
   await page.goto(`${origin}/notifications`);
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  const likes = page.getByRole("checkbox", { name: "Likes", exact: true });
-  await expect(likes).toBeChecked();
-  await likes.uncheck();
+  for (const marketing of ["Offers and promotions", "News", "Weekly update"]) await expect(box(page, marketing, "E-mail")).not.toBeChecked();
+  for (const own of ["Likes", "New messages", "New conversations"]) await expect(box(page, own, "E-mail")).toBeChecked();
+  await box(page, "Likes", "E-mail").uncheck();
+  await box(page, "New messages", "Push").uncheck();
   await page.getByTestId("notification-switches").getByRole("button").click();
   await expect(page.getByText("Your notification settings have been saved.")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("checkbox", { name: "Likes", exact: true })).not.toBeChecked();
-  await expect(page.getByRole("checkbox", { name: "New messages", exact: true })).toBeChecked();
+  await expect(box(page, "Likes", "E-mail")).not.toBeChecked();
+  await expect(box(page, "Likes", "Push")).toBeChecked();
+  await expect(box(page, "New messages", "E-mail")).toBeChecked();
+  await expect(box(page, "New messages", "Push")).not.toBeChecked();
 });
 
 test("the unsubscribe link of a real like mail opens the e-mail source variant without login", async ({ page, browser }) => {
@@ -119,5 +126,5 @@ test("the unsubscribe link of a real like mail opens the e-mail source variant w
 
   // the member sees the same switch when logged in
   await page.goto(`${origin}/notifications`);
-  await expect(page.getByRole("checkbox", { name: "Likes", exact: true })).not.toBeChecked();
+  await expect(box(page, "Likes", "E-mail")).not.toBeChecked();
 });

@@ -196,6 +196,26 @@ describe("pushes of new messages, likes and matches", () => {
   });
 });
 
+describe("push per event", () => {
+  it("sends no push about an event the member switched push off for, and still about the others", async () => {
+    const m = await member({ lastActiveAt: new Date(Date.now() - 3600_000) });
+    await subscribeDevice(await logIn(m.user.email));
+    await getDb().profile.update({ where: { id: m.profile.id }, data: { lastActiveAt: new Date(Date.now() - 3600_000) } });
+    await getDb().user.update({ where: { id: m.user.id }, data: { pushOff: ["new_messages", "like"] } });
+    const job = (push: "newMessage" | "match" | "newConversation") => ({
+      kind: "notify" as const,
+      key: `off-${push}-${m.user.id}`,
+      userId: m.user.id,
+      push,
+      name: "X",
+      path: "/chats",
+    });
+    expect(await runPushNotify(job("newMessage"))).toEqual({ push: false, reason: "switched_off" });
+    expect(await runPushNotify(job("match"))).toEqual({ push: false, reason: "switched_off" }); // a match is a like
+    expect(await runPushNotify(job("newConversation"))).toEqual({ push: true, devices: 1 });
+  });
+});
+
 describe("subscriptions the push service no longer knows", () => {
   it("deletes a subscription answered 410 Gone and keeps delivering to the member's other device", async () => {
     const m = await member({ language: "fr", lastActiveAt: new Date(Date.now() - 3600_000) });

@@ -22,7 +22,7 @@ import { useNonce } from "#app/utils/nonce.ts";
 import { LiveStateProvider } from "#app/live/live-state.tsx";
 import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { PushRuntime } from "#app/components/push.tsx";
+import { PushRuntime, useNoteHydration } from "#app/components/push.tsx";
 import { InstalledAppCookie, installedAppFromCookie } from "#app/components/installed-app.tsx";
 import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 
@@ -134,6 +134,7 @@ export const links: Route.LinksFunction = () => [
 
 export default function App() {
   const data = useRootData();
+  useNoteHydration();
   const live = data?.user && data.live ? { unread: data.live.unread, newLikes: data.live.newLikes, credits: data.user.credits } : null;
   return (
     <LiveStateProvider initial={live}>

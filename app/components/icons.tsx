@@ -87,3 +87,21 @@ export function CameraIcon({ className = "h-6 w-6" }: { className?: string }) {
     </svg>
   );
 }
+
+export function HomeIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinejoin="round">
+      <path d="M3 10.5L12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+    </svg>
+  );
+}
+
+/** The swipe game: two stacked cards. */
+export function CardsIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinejoin="round">
+      <rect x="7" y="3" width="12" height="16" rx="2" transform="rotate(8 13 11)" />
+      <path d="M5.2 6.6L4 17.4a2 2 0 0 0 1.8 2.2l6.4.7" />
+    </svg>
+  );
+}

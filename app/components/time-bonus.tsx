@@ -12,9 +12,9 @@ import { Badge, Button, Modal } from "./ui/index.ts";
 /** Spec section 9: the popup opens this long after entering the members area. */
 const TIME_BONUS_POPUP_DELAY_MS = 40_000;
 
-/** The members area: members, members-id, chats, likes, likes-m-id and premium. */
-const MEMBERS_AREA = /^\/(?:members(?:\/[^/]+)?|chats|likes|likes\/m\/[^/]+|premium)\/?$/;
-const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
+/** The members area: members, members-id, chats, likes, likes-m-id and premium, and a member's home (`/`). */
+const MEMBERS_AREA = /^\/(?:members(?:\/[^/]+)?|chats|likes|likes\/m\/[^/]+|premium)?\/?$/;
+export const inMembersArea = (pathname: string) => MEMBERS_AREA.test(pathname);
 
 /** The brand colour into a darker shade of itself. */
 const GRADIENT = "from-primary to-[color-mix(in_srgb,var(--color-primary)_60%,black)]";
@@ -58,7 +58,8 @@ function useSecondsLeft(data: TimeBonusData | null) {
   return data ? left : 0;
 }
 
-export function TimeBonus({ data }: { data: TimeBonusData | null }) {
+/** The banner where the bars' order gives it the place (`banner`), and the popup by its own rules. */
+export function TimeBonus({ data, banner }: { data: TimeBonusData | null; banner: boolean }) {
   const { pathname } = useLocation();
   const live = useLive();
   const left = useSecondsLeft(data);
@@ -80,7 +81,7 @@ export function TimeBonus({ data }: { data: TimeBonusData | null }) {
   const credits = live?.credits ?? null;
   return (
     <>
-      <TimeBonusBanner percentage={data.percentage} left={left} />
+      {banner ? <TimeBonusBanner percentage={data.percentage} left={left} /> : null}
       {popupDue && !dismissed && credits === 0 ? <TimeBonusPopup percentage={data.percentage} left={left} onClose={() => setDismissed(true)} /> : null}
     </>
   );
@@ -97,18 +98,19 @@ function Countdown({ left, className = "" }: { left: number; className?: string 
 
 function TimeBonusBanner({ percentage, left }: { percentage: number; left: number }) {
   const { t } = useTranslation();
+  // one row on phones: the percentage, the countdown and the button; the sentence from sm on
   return (
     <div className={`${GRADIENT} bg-gradient-to-r text-white`} data-testid="time-bonus-banner">
-      <div className="container-site flex flex-wrap items-center justify-center gap-x-4 gap-y-1 py-2 text-sm sm:justify-between">
-        <p className="flex items-center gap-2">
+      <div className="container-site flex items-center justify-between gap-x-3 py-1.5 text-sm sm:py-2">
+        <p className="flex min-w-0 items-center gap-2">
           <Badge tone="secondary">-{percentage}%</Badge>
-          <span className="font-semibold">{t("discounts.bannerText", { percent: percentage })}</span>
+          <span className="hidden font-semibold sm:inline">{t("discounts.bannerText", { percent: percentage })}</span>
         </p>
-        <p className="flex items-center gap-3">
-          <span className="text-white/80">{t("discounts.endsIn")}</span>
-          <Countdown left={left} className="rounded bg-black/25 px-2 py-0.5 text-base font-bold" />
-          <Button to="/credits" variant="light" size="sm">
-            {t("discounts.bannerCta")}
+        <p className="flex items-center gap-2 sm:gap-3">
+          <span className="text-xs text-white/80 sm:text-sm">{t("discounts.endsIn")}</span>
+          <Countdown left={left} className="rounded bg-black/25 px-1.5 py-0.5 text-sm font-bold sm:px-2 sm:text-base" />
+          <Button to="/credits" variant="light" size="sm" className="whitespace-nowrap">
+            {t("nav.buyCredits")}
           </Button>
         </p>
       </div>

@@ -1,12 +1,12 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form, Link } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
 import type { Locale } from "#app/i18n/locales.ts";
-import { ChatIcon } from "./chat/icons.tsx";
-import { HeartIcon, SearchIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { SignupButton } from "./signup-modal.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 import { badgeText, useLive } from "#app/live/live-state.tsx";
+import { MEMBER_SECTIONS, type MemberSection } from "./member-sections.tsx";
 
 export interface NavUser {
   name: string;
@@ -19,19 +19,19 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
   const { t } = useTranslation();
   return (
     <header className="border-b border-black/10 bg-white">
-      <nav className="container-site flex flex-wrap items-center justify-between gap-x-2 gap-y-2 py-3 sm:gap-x-4" aria-label={t("nav.main")}>
+      <nav className="container-site flex flex-wrap items-center justify-between gap-x-2 gap-y-2 py-2.5 sm:gap-x-4 sm:py-3" aria-label={t("nav.main")}>
         <SiteLogo src={site.logo} name={site.name} compact={!!user} />
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {/* members change the language in their settings: on phones the bar keeps room for the member links */}
+          {/* members change the language in their settings: the bar keeps its room for the member links */}
           {user ? (
-            <div className="hidden sm:block">
+            <div className="hidden xl:block">
               <LanguageSwitcher locales={locales} current={locale} />
             </div>
           ) : (
             <LanguageSwitcher locales={locales} current={locale} />
           )}
           {user ? (
-            <AccountMenu user={user} />
+            <MemberBar user={user} />
           ) : (
             <>
               <Link to="/login" className="font-semibold text-dark hover:text-primary">
@@ -46,13 +46,16 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
   );
 }
 
-/** Spec section 2: the credits badge shows at 10 credits or fewer. */
+/** Spec section 2: the credits badge's warning colours at 10 credits or fewer. */
 const CREDITS_BADGE_AT = 10;
 
-/** warning style above 0, danger style at 0; null above the threshold (no badge) */
+/** warning style above 0, danger style at 0; null above the threshold (the balance in plain colours) */
 const creditsTone = (credits: number) => (credits <= 0 ? "danger" : credits <= CREDITS_BADGE_AT ? "warning" : null);
 
-/** The member's credits, a link to /credits; a badge (warning, danger) at 10 credits or fewer. */
+/**
+ * The member's balance, always shown (a link to the packages): plain above 10 credits, the
+ * warning badge at 10 or fewer, the danger badge at 0 (ADR 040).
+ */
 function Credits({ credits }: { credits: number }) {
   const { t } = useTranslation();
   const tone = creditsTone(credits);
@@ -65,7 +68,7 @@ function Credits({ credits }: { credits: number }) {
   return (
     <Link
       to="/credits"
-      className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-bold sm:text-sm ${style}`}
+      className={`whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-bold sm:text-sm ${style}`}
       data-testid={tone ? "credits-badge" : "nav-credits"}
       data-tone={tone ?? undefined}
     >
@@ -74,12 +77,30 @@ function Credits({ credits }: { credits: number }) {
   );
 }
 
-/** A count on a top-bar link: amber for unread messages, the primary colour for new likes. */
-function CountBadge({ count, tone, testId }: { count: number; tone: string; testId: string }) {
-  if (count <= 0) return null;
+/** The live counts a section shows (unread messages on Messages, new likes on Likes). */
+function useSectionCounts() {
+  const live = useLive();
+  return (s: MemberSection) => (s.count === "unread" ? (live?.unread ?? 0) : s.count === "newLikes" ? (live?.newLikes ?? 0) : 0);
+}
+
+/** The accessible name of a section with a count ("Messages, 3 unread"): the visible word first (WCAG 2.5.3). */
+function useSectionName() {
+  const { t } = useTranslation();
+  return (s: MemberSection, count: number) =>
+    count > 0 && s.count === "unread"
+      ? t("nav.messagesUnread", { count, shown: badgeText(count) })
+      : count > 0 && s.count === "newLikes"
+        ? t("nav.likesNew", { count, shown: badgeText(count) })
+        : t(s.label);
+}
+
+const BADGE_TONE = { unread: "bg-unread text-dark", newLikes: "bg-primary text-white" } as const;
+
+function CountBadge({ section, count, className, testId }: { section: MemberSection; count: number; className: string; testId?: string | undefined }) {
+  if (count <= 0 || !section.count) return null;
   return (
     <span
-      className={`absolute -right-2.5 -top-2 min-w-5 sm:right-0 rounded-full px-1 text-center text-[11px] font-bold leading-5 ${tone}`}
+      className={`rounded-full px-1 text-center text-[11px] font-bold leading-5 ${BADGE_TONE[section.count]} ${className}`}
       aria-hidden
       data-testid={testId}
     >
@@ -88,117 +109,154 @@ function CountBadge({ count, tone, testId }: { count: number; tone: string; test
   );
 }
 
-/**
- * A top-bar link with a count: an icon on phones, the word from the sm breakpoint on. Its name is
- * the word plus the count ("Messages, 3 unread"), so the visible word is part of the accessible
- * name (WCAG 2.5.3); the count follows the word for screen readers only. With a count, the word
- * keeps room on its right for the badge, which would otherwise cover its last letter.
- */
-function CountLink({
-  to,
-  icon,
-  word,
-  full,
-  testId,
-  children,
-}: {
-  to: string;
-  icon: React.ReactNode;
-  word: string;
-  full: string | null;
-  testId: string;
-  children: React.ReactNode;
-}) {
-  const suffix = full?.startsWith(word) ? full.slice(word.length) : null;
+/** The top bar of a member: the sections as words from the sm breakpoint on, the balance, Buy credits for free members, the account menu. */
+function MemberBar({ user }: { user: NavUser }) {
+  const { t } = useTranslation();
+  const live = useLive();
+  const countOf = useSectionCounts();
+  const nameOf = useSectionName();
+  const credits = live?.credits ?? user.credits;
   return (
-    <Link
-      to={to}
-      className={`relative font-semibold text-dark hover:text-primary ${full ? "sm:pr-[1.375rem]" : ""}`}
-      aria-label={full && suffix === null ? full : undefined}
-      data-testid={testId}
-    >
-      {icon}
-      <span className="sr-only sm:not-sr-only">{word}</span>
-      {suffix ? <span className="sr-only">{suffix}</span> : null}
-      {children}
-    </Link>
+    <div className="flex items-center gap-2 sm:gap-4">
+      {MEMBER_SECTIONS.filter((s) => s.top).map((s) => {
+        const count = countOf(s);
+        return (
+          <NavLink
+            key={s.to}
+            to={s.to}
+            end={s.end}
+            className={({ isActive }) =>
+              `relative hidden font-semibold hover:text-primary sm:inline ${isActive ? "text-primary" : "text-dark"} ${count > 0 ? "pr-[1.375rem]" : ""}`
+            }
+            aria-label={count > 0 ? nameOf(s, count) : undefined}
+            data-testid={s.testId}
+          >
+            {t(s.label)}
+            <CountBadge section={s} count={count} className="absolute -top-2 right-0 min-w-5" testId={s.badgeTestId} />
+          </NavLink>
+        );
+      })}
+      <Credits credits={credits} />
+      {/* one name for the one purchase (credits; the first makes a member premium): for free members from md on */}
+      {user.paidUser ? null : (
+        <Link
+          to="/credits"
+          className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark hover:brightness-105 md:inline"
+          data-testid="buy-credits"
+        >
+          {t("nav.buyCredits")}
+        </Link>
+      )}
+      <AccountMenu user={user} />
+    </div>
   );
 }
 
+/** Everything of the member's own: profile, premium and credits, purchases, notifications, the match finder, settings, log out. */
 function AccountMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
-  const live = useLive();
-  const unread = live?.unread ?? 0;
-  const newLikes = live?.newLikes ?? 0;
-  const credits = live?.credits ?? user.credits;
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // a client-side navigation keeps the layout: close the menu behind the member's choice
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  const item = "block px-4 py-2.5 hover:bg-light";
   return (
-    <div className="flex items-center gap-2 sm:gap-3">
-      {/* icons on phones, words from the sm breakpoint on */}
-      <Link to="/members" className="font-semibold text-dark hover:text-primary" aria-label={t("nav.search")}>
-        <SearchIcon className="h-6 w-6 sm:hidden" />
-        <span className="hidden sm:inline">{t("nav.search")}</span>
-      </Link>
-      <CountLink
-        to="/chats"
-        icon={<ChatIcon className="h-6 w-6 sm:hidden" />}
-        word={t("nav.messages")}
-        full={unread ? t("nav.messagesUnread", { count: unread, shown: badgeText(unread) }) : null}
-        testId="nav-messages"
+    <details className="relative" ref={menu}>
+      <summary
+        className="max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold"
+        data-testid="account-menu"
       >
-        <CountBadge count={unread} tone="bg-unread text-dark" testId="unread-badge" />
-      </CountLink>
-      <CountLink
-        to="/likes"
-        icon={<HeartIcon className="h-6 w-6 sm:hidden" />}
-        word={t("nav.likes")}
-        full={newLikes ? t("nav.likesNew", { count: newLikes, shown: badgeText(newLikes) }) : null}
-        testId="nav-likes"
-      >
-        <CountBadge count={newLikes} tone="bg-primary text-white" testId="new-likes-badge" />
-      </CountLink>
-      {/* credits for paid users, Get Premium for free users; the badge at 10 credits or fewer for both */}
-      {user.paidUser ? (
-        <Credits credits={credits} />
-      ) : (
-        <>
-          {creditsTone(credits) ? <Credits credits={credits} /> : null}
-          {/* on the narrowest phones the credits badge takes Get Premium's place (/credits offers premium too) */}
-          <Link
-            to="/premium"
-            className={`whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-dark sm:px-3 sm:text-sm ${creditsTone(credits) ? "max-[399px]:hidden" : ""}`}
-            data-testid="get-premium"
-          >
-            {t("nav.getPremium")}
+        {user.name}
+      </summary>
+      <ul className="absolute right-0 z-50 mt-2 w-60 rounded-lg border border-black/10 bg-white py-1 text-sm shadow-lg">
+        <li>
+          <Link className={item} to="/profile">
+            {t("nav.myProfile")}
           </Link>
-        </>
-      )}
-      <details className="relative">
-        <summary
-          className="max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold"
-          data-testid="account-menu"
-        >
-          {user.name}
-        </summary>
-        <ul className="absolute right-0 z-40 mt-2 w-48 rounded border border-black/10 bg-white py-1 text-sm shadow-lg">
-          <li>
-            <Link className="block px-4 py-2 hover:bg-light" to="/profile">
-              {t("nav.myProfile")}
-            </Link>
-          </li>
-          <li>
-            <Link className="block px-4 py-2 hover:bg-light" to="/profile/settings">
-              {t("nav.settings")}
-            </Link>
-          </li>
-          <li>
-            <Form method="post" action="/api/logout.php">
-              <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-light">
-                {t("nav.logout")}
-              </button>
-            </Form>
-          </li>
-        </ul>
-      </details>
-    </div>
+        </li>
+        <li>
+          <Link className={item} to="/match-finder">
+            {t("matchFinder.short")}
+          </Link>
+        </li>
+        <li className="border-t border-black/10">
+          <Link className={`${item} font-semibold text-primary`} to="/credits">
+            {t("nav.buyCredits")}
+          </Link>
+        </li>
+        <li>
+          <Link className={item} to="/premium">
+            {user.paidUser ? t("nav.premiumYou") : t("nav.premium")}
+          </Link>
+        </li>
+        <li>
+          <Link className={item} to="/transactions">
+            {t("nav.purchases")}
+          </Link>
+        </li>
+        <li className="border-t border-black/10">
+          <Link className={item} to="/notifications">
+            {t("notifications.title")}
+          </Link>
+        </li>
+        <li>
+          <Link className={item} to="/profile/settings">
+            {t("nav.settings")}
+          </Link>
+        </li>
+        <li className="border-t border-black/10">
+          <Form method="post" action="/api/logout.php">
+            <button type="submit" className={`${item} w-full text-left`}>
+              {t("nav.logout")}
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * On phones an app's tab bar at the bottom: the member's sections with icon, word, active state
+ * and the counts of unread messages and new likes. Hidden from the sm breakpoint on, where the
+ * top bar names them.
+ */
+export function BottomTabBar() {
+  const { t } = useTranslation();
+  const countOf = useSectionCounts();
+  const nameOf = useSectionName();
+  return (
+    <nav
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.06)] sm:hidden"
+      aria-label={t("nav.sections")}
+      data-testid="tab-bar"
+    >
+      <ul className="grid grid-cols-5">
+        {MEMBER_SECTIONS.map((s) => {
+          const count = countOf(s);
+          const Icon = s.icon;
+          return (
+            <li key={s.to} className="min-w-0">
+              <NavLink
+                to={s.to}
+                end={s.end}
+                aria-label={count > 0 ? nameOf(s, count) : undefined}
+                className={({ isActive }) =>
+                  `flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-semibold leading-tight ${isActive ? "text-primary" : "text-black/60"}`
+                }
+              >
+                <span className="relative">
+                  <Icon className="h-6 w-6" />
+                  <CountBadge section={s} count={count} className="absolute -right-3 -top-1.5 min-w-5" />
+                </span>
+                <span className="max-w-full truncate px-0.5">{t(s.label)}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

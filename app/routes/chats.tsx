@@ -9,6 +9,9 @@ import { siteContext } from "#app/tenancy/context.ts";
 import { parseId, readForm } from "#app/utils/request.server.ts";
 import { useLiveRevalidation } from "#app/live/live-state.tsx";
 
+/** app-like on phones: the tab bar, no footer */
+export const handle = { appScreen: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const entries = user.profile ? await chatList(context.get(siteContext), user.profile.id) : [];

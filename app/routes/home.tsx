@@ -1,10 +1,13 @@
-// The site's home page for visitors: the brand, a way to sign up above the fold and, where the
-// site lets visitors search, real members from its pool.
+// The site's home page. For visitors: the brand, a way to sign up above the fold and, where the
+// site lets visitors search, real members from its pool. For members: what is new for them and
+// the faces of their search (app/home/member-home.server.ts).
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
+import { MemberHome } from "#app/components/member-home.tsx";
+import { memberHome } from "#app/home/member-home.server.ts";
 import { MemberPhoto } from "#app/components/member-photo.tsx";
 import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { SignupButton } from "#app/components/signup-modal.tsx";
@@ -19,15 +22,19 @@ import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 
 const FACES = 8;
 
-/** After login the members search is home. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (getUser(context)) throw redirect("/members");
   const site = context.get(siteContext);
-  if (!searchVisible(site, false, hasTrafficSource(context))) return { members: [], total: 0, illustrations: illustrationsOf(site) };
+  const user = getUser(context);
+  if (user && !user.profile) throw redirect("/members");
+  if (user?.profile) return data({ member: await memberHome(site, { ...user, profile: user.profile }, new URL(request.url)) }, PRIVATE);
+  if (!searchVisible(site, false, hasTrafficSource(context))) return { member: null, members: [], total: 0, illustrations: illustrationsOf(site) };
   const state = parseSearch(new URL("/members", request.url), site, null);
   const { profiles: members, total } = await recentFaces(site, state, FACES);
-  return { members, total, illustrations: members.some((m) => m.thumb) ? [] : illustrationsOf(site) };
+  return { member: null, members, total, illustrations: members.some((m) => m.thumb) ? [] : illustrationsOf(site) };
 }
+
+/** A member's home is theirs alone: never kept by a cache. */
+const PRIVATE = { headers: { "Cache-Control": "private, no-store" } };
 
 /** Drawn portraits (scripts/dev/home-illustrations.ts), nobody's photo: the faces of a home page that may show no members. */
 function illustrationsOf(site: Pick<Site, "niche">) {
@@ -38,7 +45,12 @@ function illustrationsOf(site: Pick<Site, "niche">) {
 
 const FEATURES = ["profiles", "chat", "privacy"] as const;
 
-export default function Home({ loaderData: d }: Route.ComponentProps) {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  if (loaderData.member) return <MemberHome d={loaderData.member} />;
+  return <VisitorHome d={loaderData} />;
+}
+
+function VisitorHome({ d }: { d: Extract<Route.ComponentProps["loaderData"], { member: null }> }) {
   const { t } = useTranslation();
   const { site } = useRootData()!;
   const faces = d.members.filter((m) => m.thumb).slice(0, 4);

@@ -16,7 +16,7 @@ export const headers = retryAfterHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (getUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), request, "/members"));
+  if (getUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), request, "/"));
   return { redirectTo: url.searchParams.get("redirectTo") ?? "", notice: url.searchParams.get("notice") };
 }
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status, headers: retryAfterMs ? retryAfterHeader(retryAfterMs) : undefined },
     );
   }
-  return redirect(safeRedirectPath(form.redirectTo, request, "/members"), { headers: { "Set-Cookie": result.setCookie } });
+  return redirect(safeRedirectPath(form.redirectTo, request, "/"), { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

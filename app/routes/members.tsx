@@ -83,9 +83,32 @@ function Search({ d }: { d: Data }) {
   const profiles = [...d.profiles, ...pages.extra];
   const s = d.state;
   const show = (f: string) => d.fields.includes(f as never);
+  const summary = [
+    s.gender === "male" ? t("signup.men") : t("signup.women"),
+    `${s.minAge}–${s.maxAge}`,
+    s.country ? countryName(s.country, i18n.language) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
-    <main className="container-site py-6">
-      <Card as={Form} method="get" padding="sm" className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-6" data-testid="search-form">
+    <main className="container-site py-4 md:py-6">
+      {/* on phones the filters fold behind one control (a checkbox: it opens without JavaScript too), so faces come first */}
+      <input type="checkbox" id="search-filters-open" className="peer sr-only" />
+      <label
+        htmlFor="search-filters-open"
+        className="mb-3 flex cursor-pointer items-center justify-between gap-3 rounded-xl bg-white px-4 py-2.5 text-sm shadow-sm ring-1 ring-black/5 peer-focus-visible:outline-2 peer-focus-visible:outline-primary md:hidden"
+        data-testid="search-filters-toggle"
+      >
+        <span className="font-semibold text-dark">{t("search.filters")}</span>
+        <span className="min-w-0 truncate text-black/60">{summary}</span>
+      </label>
+      <Card
+        as={Form}
+        method="get"
+        padding="sm"
+        className="mb-6 hidden grid-cols-2 items-end gap-3 peer-checked:grid md:grid md:grid-cols-6"
+        data-testid="search-form"
+      >
         {show("gender") ? (
           <Select
             id="search-gender"

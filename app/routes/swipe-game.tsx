@@ -23,6 +23,9 @@ import { formatWeekdayTime, localeTag, memberTimeZone } from "#app/utils/format.
 
 export const headers = retryAfterHeaders;
 
+/** app-like on phones: the tab bar, no footer */
+export const handle = { appScreen: true };
+
 /** "The game resumes on Tuesday 14:05": the member's language, their country's time format and time zone. */
 const resumeText = (at: Date, language: string, country: string | null | undefined) =>
   formatWeekdayTime(at, localeTag(language, country), memberTimeZone(country));

@@ -1,5 +1,6 @@
 // The members search: the site's pool, visible profiles only, filtered by gender, country,
-// region and age, most recently active first, page by page, with the total count.
+// region and age, profiles that show a photo first and each part most recently active first,
+// page by page, with the total count.
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { birthRange } from "#app/profiles/age.ts";
 import { toCard, cardSelect } from "#app/profiles/cards.server.ts";
@@ -48,8 +49,29 @@ function cachedCount(key: string, where: Prisma.ProfileWhereInput) {
 const shareable = (from: number, to: number) => from === to;
 /** Most recently active first. */
 const ORDER = [{ lastActiveAt: "desc" as const }, { id: "desc" as const }];
+/** A card shows a photo only when the main photo is active (cards.server.ts). */
+const WITH_PHOTO = { mainPhoto: { is: { status: "active" } } } satisfies Prisma.ProfileWhereInput;
+
+type Page = { where: Prisma.ProfileWhereInput; orderBy: typeof ORDER; skip: number; take: number };
+
+/**
+ * Rows `skip` to `skip + take` of `where`, the profiles that show a photo first: an account
+ * without one, just active, ranked above every face (issue 26 saw photo-less accounts with
+ * random names first, "Online"). Two reads along the search index instead of an order by an
+ * expression, which no index of the pool serves; the photo part is counted only when a page
+ * reaches its end with none of it.
+ */
+export async function photosFirst<T>(where: Prisma.ProfileWhereInput, skip: number, take: number, find: (page: Page) => Promise<T[]>): Promise<T[]> {
+  const withPhoto = { AND: [where, WITH_PHOTO] };
+  const first = await find({ where: withPhoto, orderBy: ORDER, skip, take });
+  if (first.length === take) return first;
+  const photoCount = first.length > 0 ? skip + first.length : await getDb().profile.count({ where: withPhoto });
+  const rest = await find({ where: { AND: [where, { NOT: WITH_PHOTO }] }, orderBy: ORDER, skip: Math.max(0, skip - photoCount), take: take - first.length });
+  return [...first, ...rest];
+}
+
 /** Cards without a viewer's part: what every viewer of the pool sees alike. */
-const poolCards = (page: Prisma.ProfileFindManyArgs, site: Site) =>
+const poolCards = (page: Page, site: Site) =>
   getDb()
     .profile.findMany({ ...page, select: cardSelect })
     .then((r) => r.map((p) => toCard(p, site)));
@@ -63,18 +85,20 @@ export interface SearchViewer {
 /** Pages `from`..`to` (1-based, inclusive) of the results; a member's cards carry their like button's state. */
 export async function searchMembers(site: Site, viewer: SearchViewer | null, s: SearchState, from: number, to: number) {
   const take = (to - from + 1) * PAGE_SIZE;
-  const page = (where: Prisma.ProfileWhereInput) => ({ where, orderBy: ORDER, skip: (from - 1) * PAGE_SIZE, take: take + 1 });
+  const ranked = <T>(where: Prisma.ProfileWhereInput, find: (page: Page) => Promise<T[]>) => photosFirst(where, (from - 1) * PAGE_SIZE, take + 1, find);
   // the pool's count is shared by all viewers (cached); the few profiles this viewer blocked or is
   // blocked by are counted apart and taken off, so a block shows in the total at once
   const countKey = countKeyOf(site, s);
   const memberCards = (profileId: number) =>
-    getDb()
-      .profile.findMany({ ...page(searchWhere(site, profileId, s)), select: likedCardSelect(profileId) })
-      .then((r) => r.map((p) => toLikedCard(p, site)));
+    ranked(searchWhere(site, profileId, s), (page) =>
+      getDb()
+        .profile.findMany({ ...page, select: likedCardSelect(profileId) })
+        .then((r) => r.map((p) => toLikedCard(p, site))),
+    );
   const everyonesCards = () =>
     shareable(from, to)
-      ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => poolCards(page(searchWhere(site, null, s)), site))
-      : poolCards(page(searchWhere(site, null, s)), site);
+      ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => ranked(searchWhere(site, null, s), (page) => poolCards(page, site)))
+      : ranked(searchWhere(site, null, s), (page) => poolCards(page, site));
   // a member without blocks sees everyone's results, with their own like states; a member whose own
   // profile is among them (a search of their own gender) gets a search of their own without it
   const forMember = async (member: SearchViewer) => {
@@ -105,7 +129,7 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
     sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
-      poolCards({ where: { ...where, mainPhotoId: { not: null } }, orderBy: ORDER, take: count }, site),
+      poolCards({ where: { AND: [where, WITH_PHOTO] }, orderBy: ORDER, skip: 0, take: count }, site),
     ),
     cachedCount(countKey, where),
   ]);

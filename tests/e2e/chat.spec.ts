@@ -21,7 +21,7 @@ async function logIn(browser: Browser, origin: string, host: string) {
   await page.locator("input[name=email]").fill(`member@${host}`);
   await page.locator("input[name=password]").fill("rendezvous-demo");
   await page.locator("form:has(input[name=password]) button[type=submit]").click();
-  await expect(page).toHaveURL(`${origin}/members`);
+  await expect(page).toHaveURL(`${origin}/`);
   return page;
 }
 

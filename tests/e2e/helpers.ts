@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Confirms the entry warning and logs in as a site's demo member; ends on /members. */
+/** Confirms the entry warning and logs in as a site's demo member; ends on the member's home (/). */
 export async function logInAsDemoMember(page: Page, origin: string, host: string) {
   await page.goto(`${origin}/login`);
   await page.getByTestId("entry-warning").getByRole("button").click();
@@ -9,7 +9,7 @@ export async function logInAsDemoMember(page: Page, origin: string, host: string
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();
   // the password hash (argon2id, 19 MiB) takes seconds when CI runs two browsers beside the server
-  await expect(page).toHaveURL(`${origin}/members`, { timeout: 15_000 });
+  await expect(page).toHaveURL(`${origin}/`, { timeout: 15_000 });
 }
 
 const BIRTH_DATE_LABELS = { group: "Date of birth", day: "Day", month: "Month", year: "Year" };

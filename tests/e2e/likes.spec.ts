@@ -18,7 +18,7 @@ async function logIn(page: Page, site: "lovely" | "mature" | "pride") {
   await page.getByLabel("E-mail address").fill(`member@${site}.localhost`);
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${origin}/members`);
+  await expect(page).toHaveURL(`${origin}/`);
   return origin;
 }
 

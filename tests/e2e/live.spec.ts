@@ -24,7 +24,7 @@ test("a message reaches the partner's open pages live: badge, title and thread",
   await demo.getByLabel("E-mail address").fill("member@pride.localhost");
   await demo.getByLabel("Password").fill("rendezvous-demo");
   await demo.getByRole("button", { name: "Log in" }).click();
-  await expect(demo).toHaveURL(`${PRIDE}/members`);
+  await expect(demo).toHaveURL(`${PRIDE}/`);
   await demo.goto(`${PRIDE}/profile`);
   const demoId = /\/members\/(\d+)$/.exec((await demo.locator('a[href^="/members/"]').first().getAttribute("href"))!)![1];
   await demo.goto(`${PRIDE}/members`);

@@ -51,6 +51,8 @@ test("a new member buys credits with the time bonus, becomes premium and downloa
   await expect(cards.nth(1)).toContainText("€19.99");
   // a member who signed up minutes ago has the time bonus running
   await page.goto(`${LOVELY}/members`);
+  // one bar at a time: the e-mail confirmation first, the countdown once it is dismissed
+  await page.getByTestId("activation-reminder").getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByTestId("time-bonus-banner")).toContainText("25%");
 
   await choosePackage(page, LOVELY, 120, "iDEAL");
@@ -66,9 +68,9 @@ test("a new member buys credits with the time bonus, becomes premium and downloa
   await expect(page).toHaveURL(/\/payments\/\d+(\?fresh=1)?$/);
   await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
   await expect(page.getByTestId("credits-added")).toHaveText("120 credits have been added to your account.");
-  // premium now: the top bar shows the balance instead of "Get Premium", and paid members get no time bonus
+  // premium now: the top bar shows the balance without "Buy credits", and paid members get no time bonus
   await expect(page.getByTestId("nav-credits")).toContainText("140");
-  await expect(page.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toHaveCount(0);
   await page.goto(`${LOVELY}/members`);
   await expect(page.getByTestId("time-bonus-banner")).toHaveCount(0);
   await page.goto(`${LOVELY}/credits`);
@@ -107,7 +109,7 @@ test("a failed and a cancelled payment add nothing and offer another method", as
     await expect(retry).not.toContainText("iDEAL");
   }
   // nothing was credited: the free member still has the signup credits and is not premium
-  await expect(page.getByRole("link", { name: "Get Premium" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toBeVisible();
   await page.getByTestId("retry-methods").getByText("PayPal").click();
   await expect(page.getByTestId("order-summary")).toContainText("PayPal");
 });
@@ -139,7 +141,7 @@ test("a member returns the unused credits of a purchase once: a second tab's for
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.getByRole("button", { name: "Paid", exact: true }).click();
   await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
-  await expect(page.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toHaveCount(0);
   const paymentPath = new URL(page.url()).pathname.replace("/payments/", "/transactions/");
 
   await page.goto(`${LOVELY}${paymentPath}`);
@@ -151,7 +153,7 @@ test("a member returns the unused credits of a purchase once: a second tab's for
   await expect(page.getByTestId("transaction-detail")).toContainText("Refunded");
   await expect(page.getByTestId("refund-offer")).toHaveCount(0);
   // the whole purchase went back: the member is no longer premium
-  await expect(page.getByRole("link", { name: "Get Premium" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toBeVisible();
 
   await second.getByRole("button", { name: "Return unused credits" }).click();
   await expect(second.getByRole("status").filter({ hasText: /\S/ })).toHaveText("The unused credits of this purchase have already been returned.");

@@ -117,7 +117,7 @@ test("the installed app: no entry warning, a back button on likes but not on the
   await page.getByLabel("E-mail address").fill("member@lovely.localhost");
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${o}/members`);
+  await expect(page).toHaveURL(`${o}/`);
   await expect(page.getByTestId("entry-warning")).toHaveCount(0);
   await expect(page.getByTestId("app-back")).toHaveCount(0);
   await page
@@ -126,5 +126,5 @@ test("the installed app: no entry warning, a back button on likes but not on the
     .click();
   await expect(page).toHaveURL(`${o}/likes`);
   await page.getByRole("button", { name: "Back", exact: true }).click();
-  await expect(page).toHaveURL(`${o}/members`);
+  await expect(page).toHaveURL(`${o}/`);
 });

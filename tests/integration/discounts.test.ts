@@ -324,21 +324,23 @@ describe("pages", () => {
     expect(pricing.html).toContain('href="/premium"');
   });
 
-  it("the top bar: the credits badge at 10 credits or fewer (warning above 0, danger at 0), Get Premium for free members", async () => {
+  it("the top bar: the balance always (the warning badge at 10 credits or fewer, danger at 0), Buy credits for free members", async () => {
     const m = await freshMember();
     const tone = async (credits: number, paidUser: boolean) => {
       await getDb().user.update({ where: { id: m.user.id }, data: { credits, paidUser } });
       const html = (await page(m, "/profile/settings")).html;
+      const balance = /data-testid="(?:credits-badge|nav-credits)"[^>]*>([^<]+)</.exec(html)?.[1] ?? null;
       return {
         tone: /data-testid="credits-badge" data-tone="(\w+)"/.exec(html)?.[1] ?? null,
-        premium: html.includes('data-testid="get-premium"'),
-        credits: html.includes('href="/credits"'),
+        buy: html.includes('data-testid="buy-credits"'),
+        balance,
       };
     };
-    expect(await tone(0, false)).toEqual({ tone: "danger", premium: true, credits: true });
-    expect(await tone(10, false)).toEqual({ tone: "warning", premium: true, credits: true });
-    expect(await tone(11, false)).toEqual({ tone: null, premium: true, credits: false });
-    expect(await tone(11, true)).toEqual({ tone: null, premium: false, credits: true });
-    expect(await tone(1, true)).toEqual({ tone: "warning", premium: false, credits: true });
+    expect(await tone(0, false)).toEqual({ tone: "danger", buy: true, balance: "0 credits" });
+    expect(await tone(10, false)).toEqual({ tone: "warning", buy: true, balance: "10 credits" });
+    // a free member with more than 10 credits saw no balance at all
+    expect(await tone(11, false)).toEqual({ tone: null, buy: true, balance: "11 credits" });
+    expect(await tone(11, true)).toEqual({ tone: null, buy: false, balance: "11 credits" });
+    expect(await tone(1, true)).toEqual({ tone: "warning", buy: false, balance: "1 credit" });
   });
 });

@@ -56,7 +56,7 @@ export function SendFooter({
         message={t("messages.premiumOnly")}
         action={
           <Button to="/pricing" variant="secondary" size="sm" className="shrink-0">
-            {t("nav.getPremium")}
+            {t("nav.buyCredits")}
           </Button>
         }
       />

@@ -1,0 +1,79 @@
+// Every member screen is reached from the navigation alone (no typed URL after login), on a
+// phone (390 px: the tab bar at the bottom, the account menu at the top) and on a desktop
+// (1280 px: the top bar and the account menu), on each demo site; the balance shows throughout.
+import { expect, test, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+
+const SITES = ["lovely", "mature", "pride"] as const;
+
+async function logIn(page: Page, origin: string, host: string) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("E-mail address").fill(`member@${host}`);
+  await page.getByLabel("Password").fill("rendezvous-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${origin}/`, { timeout: 20_000 }); // argon2 is slow on a loaded machine
+}
+
+for (const site of SITES) {
+  for (const width of [390, 1280]) {
+    test(`${site} at ${width} px: every member screen from the navigation`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const host = `${site}.localhost`;
+      const origin = `http://${host}:${PORT}`;
+      const context = await browser.newContext({ viewport: { width, height: width < 640 ? 844 : 900 }, locale: "en-GB" });
+      await context.addCookies([
+        { name: "entry_ok", value: "1", url: origin },
+        { name: "lng", value: "en", url: origin },
+      ]);
+      const page = await context.newPage();
+      await logIn(page, origin, host);
+
+      const phone = width < 640;
+      const header = page.getByRole("banner");
+      // the sections: the tab bar on a phone, the top bar on a desktop (Home is the logo there)
+      const sections = phone ? page.getByRole("navigation", { name: "Sections" }) : header;
+      await expect(page.getByRole("navigation", { name: "Sections" })).toBeVisible({ visible: phone });
+      const open = async (name: string | RegExp, path: string) => {
+        await sections.getByRole("link", { name }).click();
+        await expect(page).toHaveURL(`${origin}${path}`);
+        await expect(page.locator("main").first()).toBeVisible();
+        // the balance is always in the top bar, whatever the member has
+        await expect(header.getByRole("link", { name: /^\d+ credits?$/ })).toBeVisible();
+      };
+      const fromMenu = async (name: string | RegExp, path: string) => {
+        await page.getByTestId("account-menu").click();
+        await header.locator("details").getByRole("link", { name }).click();
+        await expect(page).toHaveURL(`${origin}${path}`);
+        await expect(page.locator("main").first()).toBeVisible();
+        await expect(header.getByRole("link", { name: /^\d+ credits?$/ })).toBeVisible();
+      };
+
+      await open(/^Search/, "/members");
+      await open(/^Swipe/, "/swipe-game");
+      await open(/^Messages/, "/chats");
+      await open(/^Likes/, "/likes");
+      if (phone) await open(/^Home/, "/");
+      else {
+        await header.getByRole("link", { name: site === "lovely" ? "Lovely Dates" : site === "mature" ? "Mature Moments" : "Pride Match" }).click();
+        await expect(page).toHaveURL(`${origin}/`);
+      }
+      await expect(page.getByRole("heading", { name: "New for you" })).toBeVisible();
+
+      await fromMenu("My profile", "/profile");
+      await fromMenu("Match finder", "/match-finder");
+      await fromMenu("Buy credits", "/credits");
+      await fromMenu(/^(Premium|You are Premium)$/, "/premium");
+      await fromMenu("Purchases and receipts", "/transactions");
+      await fromMenu("Notifications", "/notifications");
+      await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+      await fromMenu("Settings", "/profile/settings");
+      // settings keeps no notification switches of its own: it leads to their one place
+      await page.getByRole("link", { name: "Choose notifications" }).click();
+      await expect(page).toHaveURL(`${origin}/notifications`);
+      // the balance leads to the packages
+      await header.getByRole("link", { name: /^\d+ credits?$/ }).click();
+      await expect(page).toHaveURL(`${origin}/credits`);
+      await context.close();
+    });
+  }
+}

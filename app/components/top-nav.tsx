@@ -117,7 +117,7 @@ function MemberBar({ user }: { user: NavUser }) {
   const nameOf = useSectionName();
   const credits = live?.credits ?? user.credits;
   return (
-    <div className="flex items-center gap-2 sm:gap-4">
+    <div className="flex items-center gap-2 sm:gap-3 lg:gap-4">
       {MEMBER_SECTIONS.filter((s) => s.top).map((s) => {
         const count = countOf(s);
         return (
@@ -137,11 +137,11 @@ function MemberBar({ user }: { user: NavUser }) {
         );
       })}
       <Credits credits={credits} />
-      {/* one name for the one purchase (credits; the first makes a member premium): for free members from md on */}
+      {/* one name for the one purchase (credits; the first makes a member premium): for free members from lg on */}
       {user.paidUser ? null : (
         <Link
           to="/credits"
-          className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark hover:brightness-105 md:inline"
+          className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark hover:brightness-105 lg:inline"
           data-testid="buy-credits"
         >
           {t("nav.buyCredits")}

@@ -119,8 +119,6 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("settings.title")}</h1>
 
-      <SettingsForm d={d} result={result("settings")} busy={busy && navigation.formData?.get("intent") === "settings"} />
-
       {/* notifications have one place: e-mail and push per event */}
       <Card as="section" aria-labelledby="settings-notifications-title" data-testid="settings-notifications">
         <CardHeader id="settings-notifications-title" title={t("settings.notificationsTitle")} description={t("settings.notificationsLinkIntro")} />
@@ -128,6 +126,8 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
           {t("settings.notificationsLink")}
         </Button>
       </Card>
+
+      <SettingsForm d={d} result={result("settings")} busy={busy && navigation.formData?.get("intent") === "settings"} />
 
       <h2 className="mt-4 border-t border-black/10 pt-6 text-xl font-bold text-dark">{t("settings.accountTitle")}</h2>
 

@@ -8,6 +8,8 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
 test("search, load more, open a profile, block it", async ({ page }) => {
   await logInAsDemoMember(page, site, "lovely.localhost");
+  await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
+  await expect(page).toHaveURL(`${site}/members`);
 
   // demo members of the reselling sites (lovely and mature), women by default for Sam (seeking women)
   await page.getByLabel("Age from").fill("18");

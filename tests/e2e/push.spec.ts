@@ -41,8 +41,16 @@ test("the service worker registers, the push prompt shows, and a push reaches th
   await expect(prompt).toContainText("Get a notification on this device");
 
   // a push as a push service would deliver it, to the real worker, while the likes page is open
-  await page.goto(`${o}/likes`);
-  // the prompt appears after the page's effects ran (hydrated, listening to the worker)
+  // (reached in the page: the prompt shows from a navigation on, once the page is hydrated and
+  // listening to the worker; never on a page's first paint, where it would push the page down)
+  await page.reload();
+  await page.waitForTimeout(1_000); // the browser has answered the push state by now
+  await expect(prompt).toHaveCount(0);
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Likes/ })
+    .click();
+  await expect(page).toHaveURL(`${o}/likes`);
   await expect(prompt).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { pushMessages: unknown[] }).pushMessages = [];
@@ -91,6 +99,11 @@ test("the service worker registers, the push prompt shows, and a push reaches th
   await expect(page.locator("main").first()).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForTimeout(1_000); // the browser has answered the push state by now
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Search/ })
+    .click();
+  await expect(page).toHaveURL(`${o}/members`);
   await expect(page.getByTestId("push-prompt")).toHaveCount(0);
 
   // the switch for this device on /notifications knows the state (not subscribed: no push service here)

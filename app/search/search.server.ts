@@ -56,7 +56,7 @@ type Page = { where: Prisma.ProfileWhereInput; orderBy: typeof ORDER; skip: numb
 
 /**
  * Rows `skip` to `skip + take` of `where`, the profiles that show a photo first: an account
- * without one, just active, ranked above every face (issue 26 saw photo-less accounts with
+ * without one, just active, ranked above every face (seen: photo-less accounts with
  * random names first, "Online"). Two reads along the search index instead of an order by an
  * expression, which no index of the pool serves; the photo part is counted only when a page
  * reaches its end with none of it.

@@ -109,7 +109,6 @@ describe("signup, account and profile", () => {
     const profile = await db().profile.findUniqueOrThrow({ where: { userId: user.id } });
 
     await saveSettings(user.id, profile.id, {
-      notificationsOff: ["like"],
       language: "en",
       invisible: false,
       location: { country: "NL", region: null, city: null },

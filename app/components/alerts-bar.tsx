@@ -20,7 +20,7 @@ export interface MemberAlerts {
 export type BarName = "activation_reminder" | "notifications_disabled" | "time_bonus" | "profile_photo" | "push_prompt";
 
 /** The bar a member sees on this page, or null: the first of the order that applies. */
-export function barToShow(o: { alerts: MemberAlerts; timeBonus: TimeBonusData | null; pathname: string; dismissed: ReadonlySet<string> }): BarName | null {
+function barToShow(o: { alerts: MemberAlerts; timeBonus: TimeBonusData | null; pathname: string; dismissed: ReadonlySet<string> }): BarName | null {
   const alert = (name: AlertName, on: boolean) => on && !alertHiddenOn(name, o.pathname) && !o.dismissed.has(name);
   if (alert("activation_reminder", o.alerts.activationReminder)) return "activation_reminder";
   if (alert("notifications_disabled", o.alerts.notificationsDisabled)) return "notifications_disabled";
@@ -110,7 +110,7 @@ export function MemberBars({
 }
 
 /** × : stores the dismissal (the alert stays hidden) and hides the bar at once, making room for the next. */
-export function DismissButton({ alert, onDismiss }: { alert: BarName; onDismiss: (alert: BarName) => void }) {
+function DismissButton({ alert, onDismiss }: { alert: BarName; onDismiss: (alert: BarName) => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   return (

@@ -8,7 +8,7 @@ import { searchMembers } from "#app/search/search.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 /** Faces shown on home before "See all". */
-export const HOME_FACES = 12;
+const HOME_FACES = 12;
 /** Avatars per "new for you" tile. */
 const AVATARS = 3;
 /** The newest received likes and conversations read for the tiles: what is new sits on top. */

@@ -69,7 +69,7 @@ function pushText(locale: Parameters<typeof getFixedT>[0], kind: PushKind, vars:
 type Decision = { push: true; devices: number } | { push: false; reason: "no_key" | "not_eligible" | "switched_off" | "page_visible" | "no_devices" };
 
 /** The notification type whose push switch (users.push_off) decides a push: a match is a like. */
-export const PUSH_TYPE: Record<PushKind, NotificationTypeName> = {
+const PUSH_TYPE: Record<PushKind, NotificationTypeName> = {
   newMessage: "new_messages",
   newConversation: "new_conversations",
   like: "like",

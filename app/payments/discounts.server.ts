@@ -8,8 +8,8 @@
 // their signup. A row of kind retention is issued to one member who chose to stay in the deletion
 // flow and applies once without typing (retention.server.ts). "Used" is counted from redemptions whose payment is completed, refunded or still
 // pending: a pending order holds its code for as long as it can be paid, and only the provider's
-// word that it failed, was cancelled or expired (settle.server.ts, also through the sweep of
-// stale payments) frees the code again.
+// word that it failed, was cancelled or expired (settle.server.ts, also through the
+// reconciliation) frees the code again.
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { DiscountKind, PaymentMethod } from "#app/generated/prisma/enums.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";

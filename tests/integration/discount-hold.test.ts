@@ -1,10 +1,10 @@
 // A once-per-member code is held by its order for as long as that order can be paid: an order
 // pending for over an hour (its provider page still open) keeps it; the provider's word that the
-// order expired frees it (the sweep of stale payments asks the provider when no webhook came).
+// order expired frees it (the reconciliation asks the provider when no webhook came).
 // Parallel orders of one member with one code: one gets it.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleStalePayments } from "#app/payments/stale-payments.server.ts";
+import { reconcilePayments } from "#app/payments/reconcile.server.ts";
 import { TEST_PAYMENT_LIFETIME_MS } from "#app/payments/providers/test.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
@@ -52,13 +52,13 @@ describe("a once-per-member code and a pending order", () => {
     const second = await order(m, pkg.id, code.code);
     expect(second.status).toBe(400);
     expect(second.html).toContain(en.checkout.errors.code_invalid);
-    expect(await settleStalePayments(db())).toMatchObject({ checked: expect.any(Number) });
+    await reconcilePayments(db(), { userId: m.user.id });
     expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
     expect((await order(m, pkg.id, code.code)).status).toBe(400);
 
-    // past the provider's lifetime the page no longer pays, and the sweep (no webhook came) frees the code
+    // past the provider's lifetime the page no longer pays, and the reconciliation (no webhook came) frees the code
     await age(payment.id, TEST_PAYMENT_LIFETIME_MS + 60_000);
-    await settleStalePayments(db());
+    await reconcilePayments(db(), { userId: m.user.id });
     expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("cancelled");
     const expired = await request(server, `/test-pay/${reference}`, { host: m.host, headers: { cookie: m.jar.header, "accept-language": "en" } });
     expect(expired.html).not.toContain(en.checkout.testPay.paid);

@@ -174,7 +174,7 @@ export async function activeDiscount(tx: Tx, site: Site, user: Member, order: Or
  * The discount issued to this member for staying (the deletion flow's offer): their own row of
  * kind retention, valid once, for paid and free members alike.
  */
-export async function retentionDiscount(tx: Tx, site: Site, member: Member, order: OrderShape = {}, now = new Date()): Promise<OrderDiscount | null> {
+async function retentionDiscount(tx: Tx, site: Site, member: Member, order: OrderShape = {}, now = new Date()): Promise<OrderDiscount | null> {
   const rows = await tx.discountCode.findMany({ where: { kind: "retention", userId: member.id, siteKey: site.key, status: "active" }, orderBy: { id: "asc" } });
   for (const row of rows) if ((await refusal(tx, row, member, order, now)) === null) return asDiscount(row, member);
   return null;

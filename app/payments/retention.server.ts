@@ -4,7 +4,7 @@
 // without typing, once (validity once: its redemption by a pending or paid order uses it).
 import type { Db } from "#app/utils/db.server.ts";
 
-export const retentionCode = (userId: number) => `STAY-${userId}`;
+const retentionCode = (userId: number) => `STAY-${userId}`;
 
 /** Issues the discount; true when this call issued it, false when the member had it already. */
 export async function issueRetentionDiscount(db: Db, siteKey: string, userId: number, percentage: number) {

@@ -11,7 +11,8 @@
 //
 // What it must not do: show a page older than what this process wrote. Any write that a page
 // may show moves the cache generation (app/utils/cache.server.ts) and drops every kept page;
-// writes of other server processes are seen within the TTL. Each answer gets its own CSP nonce: the kept page is split
+// so does such a write of another app process (over the live bus, ADR 044); a write from outside
+// the app is seen within the TTL. Each answer gets its own CSP nonce: the kept page is split
 // at the nonce it was rendered with and joined with the new one.
 import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";

@@ -1,5 +1,8 @@
 // The server behind server/main.ts: migrations and seed, queue worker, web server, and the
-// shutdown that stops them in order.
+// shutdown that stops them in order. With several web processes (WEB_CONCURRENCY, node:cluster)
+// this process keeps the database, migrations, seed and queue worker and forks the web processes
+// (serveWeb), which share its port; what they share between them lives in PostgreSQL or Redis.
+import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -11,7 +14,7 @@ import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
-import { getLiveBus } from "#app/live/bus.server.ts";
+import { getLiveBus, shareVisibleWrites } from "#app/live/bus.server.ts";
 import { startWorkers } from "#workers/index.ts";
 import { drawDemoPortraits, migrateDatabase, seedDatabase } from "./database/prepare.ts";
 import { embeddedDatabaseUrl, type EmbeddedDatabase } from "./database/embedded-postgres.ts";
@@ -28,9 +31,11 @@ interface ServeOptions {
   database: Promise<EmbeddedDatabase | null>;
   development: boolean;
   releaseLock: () => void;
+  /** Web processes to fork; 1: this process serves. */
+  webProcesses: number;
 }
 
-export async function serve({ env, sites, database, development, releaseLock }: ServeOptions) {
+export async function serve({ env, sites, database, development, releaseLock, webProcesses }: ServeOptions) {
   // a site that cannot take payments with this process's providers (or only with the test
   // provider where it is off) stops the start, before the database is touched
   const paymentProblems = paymentConfigProblems(sites);
@@ -41,8 +46,9 @@ export async function serve({ env, sites, database, development, releaseLock }: 
   }
   logPaymentProviders(env);
   adoptSiteRegistry(sites);
-  // the 1 MB server build compiles while the database starts and migrates
-  const serverBuild = development ? null : loadProductionBuild();
+  const forking = webProcesses > 1 && !development;
+  // the 1 MB server build compiles while the database starts and migrates (in the web processes when forking)
+  const serverBuild = development || forking ? null : loadProductionBuild();
   serverBuild?.catch(() => {}); // awaited below; a failure is reported there
   // Prisma's query compiler (a 4.5 MB module and its WebAssembly) loads while the database starts:
   // $connect() does not open a connection (the pool connects on the first query)
@@ -58,18 +64,21 @@ export async function serve({ env, sites, database, development, releaseLock }: 
     // the pool's first connection: here, not in a visitor's request
     getDb().$queryRaw`SELECT 1`,
     // `npm run dev` serves through Vite with hot reload; everything else serves the build
-    serverBuild ? serverBuild.then((build) => productionApp(env, build)).then(warmedUp) : developmentApp(env),
+    forking ? null : serverBuild ? serverBuild.then((build) => productionApp(env, build)).then(warmedUp) : developmentApp(env),
   ]);
+  shareVisibleWrites();
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
-  const server = app.listen(env.PORT, env.HOST, () => {
-    const port = (server.address() as { port: number }).port;
-    const mode = env.NODE_ENV === "production" ? "production build" : "development";
-    console.log(`Rendezvous on http://localhost:${port} (${mode}), ready ${process.uptime().toFixed(1)} s after the process started`);
+  const mode = env.NODE_ENV === "production" ? "production build" : "development";
+  const ready = (port: number, processes = "") => {
+    console.log(`Rendezvous on http://localhost:${port} (${mode}${processes}), ready ${process.uptime().toFixed(1)} s after the process started`);
     for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
-  });
+  };
+  const web = forking ? forkWebProcesses(webProcesses, { ready: (port) => ready(port, `, ${webProcesses} web processes`), giveUp: () => stop(1) }) : null;
+  const server = app?.listen(env.PORT, env.HOST, () => ready((server!.address() as { port: number }).port)) ?? null;
+  const listening = web ? web.listening : new Promise((resolve) => server!.once("listening", resolve));
   // the queue worker starts once the server listens: its connections and schedules do not hold
   // up the first page (jobs wait in the queue until it runs, /healthz says whether the queue answers)
-  const workers = env.workerInProcess ? new Promise((listening) => server.once("listening", listening)).then(() => startWorkers(env)) : null;
+  const workers = env.workerInProcess ? listening.then(() => startWorkers(env)) : null;
   workers?.catch(() => {}); // reported below
 
   let stopping = false;
@@ -77,8 +86,9 @@ export async function serve({ env, sites, database, development, releaseLock }: 
     if (stopping) return;
     stopping = true;
     siteReloads.close();
-    server.close();
-    server.closeAllConnections();
+    server?.close();
+    server?.closeAllConnections();
+    await web?.stop();
     await workers?.then(
       (w) => w.close(),
       () => {},
@@ -105,9 +115,97 @@ export async function serve({ env, sites, database, development, releaseLock }: 
       void stop(1);
     },
   );
+  // SIGHUP (reload the site files) reaches this process: its web processes reload theirs too
+  if (web) process.on("SIGHUP", () => web.signal("SIGHUP"));
   // the demo portraits are drawn once the server answers; one asked for before is drawn then
-  server.once("listening", () => drawDemoPortraits(env).catch((error: unknown) => getLogger().error({ err: error }, "the demo portraits could not be drawn")));
+  void listening.then(() => drawDemoPortraits(env).catch((error: unknown) => getLogger().error({ err: error }, "the demo portraits could not be drawn")));
   superviseEmbedded(embedded, { stopping: () => stopping, giveUp: () => stop(1) });
+}
+
+/** A web process forked by serve(): the production build on the shared port, nothing else. */
+export async function serveWeb({ env, sites }: { env: Env; sites: SiteRegistry }) {
+  adoptSiteRegistry(sites);
+  if (!env.DATABASE_URL) setDatabaseUrl(embeddedDatabaseUrl(env.EMBEDDED_PG_PORT));
+  const app = await warmedUp(productionApp(env, await loadProductionBuild()));
+  shareVisibleWrites();
+  const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
+  const server = app.listen(env.PORT, env.HOST);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    siteReloads.close();
+    server.close();
+    server.closeAllConnections();
+    await closeQueues();
+    await getLiveBus().close();
+    await getDb().$disconnect();
+    process.exit(0);
+  };
+  // the primary stops its web processes with SIGTERM; Ctrl-C in a terminal reaches all of them
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void (signal === "SIGTERM" ? stop() : undefined));
+  }
+}
+
+/** A web process that dies is started again, up to this many times a minute. */
+const WEB_RESTARTS_PER_MINUTE = 5;
+
+/** Forks `count` web processes on this process's port (node:cluster hands out the connections). */
+function forkWebProcesses(count: number, { ready, giveUp }: { ready: (port: number) => void; giveUp: () => Promise<void> }) {
+  const log = getLogger();
+  const workers = new Set<Worker>();
+  const restarts: number[] = [];
+  let stopping = false;
+  let port = 0;
+  let listeningCount = 0;
+  let allListening!: () => void;
+  const listening = new Promise<void>((resolve) => (allListening = resolve));
+  const fork = () => {
+    const worker = cluster.fork();
+    workers.add(worker);
+    worker.once("listening", (address) => {
+      port = address.port;
+      if (++listeningCount === count) {
+        ready(port);
+        allListening();
+      }
+    });
+    worker.once("exit", (code, signal) => {
+      workers.delete(worker);
+      if (stopping) return;
+      const now = Date.now();
+      restarts.push(now);
+      while (restarts[0]! < now - 60_000) restarts.shift();
+      if (restarts.length > WEB_RESTARTS_PER_MINUTE) {
+        log.fatal(`web processes stopped ${restarts.length} times within a minute (last: ${signal ?? `exit code ${code}`}): stopping the server`);
+        void giveUp();
+        return;
+      }
+      log.error(`a web process stopped (${signal ?? `exit code ${code}`}): starting another`);
+      fork();
+    });
+  };
+  // the web processes run the server entry itself (not `npm start`'s build check before it)
+  cluster.setupPrimary({ exec: path.join(buildDir, "server/main.js") });
+  for (let i = 0; i < count; i++) fork();
+  return {
+    listening,
+    signal: (signal: NodeJS.Signals) => {
+      for (const worker of workers) worker.process.kill(signal);
+    },
+    stop: async () => {
+      stopping = true;
+      await Promise.all(
+        [...workers].map((worker) => {
+          const exited = new Promise((resolve) => worker.once("exit", resolve));
+          worker.process.kill("SIGTERM");
+          return exited;
+        }),
+      );
+    },
+  };
 }
 
 /** Which providers take payments; the test provider is said loudly where it is not the embedded default. */

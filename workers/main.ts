@@ -1,4 +1,5 @@
 // `npm run worker`: the queue workers on their own, for production next to `npm run start:prod`.
+import { shareVisibleWrites } from "#app/live/bus.server.ts";
 import { setMissingFileSource } from "#app/media/storage.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { drawListedPortrait } from "#prisma/seed/portrait-files.ts";
@@ -13,6 +14,8 @@ if (!env.DATABASE_URL) {
 }
 // a data export asks for demo portraits like a page does: one not drawn yet is drawn then
 setMissingFileSource(drawListedPortrait);
+// a job's write a page shows (a photo approved, a profile erased) drops the pages the web processes keep for visitors
+shareVisibleWrites();
 const workers = await startWorkers(env);
 // jobs look sites up by key (mail, push): the worker follows the site files as the web server does
 const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });

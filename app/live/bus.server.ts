@@ -3,8 +3,12 @@
 // PostgreSQL LISTEN/NOTIFY (the embedded default) or Redis pub/sub (REDIS_URL), and hands it to
 // the listeners it holds for that profile (the Server-Sent Events streams of app/live/event-stream.server.ts).
 // Events carry no content, only what changed: the page fetches what it may see.
+// The same channel carries "this process committed a write a page may show" (shareVisibleWrites):
+// the other processes drop the pages they keep for visitors (server/page-cache.ts) at once.
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { markOtherProcessWrite, onVisibleWrite } from "#app/utils/cache.server.ts";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -17,12 +21,13 @@ export type LiveEvent =
   | { type: "counts" };
 
 type Listener = (event: LiveEvent) => void;
-interface Envelope {
-  to: number[];
-  event: LiveEvent;
-}
+type Envelope = { to: number[]; event: LiveEvent } | { writesOf: string };
 
-const CHANNEL = "rendezvous_live";
+/** This process, in the envelopes it sends about its writes (it hears its own too). */
+const PROCESS_ID = randomUUID();
+
+/** One channel per QUEUE_NAMESPACE: processes that keep their jobs apart (the tests) keep their events apart too. */
+const channel = () => `rendezvous_live${getEnv().QUEUE_NAMESPACE ? `_${getEnv().QUEUE_NAMESPACE!.toLowerCase()}` : ""}`;
 
 interface Transport {
   send(envelope: Envelope): Promise<void>;
@@ -33,8 +38,12 @@ class Bus {
   private listeners = new Map<number, Set<Listener>>();
   private transport: Promise<Transport> | null = null;
 
-  /** Local delivery: the listeners this process holds for the envelope's profiles. */
+  /** Local delivery: the listeners this process holds for the envelope's profiles, or another process's write. */
   deliver(envelope: Envelope) {
+    if ("writesOf" in envelope) {
+      if (envelope.writesOf !== PROCESS_ID) markOtherProcessWrite();
+      return;
+    }
     for (const id of envelope.to) for (const listener of this.listeners.get(id) ?? []) listener(envelope.event);
   }
 
@@ -58,6 +67,11 @@ class Bus {
     await (await this.connect()).send({ to: [...new Set(to)], event });
   }
 
+  /** Tells the other processes that this one committed a write a page may show. */
+  async publishWrites() {
+    await (await this.connect()).send({ writesOf: PROCESS_ID });
+  }
+
   connect() {
     this.transport ??= (getEnv().REDIS_URL ? redisTransport(getEnv().REDIS_URL!, this) : postgresTransport(getDatabaseUrl(), this)).catch((error: unknown) => {
       this.transport = null;
@@ -76,6 +90,7 @@ class Bus {
 /** One connection that LISTENs (re-established when it drops) and NOTIFY through the same one. */
 async function postgresTransport(connectionString: string, bus: Bus): Promise<Transport> {
   const log = getLogger();
+  const CHANNEL = channel();
   let closed = false;
   let client: pg.Client;
   const open = async () => {
@@ -105,6 +120,7 @@ async function postgresTransport(connectionString: string, bus: Bus): Promise<Tr
 
 /** A subscriber connection (Redis forbids other commands on it) and a publisher connection. */
 async function redisTransport(url: string, bus: Bus): Promise<Transport> {
+  const CHANNEL = channel();
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const publisher = new Redis(url, { maxRetriesPerRequest: null });
   subscriber.on("message", (channel: string, payload: string) => {
@@ -133,4 +149,25 @@ const publishLive = (to: number[], event: LiveEvent) => getLiveBus().publish(to,
  */
 export function announce(to: number[], event: LiveEvent) {
   publishLive(to, event).catch((error: unknown) => getLogger().warn({ err: error, event }, "live event not published"));
+}
+
+/** A burst of writes is announced this long after its first: the short transaction a write belongs to has committed by then. */
+const WRITE_NOTICE_DELAY_MS = 50;
+
+/**
+ * From now on this process tells the others of its writes a page may show (one notice per burst,
+ * WRITE_NOTICE_DELAY_MS after its first write), and drops what it keeps when they tell it of
+ * theirs. A transaction still open after the delay is seen elsewhere within the caches' TTL.
+ */
+export function shareVisibleWrites() {
+  const bus = getLiveBus();
+  const log = getLogger();
+  bus.connect().catch((error: unknown) => log.warn({ err: error }, "live events: not connected; other processes' writes show within the caches' TTL"));
+  let pending: NodeJS.Timeout | null = null;
+  onVisibleWrite(() => {
+    pending ??= setTimeout(() => {
+      pending = null;
+      bus.publishWrites().catch((error: unknown) => log.warn({ err: error }, "live events: a write was not announced to the other processes"));
+    }, WRITE_NOTICE_DELAY_MS);
+  });
 }

@@ -8,13 +8,14 @@
 // What empties them: the freshness generation. Every write of this process that a page may show
 // moves it (markVisibleWrite), and both caches drop what they kept under an older generation.
 // Writes through the ORM mark themselves (the query extension in db.server.ts, by model); raw SQL
-// that writes a table a page shows calls markVisibleWrite() itself. Writes of other server
-// processes show within the TTL.
+// that writes a table a page shows calls markVisibleWrite() itself. Other app processes hear of
+// such writes over the live bus (shareVisibleWrites in app/live/bus.server.ts, ADR 044) and move
+// their generation; a write from outside the app (psql) shows within the TTL.
 import { LRUCache } from "lru-cache";
 import { singleton } from "./singleton.ts";
 
 /** Goes up with every write of this process that a page may show; read by both caches. */
-const freshness = () => singleton("cacheFreshness", () => ({ generation: 0 }));
+const freshness = () => singleton("cacheFreshness", () => ({ generation: 0, onMark: null as (() => void) | null }));
 
 export function cacheGeneration() {
   return freshness().generation;
@@ -23,6 +24,17 @@ export function cacheGeneration() {
 /** Call after a raw SQL write to a table a page shows (ORM writes mark themselves). */
 export function markVisibleWrite() {
   freshness().generation++;
+  freshness().onMark?.();
+}
+
+/** Another process wrote what a page may show: drop what is kept here, and tell nobody. */
+export function markOtherProcessWrite() {
+  freshness().generation++;
+}
+
+/** Hears each markVisibleWrite of this process (the live bus tells the other processes). */
+export function onVisibleWrite(listener: (() => void) | null) {
+  freshness().onMark = listener;
 }
 
 export const SHARED_RESULTS_TTL_MS = 3_000;

@@ -49,6 +49,8 @@ const schema = z.object({
   TENANTS_WATCH: flag.optional(),
   /** Seed the demo sites' members; on by default only with the embedded database. */
   SEED_DEMO: flag.optional(),
+  /** Web processes of `npm start` / `start:prod` (node:cluster); unset: 1, or one per core with `start:prod`. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Run the queue worker inside the web process (default on; off for a separate `npm run worker`). */
   WORKER_IN_PROCESS: flag.optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),

@@ -1,4 +1,5 @@
-# Production image: the built app served by server/main.ts against DATABASE_URL.
+# Production image (docs/deployment.md): the built app served by server/main.ts against
+# DATABASE_URL, one web process per core (`npm run start:prod`; WEB_CONCURRENCY to choose).
 # Run the queue worker from the same image with `npm run worker`.
 # CI cannot build images (no Docker engine on its machines): scripts/ci/dockerfile-dry-run.mjs
 # runs these same steps in order in a clean copy and checks the result answers /healthz.

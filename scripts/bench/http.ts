@@ -2,18 +2,25 @@
 //
 //   app          the production build (`npm run build` first), as `npm start` serves it, on the
 //                embedded database (or DATABASE_URL: then on a database of its own, BENCH_DATABASE)
-//   bare RR      a bare React Router 7 app (scripts/bench/bare-react-router) rendering a page of
-//                the same size as the app's page
+//   same DOM     the limit: a bare React Router 7 app (scripts/bench/bare-react-router, /same/N)
+//                rendering the app page's own DOM (every element and attribute of the captured
+//                HTML as a static React element tree, scripts/bench/support/same-dom.ts) with
+//                loader data of the same size, from memory, compressed as the app compresses
+//   bare RR      the old baseline: the same bare app rendering generic cards up to the same size
 //   bare http    a bare node:http server answering the app's exact bytes from memory
 //
 // Each route is loaded with autocannon (concurrency 10) in interleaved rounds (app, bare RR,
-// bare http, next route, …); the table shows the median round. Pages for visitors without cookies
+// bare http, next route, …); the table shows the median round, the ratio to the same-DOM page and
+// beside it the old ratio to the same-size page, and the CPU time per request of the app and of
+// the same-DOM app (from /proc). Pages for visitors without cookies
 // come from the anonymous page cache; the "rendered" rows send a cookie that bypasses it. Landers
 // are also compared with the home page (a lander at least 0.9 of the home page's
 // requests/s). SSR pages are compared with the bare React Router page, JSON with bare node:http.
 // Also printed: SQL statements per request (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
 // app (idle after the warm-up, and the median of readings through the rounds) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
 // on a fresh data folder (first start) and again on the same folder (second start).
+// Last, the member pages again with one web process and with one per core (WEB_CONCURRENCY):
+// requests/s of the whole machine, side by side (BENCH_CLUSTER=0 leaves it out).
 //
 // Every request to the app carries a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING, default
 // "gzip, deflate, br, zstd"; "" for none), so the app's req/s include compressing its answers;
@@ -31,11 +38,13 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { withDatabaseName } from "#server/database/databases.ts";
 import { PENDING_PORTRAITS_FILE } from "#prisma/seed/portrait-files.ts";
+import { sameDomPage, trimmed } from "./support/same-dom.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const STARTUP = process.env.BENCH_STARTUP !== "0";
+const CLUSTER = process.env.BENCH_CLUSTER !== "0";
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3411);
 const HOST = "lovely.localhost";
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
@@ -47,6 +56,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** CPU time a process has used, in ms (user + system, from /proc). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+};
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, options: { detached?: boolean; quiet?: boolean } = {}) {
   const child = spawn(command, args, {
@@ -187,15 +201,13 @@ if (!process.env.DATABASE_URL && !existsSync(path.join(appEnv.DATA_DIR!, "seed-s
   seeding.kill("SIGTERM");
   await exited;
 }
-const app = start(process.execPath, ["build/server/main.js"], appEnv);
-const bareRr = start(process.execPath, ["scripts/bench/bare-react-router/server.mjs", String(BASE_PORT + 1)], { NODE_ENV: "production" });
+let app = start(process.execPath, ["build/server/main.js"], { ...appEnv, WEB_CONCURRENCY: "1" });
 const appUrl = `http://127.0.0.1:${BASE_PORT}`;
 const rrUrl = `http://127.0.0.1:${BASE_PORT + 1}`;
 const httpUrl = `http://127.0.0.1:${BASE_PORT + 2}`;
 await waitFor(`${appUrl}/healthz`, HOST, app, 300_000);
 // with DATABASE_URL the seed runs in this start: measure once the portraits are drawn
 await untilPhotosDrawn();
-await waitFor(`${rrUrl}/`, "localhost", bareRr);
 
 const headersFor = (cookie?: string, encoded = true) => ({
   host: HOST,
@@ -234,12 +246,17 @@ const member = await logIn();
 const membersPage = (await send(`${appUrl}/members`, { headers: headersFor(undefined, false) })).body;
 const profileId = /href="\/members\/(\d+)"/.exec(membersPage)?.[1];
 if (!profileId) throw new Error("no profile link on /members");
+const chatsPage = (await send(`${appUrl}/chats`, { headers: headersFor(member, false) })).body;
+const chatId = /href="\/chats\/(\d+)"/.exec(chatsPage)?.[1];
+if (!chatId) throw new Error("no conversation link on /chats (the demo member's demo chats)");
 
 interface Route {
   name: string;
   path: string;
   cookie?: string;
   kind: "page" | "json";
+  /** a member page: also measured with one web process per core */
+  member?: boolean;
 }
 const routes: Route[] = [
   { name: "GET /", path: "/", kind: "page" },
@@ -248,8 +265,11 @@ const routes: Route[] = [
   // the same pages with a cookie that means nothing are rendered for every request
   { name: "GET / rendered (a cookie: no page cache)", path: "/", cookie: "bench=1", kind: "page" },
   { name: "GET /members logged out rendered (no page cache)", path: "/members", cookie: "bench=1", kind: "page" },
-  { name: "GET /members logged in", path: "/members", cookie: member, kind: "page" },
-  { name: `GET /members/{id}`, path: `/members/${profileId}`, cookie: member, kind: "page" },
+  { name: "GET /members logged in", path: "/members", cookie: member, kind: "page", member: true },
+  { name: `GET /members/{id}`, path: `/members/${profileId}`, cookie: member, kind: "page", member: true },
+  { name: "GET /likes", path: "/likes", cookie: member, kind: "page", member: true },
+  { name: "GET /chats", path: "/chats", cookie: member, kind: "page", member: true },
+  { name: "GET /chats/{id}", path: `/chats/${chatId}`, cookie: member, kind: "page", member: true },
   { name: "GET /api/settings.php", path: "/api/settings.php", kind: "json" },
   // a lander is served at least as fast as the home page (ratio printed below the table)
   { name: "GET /landers/gallery", path: "/landers/gallery", kind: "page" },
@@ -289,6 +309,33 @@ writeFileSync(answersFile, JSON.stringify(answers));
 const bareHttp = start(process.execPath, ["scripts/bench/support/bare-http-server.mjs", answersFile, String(BASE_PORT + 2)], {});
 await waitFor(`${httpUrl}/0`, "localhost", bareHttp);
 
+// the same-DOM pages, served by the bare app from memory
+const sameDomFile = path.join(path.dirname(answersFile), "same-dom.json");
+const sameDomIndex = new Map<Route, number>();
+let sameDomPages = routes.filter((r) => r.kind === "page").map((route, i) => (sameDomIndex.set(route, i), sameDomPage(answers[facts.get(route)!.bare]!.body)));
+const samePath = (route: Route) => `/same/${sameDomIndex.get(route)}`;
+const startSameDom = async () => {
+  writeFileSync(sameDomFile, JSON.stringify(sameDomPages));
+  const child = start(process.execPath, ["scripts/bench/bare-react-router/server.mjs", String(BASE_PORT + 1), sameDomFile], { NODE_ENV: "production" });
+  await waitFor(`${rrUrl}/`, "localhost", child);
+  return child;
+};
+const sameDomBytes = async (route: Route) => {
+  const res = await send(`${rrUrl}${samePath(route)}`, { headers: { host: "localhost" } });
+  if (res.status !== 200) throw new Error(`same-DOM page of ${route.name}: ${res.status} ${res.body.slice(0, 300)}`);
+  return res.bytes;
+};
+// once to see how much more data the bare page carries than the app's (its own framework data
+// comes on top of the app's), then with that much less: pages of the app's size
+let bareRr = await startSameDom();
+const excess = new Map<Route, number>();
+for (const route of sameDomIndex.keys()) excess.set(route, (await sameDomBytes(route)) - facts.get(route)!.bytes);
+sameDomPages = [...sameDomIndex.keys()].map((route) => trimmed(sameDomPages[sameDomIndex.get(route)!]!, excess.get(route)!));
+await stop(bareRr);
+bareRr = await startSameDom();
+const sameBytes = new Map<Route, number>();
+for (const route of sameDomIndex.keys()) sameBytes.set(route, await sameDomBytes(route));
+
 // the bare React Router page with as many cards as make it the app page's size
 async function bareRrPath(bytes: number) {
   const size = async (cards: number) => Buffer.byteLength(await (await fetch(`${rrUrl}/?cards=${cards}`)).text());
@@ -304,15 +351,21 @@ interface Run {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU ms per request of the serving process, when one was named */
+  cpu: number;
 }
-async function load(url: string, headers: Record<string, string>): Promise<Run> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+async function load(url: string, headers: Record<string, string>, pid?: number, duration = SECONDS): Promise<Run> {
+  const before = pid ? cpuMs(pid) : 0;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpu = pid ? (cpuMs(pid) - before) / Math.max(1, result.requests.total) : 0;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors, cpu };
 }
+const encodedOnly: Record<string, string> = ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {};
 
 // warm-up, then idle memory (3 s of readings)
 for (const route of routes) await load(`${appUrl}${route.path}`, headersFor(route.cookie));
 for (const page of rrPages.values()) await load(`${rrUrl}${page.path}`, {});
+for (const route of sameDomIndex.keys()) await load(`${rrUrl}${samePath(route)}`, encodedOnly);
 const idleSamples = { app: [] as number[], bare: [] as number[] };
 for (let i = 0; i < 12; i++) {
   await sleep(250);
@@ -328,12 +381,13 @@ const sampler = setInterval(() => {
   rssSamples.app.push(rssMb(app.pid!));
   rssSamples.bare.push(rssMb(bareRr.pid!));
 }, 250);
-const runs = new Map<Route, { app: Run[]; rr: Run[]; http: Run[] }>(routes.map((r) => [r, { app: [], rr: [], http: [] }]));
+const runs = new Map<Route, { app: Run[]; same: Run[]; rr: Run[]; http: Run[] }>(routes.map((r) => [r, { app: [], same: [], rr: [], http: [] }]));
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}/${ROUNDS}…`);
   for (const route of routes) {
     const r = runs.get(route)!;
-    r.app.push(await load(`${appUrl}${route.path}`, headersFor(route.cookie)));
+    r.app.push(await load(`${appUrl}${route.path}`, headersFor(route.cookie), app.pid));
+    if (sameDomIndex.has(route)) r.same.push(await load(`${rrUrl}${samePath(route)}`, encodedOnly, bareRr.pid));
     const page = rrPages.get(route);
     if (page) r.rr.push(await load(`${rrUrl}${page.path}`, {}));
     r.http.push(await load(`${httpUrl}${facts.get(route)!.bare}`, {}));
@@ -348,6 +402,7 @@ const summary = (list: Run[]) => ({
   rps: median(list.map((r) => r.rps)),
   p50: median(list.map((r) => r.p50)),
   p99: median(list.map((r) => r.p99)),
+  cpu: median(list.map((r) => r.cpu)),
   errors: list.reduce((n, r) => n + r.errors, 0),
 });
 let load1 = "";
@@ -359,18 +414,22 @@ try {
 console.log(
   `\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, Accept-Encoding "${ACCEPT_ENCODING}", ${ROUNDS} rounds of ${SECONDS} s, median round`,
 );
-console.log("| request | size | sent | app req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | bare http req/s | SQL/request |");
-console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+console.log(
+  "| request | size | sent | app req/s | p50 ms | p99 ms | app CPU ms/req | same DOM req/s | same DOM CPU ms/req | ratio (same DOM) | old: bare RR same size | old ratio | bare http req/s | SQL/request |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const route of routes) {
   const r = runs.get(route)!;
   const a = summary(r.app);
   const h = summary(r.http);
-  const rr = route.kind === "page" ? summary(r.rr) : null;
-  const base = rr ?? h;
+  const page = route.kind === "page";
+  const same = page ? summary(r.same) : null;
+  const rr = page ? summary(r.rr) : null;
   const f = facts.get(route)!;
   const errors = a.errors ? ` (${a.errors} errors)` : "";
+  const ratio = (base: { rps: number }) => (a.rps / base.rps).toFixed(2);
   console.log(
-    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${rr ? `bare RR ${kb(rrPages.get(route)!.bytes)}` : "bare http"} | ${base.rps.toFixed(0)} | ${(a.rps / base.rps).toFixed(2)} | ${h.rps.toFixed(0)} | ${f.sql} |`,
+    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${a.cpu.toFixed(1)} | ${same ? `${same.rps.toFixed(0)} (${kb(sameBytes.get(route)!)})` : "–"} | ${same ? same.cpu.toFixed(1) : "–"} | ${same ? ratio(same) : `${ratio(h)} of bare http`} | ${rr ? `${rr.rps.toFixed(0)} (${kb(rrPages.get(route)!.bytes)})` : "–"} | ${rr ? ratio(rr) : "–"} | ${h.rps.toFixed(0)} | ${f.sql} |`,
   );
 }
 const home = summary(runs.get(routes[0]!)!.app).rps;
@@ -384,6 +443,27 @@ if (startup)
   console.log(
     `start-up (npm start until the first page answers): first start ${(startup.first / 1000).toFixed(1)} s (fresh data folder), second start ${(startup.second / 1000).toFixed(1)} s`,
   );
+
+// ---------- the whole machine: member pages with one web process, then one per core ----------
+if (CLUSTER) {
+  const cores = os.availableParallelism();
+  console.log(`\nmember pages, whole machine: one web process, then ${cores} (WEB_CONCURRENCY=${cores}), ${SECONDS * ROUNDS} s each…`);
+  await stop(app);
+  app = start(process.execPath, ["build/server/main.js"], { ...appEnv, WEB_CONCURRENCY: String(cores) });
+  await waitFor(`${appUrl}/healthz`, HOST, app, 300_000);
+  const memberRoutes = routes.filter((r) => r.member);
+  for (const route of memberRoutes) await load(`${appUrl}${route.path}`, headersFor(route.cookie)); // warm-up of every process
+  console.log(`| member page | 1 process req/s (median round above) | ${cores} processes req/s | p99 ms | gain |`);
+  console.log("|---|---|---|---|---|");
+  for (const route of memberRoutes) {
+    const one = summary(runs.get(route)!.app);
+    // as long as all rounds of one route above took together
+    const many = await load(`${appUrl}${route.path}`, headersFor(route.cookie), undefined, SECONDS * ROUNDS);
+    console.log(
+      `| ${route.name} | ${one.rps.toFixed(0)} | ${many.rps.toFixed(0)}${many.errors ? ` (${many.errors} errors)` : ""} | ${many.p99} | ${(many.rps / one.rps).toFixed(2)} |`,
+    );
+  }
+}
 
 for (const child of children) await stop(child);
 process.exit(0);

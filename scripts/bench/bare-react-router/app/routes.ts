@@ -1,3 +1,3 @@
-import { type RouteConfig, index } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/page.tsx")] satisfies RouteConfig;
+export default [index("routes/page.tsx"), route("same/:page", "routes/same-dom.tsx")] satisfies RouteConfig;

@@ -131,8 +131,8 @@ function MemberBar({ user }: { user: NavUser }) {
             aria-label={count > 0 ? nameOf(s, count) : undefined}
             data-testid={s.testId}
           >
-            {t(s.label)}
-            <CountBadge section={s} count={count} className="absolute -top-2 right-0 min-w-5" testId={s.badgeTestId} />
+            {/* the space keeps the visible text ("Messages 3") a part of the link's name ("Messages, 3 unread") */}
+            {t(s.label)} <CountBadge section={s} count={count} className="absolute -top-2 right-0 min-w-5" testId={s.badgeTestId} />
           </NavLink>
         );
       })}
@@ -244,14 +244,13 @@ export function BottomTabBar() {
                 end={s.end}
                 aria-label={count > 0 ? nameOf(s, count) : undefined}
                 className={({ isActive }) =>
-                  `flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-semibold leading-tight ${isActive ? "text-primary" : "text-black/60"}`
+                  `relative flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-semibold leading-tight ${isActive ? "text-primary" : "text-black/60"}`
                 }
               >
-                <span className="relative">
-                  <Icon className="h-6 w-6" />
-                  <CountBadge section={s} count={count} className="absolute -right-3 -top-1.5 min-w-5" />
-                </span>
-                <span className="max-w-full truncate px-0.5">{t(s.label)}</span>
+                <Icon className="h-6 w-6" />
+                <span className="max-w-full truncate px-0.5">{t(s.label)}</span>{" "}
+                {/* after the label and a space, so the visible text ("Messages 3") is part of the link's name */}
+                <CountBadge section={s} count={count} className="absolute left-[calc(50%+0.25rem)] top-1 min-w-5" />
               </NavLink>
             </li>
           );

@@ -93,7 +93,7 @@ function Search({ d }: { d: Data }) {
   return (
     <main className="container-site py-4 md:py-6">
       {/* on phones the filters fold behind one control (a checkbox: it opens without JavaScript too), so faces come first */}
-      <input type="checkbox" id="search-filters-open" className="peer sr-only" />
+      <input type="checkbox" id="search-filters-open" className="peer sr-only md:hidden" />
       <label
         htmlFor="search-filters-open"
         className="mb-3 flex cursor-pointer items-center justify-between gap-3 rounded-xl bg-white px-4 py-2.5 text-sm shadow-sm ring-1 ring-black/5 peer-focus-visible:outline-2 peer-focus-visible:outline-primary md:hidden"

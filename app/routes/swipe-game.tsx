@@ -19,7 +19,7 @@ import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { errorResponse, parseId, readForm, refuse } from "#app/utils/request.server.ts";
-import { formatWeekdayTime, localeTag, memberTimeZone } from "#app/utils/format.ts";
+import { countryName, formatWeekdayTime, localeTag, memberTimeZone } from "#app/utils/format.ts";
 
 export const headers = retryAfterHeaders;
 
@@ -311,7 +311,7 @@ function SwipeCard({
   animate?: boolean;
 } & Pick<React.HTMLAttributes<HTMLDivElement>, "onPointerDown" | "onPointerMove" | "onPointerUp" | "onPointerCancel">) {
   const { t, i18n } = useTranslation();
-  const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(card.country) ?? card.country;
+  const country = countryName(card.country, i18n.language);
   const stamp = Math.min(1, Math.abs(offset) / THRESHOLD);
   return (
     <article

@@ -3,8 +3,8 @@
 // for it: the transaction holds the only connection, so a query on the global client inside it
 // (a helper given getDb() instead of tx, a nested $transaction, a provider's or queue's write)
 // waits for itself and fails after DATABASE_POOL_TIMEOUT_MS instead of passing. Under load such
-// code held all ten connections of the real pool while waiting for an eleventh (issue 25: every
-// request of every site waited 30 s).
+// code held all ten connections of the real pool while waiting for an eleventh (parallel refunds
+// once made every request of every site wait 30 s).
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 

@@ -3,44 +3,54 @@
 // STAFF_PASSWORD or asked for on the terminal; the TOTP secret is generated and printed once,
 // with the otpauth:// URI to add it to an authenticator app.
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { staffEmail, staffPassword } from "#app/staff/password-policy.ts";
 import { totpUri } from "#app/staff/totp.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
-import { prepareDatabase } from "#server/database/prepare.ts";
+import { migrateDatabase } from "#server/database/prepare.ts";
+import { openDatabase, OperatorError, parseCommandLine, runOperatorScript, UsageError } from "./operator.ts";
 
-const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string", default: "admin" } } });
-const email = staffEmail.safeParse(values.email ?? "");
-const role = z.enum(["admin", "support"]).safeParse(values.role);
-if (!email.success || !role.success) {
-  console.error('Usage: npm run staff:create -- --email you@example.com [--name "Your Name"] [--role admin|support]');
-  process.exit(2);
-}
+const usage = `
+Usage: npm run staff:create -- --email you@example.com [--name "Your Name"] [--role admin|support]
 
-let password = process.env.STAFF_PASSWORD ?? "";
-if (!password) {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  password = await rl.question("Password (12 to 128 characters): ");
-  rl.close();
-}
-if (!staffPassword.safeParse(password).success) {
-  console.error("The password must be 12 to 128 characters long.");
-  process.exit(2);
-}
+Creates a staff account and prints its TOTP secret once (add it to an authenticator app).
+The password comes from STAFF_PASSWORD or is asked for (12 to 128 characters).
+Works beside a running npm start (its embedded database) or on DATABASE_URL.
 
-const database = await prepareDatabase(getEnv(), { log: () => {} });
-try {
-  const staff = await createStaffAccount({ email: email.data, name: values.name ?? email.data, password, role: role.data });
-  console.log(`created ${staff.role} ${staff.email} (id ${staff.id})`);
-  console.log(`TOTP secret (add it to an authenticator app; shown only now): ${staff.totpSecret}`);
-  console.log(totpUri(staff.totpSecret, staff.email));
-} catch (error) {
-  console.error((error as { code?: string }).code === "P2002" ? `a staff account for ${email.data} exists already` : error);
-  process.exitCode = 1;
-} finally {
-  await getDb().$disconnect();
-  await database.embedded?.stop();
-}
+  --email   the account's e-mail address (required)
+  --name    the name shown in the staff console (default: the address)
+  --role    admin (default) or support
+  --help    this text
+`;
+
+await runOperatorScript("staff:create", async () => {
+  const { values } = parseCommandLine({ usage, options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string", default: "admin" } } });
+  if (!values.email) throw new UsageError("--email is required");
+  const email = staffEmail.safeParse(values.email);
+  if (!email.success) throw new UsageError(`--email: '${values.email}' is not an e-mail address`);
+  const role = z.enum(["admin", "support"]).safeParse(values.role);
+  if (!role.success) throw new UsageError(`--role: '${values.role}' is neither admin nor support`);
+
+  const env = getEnv();
+  let password = env.STAFF_PASSWORD ?? "";
+  if (!password) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    password = await rl.question("Password (12 to 128 characters): ");
+    rl.close();
+  }
+  if (!staffPassword.safeParse(password).success) throw new UsageError("the password must be 12 to 128 characters long");
+
+  const database = (await openDatabase(env))!;
+  // a database this script started may be new: it gets the tables first
+  if (database.startedHere) await migrateDatabase(env, { url: database.url, log: () => {} });
+  try {
+    const staff = await createStaffAccount({ email: email.data, name: values.name ?? email.data, password, role: role.data });
+    console.log(`created ${staff.role} ${staff.email} (id ${staff.id}) in ${database.where}`);
+    console.log(`TOTP secret (add it to an authenticator app; shown only now): ${staff.totpSecret}`);
+    console.log(totpUri(staff.totpSecret, staff.email));
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") throw new OperatorError(`a staff account for ${email.data} exists already`);
+    throw error;
+  }
+});

@@ -8,7 +8,8 @@ export class InstanceRunning extends Error {}
 
 const lockFile = (dataDir: string) => path.join(dataDir, "server.pid");
 
-function alive(pid: number) {
+/** A process with this id exists (one of another user counts). */
+export function processAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
@@ -25,7 +26,7 @@ export function assertNotRunning(dataDir: string) {
   } catch {
     return;
   }
-  if (holder && holder.pid !== process.pid && alive(holder.pid)) {
+  if (holder && holder.pid !== process.pid && processAlive(holder.pid)) {
     throw new InstanceRunning(
       `Rendezvous is already running from ${dataDir} (pid ${holder.pid}, http://localhost:${holder.port}).\n` +
         `Stop it first (Ctrl-C in its terminal, or kill ${holder.pid}), or start a second copy with its own DATA_DIR, PORT and EMBEDDED_PG_PORT.`,

@@ -107,6 +107,8 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, "must be host names separated by commas")
     .default("fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com"),
+  /** `npm run staff:create`: the new account's password, instead of typing it at the prompt. */
+  STAFF_PASSWORD: z.string().optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL")
@@ -122,9 +124,7 @@ export interface PaymentSettings {
   mollie: { apiKey: string; apiUrl?: string } | null;
 }
 
-const paymentFields = schema.pick({ NODE_ENV: true, DATABASE_URL: true, PAYMENTS_TEST_PROVIDER: true, MOLLIE_API_KEY: true, MOLLIE_API_URL: true });
-
-function paymentSettingsOf(e: z.infer<typeof paymentFields>): PaymentSettings {
+function paymentSettingsOf(e: Pick<Parsed, "NODE_ENV" | "DATABASE_URL" | "PAYMENTS_TEST_PROVIDER" | "MOLLIE_API_KEY" | "MOLLIE_API_URL">): PaymentSettings {
   const testByDefault = !e.DATABASE_URL || e.NODE_ENV === "test";
   return {
     testProvider: e.PAYMENTS_TEST_PROVIDER ? e.PAYMENTS_TEST_PROVIDER === "on" : testByDefault,
@@ -133,13 +133,6 @@ function paymentSettingsOf(e: z.infer<typeof paymentFields>): PaymentSettings {
 }
 
 const present = (source: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
-
-/** The payment settings alone (npm run site:check reads them without the rest of the environment). */
-export function parsePaymentSettings(source: NodeJS.ProcessEnv = process.env): PaymentSettings {
-  const parsed = paymentFields.safeParse(present(source));
-  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
-  return paymentSettingsOf(parsed.data);
-}
 
 export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATCH"> & {
   dataDir: string;

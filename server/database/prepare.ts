@@ -25,6 +25,8 @@ interface PrepareOptions {
   log?: (message: string) => void;
   /** The embedded PostgreSQL the caller started already (server/main.ts); started here otherwise. */
   embedded?: EmbeddedDatabase | null;
+  /** A database the caller found running (an operator script beside the server): nothing is started. */
+  url?: string;
 }
 
 export async function prepareDatabase(env: Env, options: PrepareOptions & { drawLater?: boolean } = {}): Promise<PreparedDatabase> {
@@ -35,8 +37,8 @@ export async function prepareDatabase(env: Env, options: PrepareOptions & { draw
 
 /** Reachable and migrated; the client (getDb) points at it afterwards. */
 export async function migrateDatabase(env: Env, { log = (m) => console.log(m), ...options }: PrepareOptions = {}): Promise<PreparedDatabase> {
-  const embedded = options.embedded === undefined ? await startDatabase(env, log) : options.embedded;
-  const url = embedded?.url ?? env.DATABASE_URL;
+  const embedded = options.url || options.embedded !== undefined ? (options.embedded ?? null) : await startDatabase(env, log);
+  const url = options.url ?? embedded?.url ?? env.DATABASE_URL;
   if (!url) throw new Error("migrateDatabase: DATABASE_URL is unset and no embedded PostgreSQL was started");
   setDatabaseUrl(url);
   const started = performance.now();
@@ -51,14 +53,21 @@ export async function migrateDatabase(env: Env, { log = (m) => console.log(m), .
  * default). With `drawLater` it returns before the demo portraits are drawn: the server draws
  * them in the background once it answers (drawDemoPortraits), and draws any asked for before.
  */
-export async function seedDatabase(env: Env, { log = (m) => console.log(m), drawLater = false }: Pick<PrepareOptions, "log"> & { drawLater?: boolean } = {}) {
+export async function seedDatabase(
+  env: Env,
+  {
+    log = (m) => console.log(m),
+    drawLater = false,
+    recheck = false,
+  }: Pick<PrepareOptions, "log"> & { drawLater?: boolean; /** ignore the seed stamp (npm run db:seed) */ recheck?: boolean } = {},
+) {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const db = getDb();
   const mediaDir = path.join(env.dataDir, "media");
   const seed = env.SEED_DEMO ?? !env.DATABASE_URL;
   const stamp = seed && !env.DATABASE_URL ? seedStamp(env) : null;
-  if (stamp?.current) {
+  if (stamp?.current && !recheck) {
     log("demo data in place (the seed and tenants/ unchanged since it was written)");
     return;
   }

@@ -1,67 +1,32 @@
 // `npm start` as a newcomer runs it: the production build in production mode on an embedded
 // PostgreSQL, a readiness check that means it, a request log without secrets, one server per
 // data folder, and a database that is restarted when it dies.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "#tests/support/free-port.ts";
+import { startNpmStart, type NpmStart } from "#tests/support/npm-start.ts";
 
-// the README's `npm start` after its build step: package.json's own command, exec'd so signals reach the server
-const [, assignments, command] = /^((?:\w+=\S+\s+)*)(.*)$/.exec(JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string)!;
-const startCommand = `${assignments!.trim() ? `export ${assignments!.trim()}; ` : ""}exec ${command}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "rendezvous-start-"));
-chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
-
-// a newcomer's shell: none of the real-server settings the test run itself uses
-const env = Object.fromEntries(
-  Object.entries({ ...process.env, DATA_DIR: dataDir, PORT: "0", EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "info" }).filter(
-    ([k]) => !["DATABASE_URL", "REDIS_URL", "SMTP_URL", "APP_SECRET", "NODE_ENV", "SEED_DEMO", "WORKER_IN_PROCESS"].includes(k),
-  ),
-);
-
-let server: ChildProcess;
-let output = "";
+let server: NpmStart;
 let origin = "";
-
-function waitFor(pattern: RegExp, ms: number) {
-  return new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = pattern.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(match);
-      }
-    }, 100);
-    setTimeout(() => {
-      clearInterval(timer);
-      reject(new Error(`no ${pattern} within ${ms} ms:\n${output}`));
-    }, ms);
-  });
-}
+let env: NodeJS.ProcessEnv;
+let dataDir = "";
+const output = () => server.output();
+const waitFor = (pattern: RegExp, ms: number) => server.waitFor(pattern, ms);
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${origin}${pathname}`, { headers: { host: "lovely.localhost", ...headers }, redirect: "manual" });
 
 beforeAll(async () => {
-  server = spawn("sh", ["-c", startCommand], { env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout!.on("data", (c) => (output += c));
-  server.stderr!.on("data", (c) => (output += c));
-  const [, port] = await waitFor(/Rendezvous on http:\/\/localhost:(\d+) \(production build\)/, 90_000);
-  origin = `http://127.0.0.1:${port}`;
+  server = await startNpmStart();
+  ({ origin, env, dataDir } = server);
 }, 120_000);
 
-afterAll(async () => {
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe("npm start", () => {
   it("serves the production build, ready once database and queue answer", async () => {
+    expect(output()).toContain(`Rendezvous on http://localhost:${server.port} (production build)`);
     const health = await fetch(`${origin}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true, database: "ok", queue: "ok" });
@@ -80,12 +45,14 @@ describe("npm start", () => {
   it("logs one line per request with site, status and duration, and no secrets", async () => {
     await get("/activate?token=very-secret-token", { cookie: "rdv_session=very-secret-cookie" });
     await new Promise((r) => setTimeout(r, 300));
-    const line = output.split("\n").find((l) => l.includes("/activate?token="));
+    const line = output()
+      .split("\n")
+      .find((l) => l.includes("/activate?token="));
     expect(line).toBeTruthy();
     const entry = JSON.parse(line!);
     expect(entry).toMatchObject({ site: "lovely", res: { status: expect.any(Number) }, responseTime: expect.any(Number) });
-    expect(output).not.toContain("very-secret-token");
-    expect(output).not.toContain("very-secret-cookie");
+    expect(output()).not.toContain("very-secret-token");
+    expect(output()).not.toContain("very-secret-cookie");
   });
 
   it("refuses a second server on the same data folder, saying why", () => {
@@ -111,9 +78,9 @@ describe("npm start", () => {
   });
 
   it("stops cleanly and frees the data folder", async () => {
-    server.kill("SIGTERM");
-    const code = await new Promise((resolve) => server.once("exit", resolve));
-    expect(code, output.slice(-2000)).toBe(0);
+    server.child.kill("SIGTERM");
+    const code = await new Promise((resolve) => server.child.once("exit", resolve));
+    expect(code, output().slice(-2000)).toBe(0);
     expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
   });
 });

@@ -15,17 +15,31 @@ export function domainLocale(site: Pick<Site, "domain_language" | "locales">): L
   return code && (site.locales as string[]).includes(code) ? (code as Locale) : null;
 }
 
+/** What one message costs per country, in the currency's major unit (spec: minimum_message_costs). */
+export type MessageCosts = Record<string, { costs: number; currency: string }>;
+
 /** The settings of a site in a language are the same for every request: made once per pair. */
 const settingsBySite = new WeakMap<Site, Map<Locale, ReturnType<typeof localeSettings>>>();
 
-export function siteSettings(site: Site, opts: { locale: Locale; t: TFunction; geoCountry: string | null; selectedCountry?: string | null }) {
+export function siteSettings(
+  site: Site,
+  opts: {
+    locale: Locale;
+    t: TFunction;
+    /** what a message costs where the site sells credits: the packages' price (messagePrices), which the chat charges */
+    messageCosts: MessageCosts;
+    geoCountry: string | null;
+    selectedCountry?: string | null;
+  },
+) {
   let perLocale = settingsBySite.get(site);
   if (!perLocale) settingsBySite.set(site, (perLocale = new Map()));
   let base = perLocale.get(opts.locale);
   if (!base) perLocale.set(opts.locale, (base = localeSettings(site, opts)));
-  // only the visitor's country differs (the keys keep their places in the JSON)
+  // only the prices and the visitor's country differ (the keys keep their places in the JSON)
   return {
     ...base,
+    minimum_message_costs: opts.messageCosts,
     geoip_country: opts.geoCountry,
     geoip_selected_country: opts.selectedCountry ?? (opts.geoCountry && site.countries.includes(opts.geoCountry) ? opts.geoCountry : site.countries[0]),
   };
@@ -50,7 +64,7 @@ function localeSettings(site: Site, opts: { locale: Locale; t: TFunction }) {
     gift_credits: site.gift_credits,
     signup_credits: site.signup_credits,
     message_length: site.message_length,
-    minimum_message_costs: site.minimum_message_costs,
+    minimum_message_costs: {} as MessageCosts,
     support_email: site.support_email,
     support_phone: stripPhone(site.support_phone),
     // the deployment's VAPID key (push is sent with its private half); a site's own key only where

@@ -28,6 +28,31 @@ describe("one codebase, several sites", () => {
     expect(new Set([lovely, mature, pride].map((r) => r!.json().settings.message_credits)).size).toBe(3);
   });
 
+  it("reports as minimum_message_costs what a message is charged: the packages' price, not the site file's", async () => {
+    const lovely = (await request(server, "/api/settings.php", { host: "lovely.localhost" })).json().settings;
+    // the chat's "from" prices (tests/integration/message-price.test.ts)
+    expect(lovely.minimum_message_costs).toMatchObject({ NL: { costs: 1.29, currency: "EUR" }, GB: { costs: 1.15, currency: "GBP" } });
+
+    // the closed site's file says DE 0.99 EUR, CH 1.10 CHF; its packages (12 credits a message) give more, AT has none
+    const db = getDb();
+    const de = await db.creditPackage.create({ data: { siteKey: "closed", country: "DE", credits: 1000, priceCents: 9999, currency: "EUR" } });
+    await db.creditPackage.createMany({
+      data: [
+        { siteKey: "closed", country: "DE", credits: 100, priceCents: 1999, currency: "EUR" },
+        { siteKey: "closed", country: "CH", credits: 500, priceCents: 6000, currency: "CHF" },
+      ],
+    });
+    try {
+      const costs = async () => (await request(server, "/api/settings.php", { host: CLOSED_HOST })).json().settings.minimum_message_costs;
+      await expect.poll(costs, { timeout: 5_000 }).toEqual({ DE: { costs: 1.2, currency: "EUR" }, CH: { costs: 1.44, currency: "CHF" } });
+      // a price change shows without a restart (12 x 89.99 / 1000, rounded up)
+      await db.creditPackage.update({ where: { id: de.id }, data: { priceCents: 8999 } });
+      await expect.poll(costs, { timeout: 5_000, interval: 250 }).toEqual({ DE: { costs: 1.08, currency: "EUR" }, CH: { costs: 1.44, currency: "CHF" } });
+    } finally {
+      await db.creditPackage.deleteMany({ where: { siteKey: "closed" } });
+    }
+  });
+
   it("takes geoip_country from the CDN header", async () => {
     const res = await request(server, "/api/settings.php", { host: "lovely.localhost", headers: { "cf-ipcountry": "be" } });
     expect(res.json().settings).toMatchObject({ geoip_country: "BE", geoip_selected_country: "BE" });

@@ -69,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       usFooter: site.us_footer,
       fictionalIcon: site.fictional_icon,
       fictionalLabel: localizedText(site.fictional_singular, locale, t("fictional.singular")),
+      /** what the footer calls them all ("fictional profiles" unless the site file names them) */
+      fictionalPlural: localizedText(site.fictional_plural, locale, t("fictional.plural")),
       /** the deployment's VAPID public key: push is offered only when there is one */
       pushPublicKey: getEnv().vapid?.publicKey ?? null,
     },

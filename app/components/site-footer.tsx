@@ -12,7 +12,20 @@ const LINKS = [
   ["/pages/service", "footer.service"],
 ] as const;
 
-export function SiteFooter({ siteName, showUsFooter }: { siteName: string; showUsFooter: boolean }) {
+/** The site's name for its fictional profiles opens a sentence: its first letter in upper case. */
+const opening = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+
+export function SiteFooter({
+  siteName,
+  fictionalPlural,
+  locale,
+  showUsFooter,
+}: {
+  siteName: string;
+  fictionalPlural: string;
+  locale: string;
+  showUsFooter: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <footer className="mt-16 bg-dark text-white/80">
@@ -27,7 +40,8 @@ export function SiteFooter({ siteName, showUsFooter }: { siteName: string; showU
           ))}
         </ul>
         <p className="mt-6 text-xs leading-relaxed text-white/60" data-testid="disclaimer">
-          {t("footer.disclaimer", { siteName })}
+          {t("footer.disclaimer", { siteName })}{" "}
+          <span data-testid="fictional-note">{t("footer.fictional", { fictionalPlural: opening(fictionalPlural, locale) })}</span>
         </p>
         {showUsFooter ? (
           <p className="mt-3 text-xs text-white/60" data-testid="us-footer">

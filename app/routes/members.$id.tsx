@@ -48,6 +48,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       matchMoment: !!result.likes?.match && new URL(request.url).searchParams.get("match") === "1",
       age: ageFrom(result.profile.dateOfBirth),
       fields: site.visible_profile_fields,
+      /** the notes under a profile (the fictional-profile note, the premium-photos hint): visible_profile_notes */
+      notes: site.visible_profile_notes,
       fictionalWarning: site.fictional_warning,
       loggedIn: !!user,
       paidUser: user?.paidUser ?? false,
@@ -156,14 +158,19 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
               ♥
             </div>
           )}
-          {!v.paidUser && !v.own ? <p className="text-xs text-black/60">{t("profileView.morePhotosPremium")}</p> : null}
+          {v.notes && !v.paidUser && !v.own ? (
+            <p className="text-xs text-black/60" data-testid="premium-photos-note">
+              {t("profileView.morePhotosPremium")}
+            </p>
+          ) : null}
         </div>
         <div>
           <h1 className="text-3xl font-bold">
             {p.name}
             {show("age") ? `, ${v.age}` : ""}
+            {p.fictional && !v.notes ? <FictionalMark withLabel className="ml-3 align-middle text-sm font-normal" /> : null}
           </h1>
-          {p.fictional ? (
+          {p.fictional && v.notes ? (
             <p className="mt-2 rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
               <FictionalMark className="mr-1 align-text-bottom" />
               {fictionalWarning}

@@ -60,7 +60,12 @@ function Chrome({ children }: { children: React.ReactNode }) {
         {children}
       </div>
       <div className={data.user && appScreen ? "max-sm:hidden" : undefined}>
-        <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
+        <SiteFooter
+          siteName={data.site.name}
+          fictionalPlural={data.site.fictionalPlural}
+          locale={data.locale}
+          showUsFooter={data.site.usFooter && data.locale === "en"}
+        />
       </div>
       {data.user ? <BottomTabBar /> : null}
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}

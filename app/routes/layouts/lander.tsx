@@ -17,7 +17,12 @@ export default function LanderLayout() {
       <div className="flex-1">
         <Outlet />
       </div>
-      <SiteFooter siteName={data.site.name} showUsFooter={data.site.usFooter && data.locale === "en"} />
+      <SiteFooter
+        siteName={data.site.name}
+        fictionalPlural={data.site.fictionalPlural}
+        locale={data.locale}
+        showUsFooter={data.site.usFooter && data.locale === "en"}
+      />
       {data.entryWarning.bareLayouts ? <EntryWarningModal siteName={data.site.name} /> : null}
     </div>
   );

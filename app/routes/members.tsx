@@ -10,7 +10,7 @@ import { Button, buttonClass, Card, Select, TextField } from "#app/components/ui
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { MAX_AGE, MIN_AGE, parseSearch, searchQuery } from "#app/search/search-params.ts";
 import { searchMembers } from "#app/search/search.server.ts";
-import { searchVisible } from "#app/search/visibility.ts";
+import { searchPages, searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { partnerOffers } from "#app/partners/offers.server.ts";
@@ -29,13 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const viewer = user?.profile ? { profileId: user.profile.id, hasBlocks: user.hasBlocks } : null;
   const state = parseSearch(new URL(request.url), site, user?.profile?.seeking ?? null);
-  const from = state.upto ? 1 : state.page;
-  const to = state.upto || state.page;
+  const { from, to, limited } = searchPages(state, !!user);
   const result = await searchMembers(site, viewer, state, from, to);
   return {
     visible: true as const,
     state,
     ...result,
+    // a visitor sees the first page; more is for members
+    hasMore: !limited && result.hasMore,
+    moreForMembers: limited && result.hasMore,
     lastPage: to,
     fields: site.search_fields,
     countries: site.countries,
@@ -191,6 +193,12 @@ function Search({ d }: { d: Data }) {
           {t("search.none")}
         </p>
       )}
+      {d.moreForMembers ? (
+        <Card className="mt-6 flex flex-col items-center gap-3 text-center" data-testid="search-signup-more">
+          <p className="font-semibold">{t("search.membersSeeMore")}</p>
+          <SignupButton />
+        </Card>
+      ) : null}
       {pages.hasMore ? (
         <div className="mt-6 text-center">
           <a

@@ -73,20 +73,30 @@ describe("members search", () => {
     expect((await search("mature.localhost", "", await session("mature.localhost", member.email))).html).toContain('data-testid="search-form"');
   });
 
-  it("pages: load more appends without JavaScript and shows the total", async () => {
+  it("pages for a member: load more appends without JavaScript and shows the total", async () => {
     for (let i = 0; i < 30; i++) await createMember({ gender: "female", country: "GB", region: "Wales", age: 64 });
+    const jar = await session("lovely.localhost", (await createMember({ gender: "male", seeking: "female" })).email);
     const q = "gender=female&country=GB&countryregion=Wales&min_age=64&max_age=64";
-    const first = await search("lovely.localhost", q);
+    const first = await search("lovely.localhost", q, jar);
     expect(cardIds(first.html)).toHaveLength(24);
     expect(first.html).toMatch(/data-testid="search-total"[^>]*>\d+ members found/);
+    expect(first.html).not.toContain('data-testid="search-signup-more"');
     const more = /href="(\/members\?[^"]*upto=2[^"]*)"/.exec(first.body)?.[1]?.replace(/&amp;/g, "&");
     expect(more).toBeTruthy();
-    const both = await request(server, more!, { host: "lovely.localhost", headers: EN });
+    const both = await request(server, more!, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     const ids = cardIds(both.html);
     expect(ids.length).toBeGreaterThanOrEqual(30);
     expect(ids.slice(0, 24)).toEqual(cardIds(first.html));
-    const second = await search("lovely.localhost", `${q}&page=2`);
+    const second = await search("lovely.localhost", `${q}&page=2`, jar);
     expect(cardIds(second.html)).toEqual(ids.slice(24, 48));
+
+    // spec section 6: a visitor's search is limited to the first page, then the signup
+    const visitor = await search("lovely.localhost", q);
+    expect(cardIds(visitor.html)).toEqual(cardIds(first.html));
+    expect(visitor.html).toMatch(/data-testid="search-total"[^>]*>\d+ members found/);
+    expect(visitor.html).not.toContain('data-testid="load-more"');
+    expect(visitor.html).toMatch(/data-testid="search-signup-more"[\s\S]*Sign up for free to see all the members who match your search\./);
+    for (const beyond of [`${q}&page=2`, `${q}&upto=2`]) expect(cardIds((await search("lovely.localhost", beyond)).html)).toEqual(cardIds(first.html));
   });
 
   it("leaves invisible members out", async () => {

@@ -1,8 +1,9 @@
-// The user object of spec section 3, as /api/user.php returns it.
-import type { CurrentUser } from "./user-context.server.ts";
+// The user object of spec section 3, as /api/user.php returns it, with the member's own profile.
+import { ownProfileJson } from "#app/profiles/profile-json.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
+import type { CurrentUser } from "./user-context.server.ts";
 
-export function userJson(user: CurrentUser, site: Site) {
+export async function userJson(user: CurrentUser, site: Site) {
   return {
     status: user.status,
     credits: user.credits,
@@ -11,6 +12,6 @@ export function userJson(user: CurrentUser, site: Site) {
     notifications_disabled: user.notificationsDisabled,
     language: user.language,
     fictional_icon: site.fictional_icon,
-    profile: user.profile && { id: user.profile.id, name: user.profile.name, status: user.profile.status, country: user.profile.country },
+    profile: user.profile && (await ownProfileJson(site, user.profile.id)),
   };
 }

@@ -38,8 +38,13 @@ export function mediaSignature(siteKey: string, key: string, expiresDay: number)
 /** `/media/{day}/{signature}/{key}` behind the site's CDN prefix. The expiry is rounded to whole
  * days, so a photo keeps one URL all day (cacheable) and the URL works until the end of the next. */
 export function photoUrl(site: Pick<Site, "key" | "cdn_prefix">, key: string, now = Date.now()) {
+  return `${site.cdn_prefix.replace(/\/$/, "")}${photoPath(site, key, now)}`;
+}
+
+/** The same without the CDN prefix: the path a client puts under the site's cdn_prefix (the API's photos). */
+export function photoPath(site: Pick<Site, "key">, key: string, now = Date.now()) {
   const expires = dayOf(now) + 1;
-  return `${site.cdn_prefix.replace(/\/$/, "")}/media/${expires}/${mediaSignature(site.key, key, expires)}/${key}`;
+  return `/media/${expires}/${mediaSignature(site.key, key, expires)}/${key}`;
 }
 
 /** The stored key a media path grants on this site, or null (bad signature, expired, other site). */

@@ -1,6 +1,8 @@
 // Spec routes that were missing: the language cookie of GET /api/settings.php (section 7),
-// /complete-signup and the static pages at their top-level token ("Static pages: {token}").
+// the user object's profile of GET /api/user.php (section 3), /complete-signup and the static
+// pages at their top-level token ("Static pages: {token}").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyMediaPath } from "#app/profiles/photo-url.server.ts";
 import { handle } from "#app/routes/complete-signup.tsx";
 import { getDb } from "#app/utils/db.server.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
@@ -75,6 +77,65 @@ describe("GET /api/settings.php", () => {
         })
       ).status,
     ).toBe(405);
+  });
+});
+
+describe("GET /api/user.php", () => {
+  it("carries the member's profile: its fields, the main image with a path under the CDN prefix, and the photos not rejected", async () => {
+    const member = await createMember({ gender: "female", seeking: "male", country: "BE", region: "Antwerpen", age: 33, photos: 3 });
+    const [main, rejected, pending] = member.photoIds as [number, number, number];
+    await getDb().photo.update({ where: { id: rejected }, data: { status: "rejected" } });
+    await getDb().photo.update({ where: { id: pending }, data: { status: "pending" } });
+    await getDb().profile.update({
+      where: { id: member.profile.id },
+      data: {
+        city: "Mechelen",
+        aboutMe: "Walks by the river.",
+        interests: ["music", "hiking"],
+        hairColor: "red",
+        eyeColor: "green",
+        bodyType: "slim",
+        tattoos: false,
+      },
+    });
+    const jar = new CookieJar();
+    jar.take(await postForm(server, "/login", { email: member.email, password: PASSWORD }, { host: "lovely.localhost" }));
+    const res = await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: jar.header, "x-request-type": "client" } });
+    const profile = res.json().user.profile;
+    expect(profile).toMatchObject({
+      id: member.profile.id,
+      name: member.profile.name,
+      status: "active",
+      country: "BE",
+      region: "Antwerpen",
+      city: "Mechelen",
+      date_of_birth: member.profile.dateOfBirth.toISOString().slice(0, 10),
+      gender: "female",
+      sexuality: "hetero",
+      relationship: null,
+      hair_color: "red",
+      eye_color: "green",
+      body_type: "slim",
+      tattoos: false,
+      interests: ["music", "hiking"],
+      about_me: "Walks by the river.",
+      main_image: { id: main, filename: `fixture/${member.profile.id}-0.jpg`, thumb_filename: `fixture/${member.profile.id}-0_thumb.jpg`, status: "active" },
+    });
+    // the signed path of this site (cdn_prefix is put before it by the client): another site refuses it
+    expect(verifyMediaPath({ key: "lovely" }, profile.main_image.path)?.key).toBe(`fixture/${member.profile.id}-0.jpg`);
+    expect(verifyMediaPath({ key: "lovely" }, profile.main_image.thumb_path)?.key).toBe(`fixture/${member.profile.id}-0_thumb.jpg`);
+    expect(verifyMediaPath({ key: "pride" }, profile.main_image.path)).toBeNull();
+    expect(profile.photos.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([
+      [main, "active"],
+      [pending, "pending"],
+    ]);
+
+    // without a photo: null
+    const bare = await createMember();
+    const bareJar = new CookieJar();
+    bareJar.take(await postForm(server, "/login", { email: bare.email, password: PASSWORD }, { host: "lovely.localhost" }));
+    const none = (await request(server, "/api/user.php", { host: "lovely.localhost", headers: { cookie: bareJar.header } })).json().user.profile;
+    expect(none).toMatchObject({ main_image: null, photos: [] });
   });
 });
 

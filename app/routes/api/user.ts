@@ -16,10 +16,10 @@ import { errorResponse, readBody } from "#app/utils/request.server.ts";
 
 export const REQUEST_TYPE_HEADER = "x-request-type";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const { site } = requestInfo(request, context);
-  return apiData({ user: user ? userJson(user, site) : null });
+  return apiData({ user: user ? await userJson(user, site) : null });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,12 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const user = await loadUser(result.userId);
-    return data({ user: user && userJson(user, site) }, { headers: { "Set-Cookie": result.setCookie } });
+    return data({ user: user && (await userJson(user, site)) }, { headers: { "Set-Cookie": result.setCookie } });
   }
 
   const user = requireApiMember(context);
   const language = z.enum(site.locales as [string, ...string[]]).safeParse(input.language);
   if (!language.success) return errorResponse(context, 400);
   await setLanguage(user.id, language.data as never);
-  return data({ user: { ...userJson(user, site), language: language.data } }, { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } });
+  return data(
+    { user: { ...(await userJson(user, site)), language: language.data } },
+    { headers: { "Set-Cookie": await localeCookie.serialize(language.data) } },
+  );
 }

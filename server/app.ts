@@ -12,7 +12,7 @@ import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { serveMedia } from "#app/media/serve.server.ts";
 import { setMissingFileSource } from "#app/media/storage.server.ts";
 import { drawListedPortrait } from "#prisma/seed/portrait-files.ts";
-import { resolveSite, type ResolvedSite } from "#app/tenancy/host.server.ts";
+import { forcedSite, resolveSite, type ResolvedSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
 import { sqlCount } from "#app/utils/db.server.ts";
@@ -66,9 +66,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     return resolvedSites.get(req) ?? null;
   };
   const settings = settingsEndpoint({
-    site: (req) => {
+    site: (req, forcedDomain) => {
       const resolved = siteOf(req);
-      return resolved === "invalid" ? null : resolved;
+      return resolved === "invalid" ? null : forcedSite(getSiteRegistry(), resolved, forcedDomain);
     },
     geoCountry: (req) => geoCountry(req.headers["cf-ipcountry"]),
     headers: staticSecurityHeaders(env, getSiteRegistry, { development }),

@@ -15,7 +15,8 @@ import type { Logger } from "pino";
 const PATH = "/api/settings.php";
 
 export interface SettingsEndpointOptions {
-  site: (req: IncomingMessage) => ResolvedSite | null;
+  /** the site asked about: the Host's, or the one of the forced `domain` parameter (forcedSite) */
+  site: (req: IncomingMessage, forcedDomain: string | null) => ResolvedSite | null;
   geoCountry: (req: IncomingMessage) => string | null;
   /** the security headers every answer carries, as [name, value] pairs */
   headers: () => [string, string][];
@@ -36,7 +37,7 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
     } catch {
       return false;
     }
-    const resolved = site(req);
+    const resolved = site(req, params.get("domain"));
     if (!resolved) return false; // the host's own 404 page
     const started = performance.now();
     const question = {

@@ -39,6 +39,8 @@ export interface ResolvedSite {
   host: string;
   /** host[:port] as the client sent it, normalised by the URL API: the origin of the request's URL. */
   authority: string;
+  /** a loopback address in development or with the embedded database: no domain of the site, its first site stands in */
+  standIn?: true;
 }
 
 /** A site; null for a host no site serves (404); "invalid" for a Host that is not a host name (400). */
@@ -52,6 +54,23 @@ export function resolveSite(
   if (!parsed) return "invalid";
   const host = hostOf(parsed.hostname);
   if (!host) return "invalid";
-  const site = registry.byHost.get(host) ?? (options.development && LOOPBACK.has(host) ? registry.sites[0] : undefined);
-  return site ? { site, host, authority: parsed.authority } : null;
+  const site = registry.byHost.get(host);
+  if (site) return { site, host, authority: parsed.authority };
+  const standIn = options.development && LOOPBACK.has(host) ? registry.sites[0] : undefined;
+  return standIn ? { site: standIn, host, authority: parsed.authority, standIn: true } : null;
+}
+
+/**
+ * Spec section 7: GET /api/settings.php carries "the request host as a forced domain" (`domain`),
+ * for a caller that reaches the app at an address of its own (a server rendering pages for a
+ * site). That domain's site answers when the request's own host serves no site (an internal
+ * address, or the loopback stand-in) or the same one; a request to one brand's domain never
+ * answers about another (that would tell which brands share a deployment).
+ */
+export function forcedSite(registry: SiteRegistry, resolved: ResolvedSite | null, domain: string | null): ResolvedSite | null {
+  if (!domain) return resolved;
+  const host = normaliseHost(domain);
+  const site = host ? registry.byHost.get(host) : undefined;
+  if (!site || (resolved && !resolved.standIn && resolved.site !== site)) return resolved;
+  return { site, host: host!, authority: host! };
 }

@@ -38,6 +38,23 @@ describe("GET /api/settings.php", () => {
     expect(setCookies(foreign).find((c) => c.startsWith("lng="))).toMatch(/^lng=de;/);
   });
 
+  it("answers about the forced domain where the request's own host is no site's, never about another brand", async () => {
+    const name = async (host: string, query: string) => {
+      const res = await request(server, `/api/settings.php${query}`, { host, headers: EN });
+      return res.status === 200 ? (res.json().settings.name as string) : res.status;
+    };
+    // a server rendering pages at an address of its own, with the page's query parameters
+    const internal = await request(server, "/api/settings.php?domain=pride.localhost&country=no&ref=partner&sub1=x", { host: "app.internal", headers: EN });
+    expect(internal.json().settings).toMatchObject({ name: "Pride Match", geoip_selected_country: "NO" });
+    expect(await name("app.internal", "?domain=www.mature.localhost")).toBe("Mature Moments");
+    expect(await name("127.0.0.1", "?domain=pride.localhost")).toBe("Pride Match"); // the loopback stand-in is no site's own
+    expect(await name("app.internal", "")).toBe(404);
+    expect(await name("app.internal", "?domain=unknown.example")).toBe(404);
+    // one brand's domain answers about itself only
+    expect(await name("lovely.localhost", "?domain=pride.localhost")).toBe("Lovely Dates");
+    expect(await name("pride.localhost", "?domain=pride.localhost")).toBe("Pride Match");
+  });
+
   // answered before React Router (server/settings-endpoint.ts) from bodies kept per language and country
   it("answers each language and country with its own body, revalidates with its ETag, and refuses other methods", async () => {
     const description = async (headers: Record<string, string>) =>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRootData } from "#app/root.tsx";
 import { SignupForm } from "./signup-form.tsx";
@@ -77,8 +78,39 @@ export function MessageOrSignupButton({ target, className }: { target: { id: num
   );
 }
 
+/**
+ * The signup modal opened by a link: any page of any layout (default, chat, lander, empty) with
+ * `?signup=1` shows it to a visitor, in the server's HTML too (spec section 2: the modal can open
+ * on any layout). Closing it drops the parameter. Members and visitors of a site they cannot
+ * join by themselves do not get it.
+ */
+export function SignupFromLink() {
+  const root = useRootData();
+  const [params, setParams] = useSearchParams();
+  const open = useSignupOpen();
+  if (params.get("signup") !== "1" || root?.user || !open) return null;
+  const close = () =>
+    setParams(
+      (p) => {
+        p.delete("signup");
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return <SignupModal onClose={close} serverOpen />;
+}
+
 /** Once the visitor started filling in the form, neither the backdrop nor Escape closes it. */
-export function SignupModal({ onClose, targetProfile }: { onClose: () => void; targetProfile?: { id: number; name: string } }) {
+export function SignupModal({
+  onClose,
+  targetProfile,
+  serverOpen,
+}: {
+  onClose: () => void;
+  targetProfile?: { id: number; name: string };
+  /** open in the server's HTML (a page opened with the modal) */
+  serverOpen?: boolean;
+}) {
   const { t } = useTranslation();
   const root = useRootData()!;
   const [inProgress, setInProgress] = useState(false);
@@ -90,6 +122,7 @@ export function SignupModal({ onClose, targetProfile }: { onClose: () => void; t
       titleId="signup-title"
       size="md"
       closeLabel={t("signup.close")}
+      serverOpen={serverOpen}
       data-testid="signup-modal"
     >
       <SignupForm gate={root.signupGate} inModal onStarted={() => setInProgress(true)} targetProfile={targetProfile ?? null} />

@@ -156,6 +156,29 @@ describe("GET /api/user.php", () => {
   });
 });
 
+describe("the signup modal on any layout (spec section 2)", () => {
+  const modal = /<dialog open=""[^>]*data-testid="signup-modal"/;
+
+  it("opens from ?signup=1 for a visitor, in the server's HTML, on the default and the lander layout", async () => {
+    const faq = await request(server, "/pages/faq?signup=1", { host: "lovely.localhost", headers: EN });
+    expect(faq.html).toContain('data-layout="default"');
+    expect(faq.html).toMatch(modal);
+    expect((await request(server, "/pages/faq", { host: "lovely.localhost", headers: EN })).html).not.toContain('data-testid="signup-modal"');
+    const lander = await request(server, "/landers/tinderswipe?signup=1", { host: "pride.localhost", headers: EN });
+    expect(lander.html).toContain('data-layout="lander"');
+    expect(lander.html).toMatch(modal);
+  });
+
+  it("is not offered to a member", async () => {
+    const member = await createMember();
+    const jar = new CookieJar();
+    jar.take(await postForm(server, "/login", { email: member.email, password: PASSWORD }, { host: "lovely.localhost" }));
+    const faq = await request(server, "/pages/faq?signup=1", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
+    expect(faq.status).toBe(200);
+    expect(faq.html).not.toContain('data-testid="signup-modal"');
+  });
+});
+
 describe("/complete-signup", () => {
   const logIn = async (email: string) => {
     const jar = new CookieJar();

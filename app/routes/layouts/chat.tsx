@@ -1,4 +1,5 @@
 // Chat layout: bare; the entry warning only for visitors from NL and DE.
+import { SignupFromLink } from "#app/components/signup-modal.tsx";
 import { Outlet } from "react-router";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { useRootData } from "#app/root.tsx";
@@ -9,6 +10,7 @@ export default function ChatLayout() {
     <div className="flex h-dvh flex-col" data-layout="chat">
       <Outlet />
       {data.entryWarning.bareLayouts ? <EntryWarningModal siteName={data.site.name} /> : null}
+      <SignupFromLink />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { LikeModal } from "#app/components/like-modal.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SignupFromLink } from "#app/components/signup-modal.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { BottomTabBar, TopNav } from "#app/components/top-nav.tsx";
 import { takeToast } from "#app/toast/toast.server.ts";
@@ -71,6 +72,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}
       {data.user ? <LikeModal /> : null}
       <Toaster toast={toast} />
+      <SignupFromLink />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 // Lander layout: logo bar and footer; the entry warning only for visitors from NL and DE.
+import { SignupFromLink } from "#app/components/signup-modal.tsx";
 import { Outlet } from "react-router";
 import { EntryWarningModal } from "#app/components/entry-warning-modal.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
@@ -24,6 +25,7 @@ export default function LanderLayout() {
         showUsFooter={data.site.usFooter && data.locale === "en"}
       />
       {data.entryWarning.bareLayouts ? <EntryWarningModal siteName={data.site.name} /> : null}
+      <SignupFromLink />
     </div>
   );
 }

@@ -90,10 +90,14 @@ const newPasswordFields = {
   password_repeat: z.string({ message: "validation.passwordsDiffer" }).max(PASSWORD_MAX * 4, { message: "validation.passwordsDiffer" }),
 };
 
+function checkRepeat(v: { password: string; password_repeat: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.password_repeat) ctx.addIssue({ code: "custom", path: ["password_repeat"], message: "validation.passwordsDiffer" });
+}
+
 /** The new password and its repeat, checked against the account it is for (reset and change). */
 function checkNewPassword(v: { password: string; password_repeat: string }, who: Identity, ctx: z.RefinementCtx) {
   if (passwordLikeIdentity(v.password, who)) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
-  if (v.password !== v.password_repeat) ctx.addIssue({ code: "custom", path: ["password_repeat"], message: "validation.passwordsDiffer" });
+  checkRepeat(v, ctx);
 }
 
 export const signupSchema = z
@@ -118,6 +122,15 @@ export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }).max(254, { message: "validation.invalidEmail" }),
   password: z.string().min(1, { message: "validation.required" }).max(PASSWORD_MAX, { message: "validation.passwordLength" }),
 });
+
+/** The new address of /profile/settings (the confirmation mail goes to it). */
+export const emailChangeSchema = z.object({ email: emailField });
+
+/** /reset-password: the address the link goes to. */
+export const resetRequestSchema = z.object({ email: emailField });
+
+/** /reset-password/do as the browser checks it; the server adds the rules of the token's account (newPasswordSchema). */
+export const newPasswordFormSchema = z.object({ ...newPasswordFields, token: z.string().max(200).optional() }).superRefine(checkRepeat);
 
 /** /reset-password/do: the account is the token's. */
 export const newPasswordSchema = (who: Identity) => z.object(newPasswordFields).superRefine((v, ctx) => checkNewPassword(v, who, ctx));

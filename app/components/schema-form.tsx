@@ -15,7 +15,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { controlClass } from "./ui/fields.tsx";
+import { Select, TextArea, TextField } from "./ui/fields.tsx";
 
 export type FieldState = "idle" | "valid" | "invalid";
 
@@ -62,15 +62,11 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   return { form, fields, formProps, stateOf };
 }
 
-/** The field's first error, translated from its catalogue key. */
-function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+/** The field's first error, translated from its catalogue key (with the params a form passes). */
+function useFieldError(field: FieldMetadata<unknown>, params?: Record<string, unknown>) {
   const { t } = useTranslation();
   const error = field.errors?.[0];
-  return error ? (
-    <p id={field.errorId} className="mt-1 text-sm text-danger" role="alert">
-      {t(error)}
-    </p>
-  ) : null;
+  return error ? t(error, params) : undefined;
 }
 
 interface Labelled {
@@ -78,18 +74,18 @@ interface Labelled {
   label: string;
   state: FieldState;
   className?: string;
+  hint?: React.ReactNode;
+  /** Params of the error's catalogue entry (a maximum length, minutes). */
+  errorParams?: Record<string, unknown>;
 }
 
-export function FieldInput({ field, label, state, className, ...input }: Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
-  return (
-    <div className={className}>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <input {...getInputProps(field, { type: "text" })} {...input} data-state={state} className={controlClass(state)} />
-      <FieldError field={field} />
-    </div>
-  );
+// conform's props (name, id, default value, constraints, aria) on the design system's fields
+// (app/components/ui/fields.tsx): one family of fields whether a form is conform's or not.
+
+export function FieldInput({ field, label, state, className, hint, errorParams, ...input }: Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
+  const error = useFieldError(field, errorParams);
+  const { key: _key, ...props } = getInputProps(field, { type: (input.type ?? "text") as "text" });
+  return <TextField {...props} {...input} label={label} error={error} hint={hint} validated={state === "valid"} className={className} />;
 }
 
 export function FieldSelect({
@@ -97,6 +93,8 @@ export function FieldSelect({
   label,
   state,
   className,
+  hint,
+  errorParams,
   options,
   placeholder = "—",
   selectKey,
@@ -108,41 +106,26 @@ export function FieldSelect({
   selectKey?: string;
   defaultValue?: string;
 }) {
-  const props = getSelectProps(field);
+  const error = useFieldError(field, errorParams);
+  const { key: _key, ...props } = getSelectProps(field);
   return (
-    <div className={className}>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        {...props}
-        key={selectKey}
-        defaultValue={defaultValue ?? props.defaultValue ?? ""}
-        data-state={state}
-        className={controlClass(state, "truncate pl-2 pr-8")}
-      >
-        <option value="" disabled={field.required}>
-          {placeholder}
-        </option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError field={field} />
-    </div>
+    <Select
+      {...props}
+      key={selectKey}
+      defaultValue={defaultValue ?? props.defaultValue ?? ""}
+      label={label}
+      error={error}
+      hint={hint}
+      validated={state === "valid"}
+      className={className}
+      options={options}
+      placeholder={placeholder}
+    />
   );
 }
 
-export function FieldTextarea({ field, label, state, className, rows = 5, maxLength }: Labelled & { rows?: number; maxLength?: number }) {
-  return (
-    <div className={className}>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <textarea {...getTextareaProps(field)} rows={rows} maxLength={maxLength} data-state={state} className={controlClass(state, undefined, true)} />
-      <FieldError field={field} />
-    </div>
-  );
+export function FieldTextarea({ field, label, state, className, hint, errorParams, rows = 5, maxLength }: Labelled & { rows?: number; maxLength?: number }) {
+  const error = useFieldError(field, errorParams);
+  const { key: _key, ...props } = getTextareaProps(field);
+  return <TextArea {...props} rows={rows} maxLength={maxLength} label={label} error={error} hint={hint} validated={state === "valid"} className={className} />;
 }

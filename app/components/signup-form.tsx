@@ -7,15 +7,10 @@ import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.
 import { DateOfBirthField } from "./date-of-birth-field.tsx";
 import { useRootData } from "#app/root.tsx";
 import { NICHE_SIGNUP } from "#app/tenancy/niche.ts";
+import type { AccountStepAnswer } from "#app/accounts/account-step.server.ts";
 
-export interface SignupActionData {
-  errors?: Record<string, string>;
-  formError?: string;
-  formParams?: Record<string, unknown>;
-  suggestion?: string | null;
-  values?: Record<string, string>;
-  messageLength?: number;
-}
+/** The account step's answer (app/accounts/account-step.server.ts). */
+export type SignupActionData = AccountStepAnswer;
 
 export type SignupGateState = "open" | "trafficsource_required" | "invite_only";
 

@@ -1,33 +1,9 @@
 // Editing one's own profile: every field of spec section 3, validated; photos managed.
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { settleMainPhoto } from "./photos.server.ts";
-import { ABOUT_MAX } from "./profile-schema.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-
-const ECHO_MAX = ABOUT_MAX * 2;
-const VALUES_MAX = 64;
-
-/**
- * A profile form parsed with its schema (app/profiles/profile-schema.ts). The reply echoes the
- * input back into the page, so only the schema's fields are kept, each text cut to twice the
- * longest one allowed and each field to 64 values: too long stays too long, a megabyte is not
- * sent back.
- */
-export function parseProfileForm<Schema extends z.ZodObject>(form: FormData, schema: Schema) {
-  const bounded = new FormData();
-  const counts = new Map<string, number>();
-  for (const [name, value] of form) {
-    if (typeof value !== "string" || !(name in schema.shape)) continue;
-    const count = (counts.get(name) ?? 0) + 1;
-    counts.set(name, count);
-    if (count <= VALUES_MAX) bounded.append(name, value.slice(0, ECHO_MAX));
-  }
-  return parseWithZod(bounded, { schema });
-}
 
 /** Fields of the profile form (or a signup step, or the location), already validated. */
 export async function saveProfileFields(profileId: number, fields: Prisma.ProfileUpdateInput) {

@@ -2,7 +2,7 @@
 // parseWithZod on form data), and the bounded echo of the server's parse.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { parseProfileForm } from "./profile-edit.server.ts";
+import { parseSubmission } from "#app/utils/request.server.ts";
 import { aboutSchema, locationSchema, personalSchema, profileSchema, regionLabelOf, regionsOf, signupStepSchema } from "./profile-schema.ts";
 
 const form = (fields: Record<string, string | string[]>) => {
@@ -92,7 +92,7 @@ describe("profile", () => {
 
 describe("the server's parse", () => {
   it("echoes only the schema's fields, bounded", () => {
-    const submission = parseProfileForm(form({ country: "NL", city: "x".repeat(100_000), intent: "location", other: "y" }), locationSchema(lovely));
+    const submission = parseSubmission(form({ country: "NL", city: "x".repeat(100_000), intent: "location", other: "y" }), locationSchema(lovely));
     expect(errorsOf(submission)).toEqual({ city: ["validation.tooLong"] });
     const echoed = submission.reply().initialValue!;
     expect(Object.keys(echoed).sort()).toEqual(["city", "country"]);

@@ -9,17 +9,17 @@ import type { Route } from "./+types/profile.settings";
 import { changePassword, emailInUse, requestEmailChange } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireUser } from "#app/auth/user-context.server.ts";
-import { changePasswordSchema, emailField, fieldErrors } from "#app/auth/validation.ts";
+import { changePasswordSchema, emailChangeSchema } from "#app/auth/validation.ts";
 import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_FIELD } from "#app/accounts/email-suggestion.ts";
-import { formFields, readForm } from "#app/utils/request.server.ts";
+import { formFields, parseSubmission, readForm } from "#app/utils/request.server.ts";
 import { useEmailSuggestion } from "#app/components/email-suggestion.tsx";
-import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { Button, Card, CardHeader, Checkbox, Select } from "#app/components/ui/index.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { LocationFields } from "#app/components/location-fields.tsx";
-import { useSchemaForm } from "#app/components/schema-form.tsx";
-import { loadProfileSettings, parseProfileForm, saveSettings } from "#app/profiles/profile-edit.server.ts";
+import { FieldInput, useSchemaForm } from "#app/components/schema-form.tsx";
+import { loadProfileSettings, saveSettings } from "#app/profiles/profile-edit.server.ts";
 import { settingsSchema } from "#app/profiles/profile-schema.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
 import { exportState, requestExport } from "#app/privacy/exports.server.ts";
@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     dataExport: { pending: dataExport.pending, readyUntil: dataExport.readyUntil?.toISOString() ?? null },
     email: user.email,
+    // the password rules compare with these, in the browser as on the server
+    who: { email: user.email, name: user.profile?.name ?? null },
     language: (user.language ?? locale) as Locale,
     locales: site.locales,
     invisible: profile.invisible,
@@ -53,6 +55,9 @@ type Result = {
   result?: SubmissionResult<string[]>;
 };
 
+// passwords are never sent back into the page
+const NO_PASSWORDS = { hideFields: ["old_password", "password", "password_repeat"] };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, locale, origin } = requestInfo(request, context);
@@ -61,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = formFields(form);
 
   if (intent === "settings") {
-    const submission = parseProfileForm(form, settingsSchema({ countries: site.countries, locales: site.locales }));
+    const submission = parseSubmission(form, settingsSchema({ countries: site.countries, locales: site.locales }));
     if (submission.status !== "success") return data<Result>({ section: intent, message: "settings.notSaved", result: submission.reply() }, 400);
     const { invisible, language, ...location } = submission.value;
     await saveSettings(user.id, user.profile!.id, {
@@ -74,30 +79,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/profile/settings", { kind: "success", key: "settings.saved" }, { headers });
   }
   if (intent === "password") {
-    const parsed = changePasswordSchema({ email: user.email, name: user.profile?.name }).safeParse(raw);
-    if (!parsed.success) return data<Result>({ section: intent, errors: fieldErrors(parsed.error) }, 400);
-    const result = await changePassword(user.id, parsed.data.old_password, parsed.data.password, request);
-    if (!result.ok) return data<Result>({ section: intent, errors: { old_password: "validation.oldPassword" } }, 400);
-    return data<Result>({ section: intent, ok: true, message: "settings.passwordChanged" });
+    const submission = parseSubmission(form, changePasswordSchema({ email: user.email, name: user.profile?.name }));
+    if (submission.status !== "success") return data<Result>({ section: intent, result: submission.reply(NO_PASSWORDS) }, 400);
+    const result = await changePassword(user.id, submission.value.old_password, submission.value.password, request);
+    if (!result.ok) return data<Result>({ section: intent, result: submission.reply({ fieldErrors: { old_password: ["validation.oldPassword"] }, ...NO_PASSWORDS }) }, 400);
+    return data<Result>({ section: intent, ok: true, message: "settings.passwordChanged", result: submission.reply({ resetForm: true }) });
   }
   if (intent === "email") {
-    const email = emailField.safeParse(raw[USE_SUGGESTION_FIELD] || raw.email);
-    if (!email.success) {
-      const suggestion = suggestEmail(
-        String(raw.email ?? "")
-          .trim()
-          .toLowerCase()
-          .slice(0, 254),
-      );
-      return data<Result>({ section: intent, errors: { email: "validation.invalidEmail" }, params: suggestion ? { suggestion } : undefined }, 400);
+    // without JavaScript the suggestion's button posts the suggested address instead
+    if (raw[USE_SUGGESTION_FIELD]) form.set("email", raw[USE_SUGGESTION_FIELD]);
+    const submission = parseSubmission(form, emailChangeSchema);
+    if (submission.status !== "success") {
+      const suggestion = suggestEmail(String(raw.email ?? "").trim().toLowerCase().slice(0, 254));
+      return data<Result>({ section: intent, result: submission.reply(), params: suggestion ? { suggestion } : undefined }, 400);
     }
-    if (email.data === user.email || (await emailInUse(site, email.data)))
-      return data<Result>({ section: intent, errors: { email: "messages.emailExists" } }, 400);
+    const email = submission.value.email;
+    if (email === user.email || (await emailInUse(site, email)))
+      return data<Result>({ section: intent, result: submission.reply({ fieldErrors: { email: ["messages.emailExists"] } }) }, 400);
     // a likely typo (gmial.com): asked once before the confirmation mail goes to it
-    const suggestion = suggestionToConfirm(email.data, raw[EMAIL_CHECKED_FIELD]);
-    if (suggestion) return data<Result>({ section: intent, params: { suggestion, email: email.data } });
-    await requestEmailChange(site, user.id, email.data, locale, origin, user.profile?.name ?? user.email);
-    return data<Result>({ section: intent, ok: true, message: "settings.emailChangeSent", params: { email: email.data } });
+    const suggestion = suggestionToConfirm(email, raw[EMAIL_CHECKED_FIELD]);
+    if (suggestion) return data<Result>({ section: intent, params: { suggestion, email } });
+    await requestEmailChange(site, user.id, email, locale, origin, user.profile?.name ?? user.email);
+    return data<Result>({ section: intent, ok: true, message: "settings.emailChangeSent", params: { email }, result: submission.reply({ resetForm: true }) });
   }
   if (intent === "export") {
     const result = await requestExport({ id: user.id, siteKey: site.key });
@@ -112,9 +115,6 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const result = (section: string) => (actionData?.section === section ? actionData : undefined);
-  const pw = result("password");
-  const em = result("email");
-  const emailHint = useEmailSuggestion("email", em, em?.params?.suggestion as string | undefined, em?.params?.email as string | undefined);
   return (
     <main className="container-site flex max-w-2xl flex-col gap-6 py-10">
       <h1 className="text-2xl font-bold text-primary">{t("settings.title")}</h1>
@@ -131,62 +131,8 @@ export default function Settings({ loaderData: d, actionData }: Route.ComponentP
 
       <h2 className="mt-4 border-t border-black/10 pt-6 text-xl font-bold text-dark">{t("settings.accountTitle")}</h2>
 
-      <Card as="section" aria-labelledby="settings-password-title">
-        <CardHeader id="settings-password-title" title={t("settings.passwordTitle")} />
-        <Form method="post" className="flex flex-col gap-4" data-testid="settings-password">
-          <input type="hidden" name="intent" value="password" />
-          {pw?.ok ? <FormMessage tone="success" message={pw.message} /> : null}
-          <FormField
-            name="old_password"
-            type="password"
-            label={t("settings.oldPassword")}
-            autoComplete="current-password"
-            error={pw?.errors?.old_password}
-            validated={!!pw?.errors}
-          />
-          <FormField
-            name="password"
-            type="password"
-            label={t("settings.newPassword")}
-            autoComplete="new-password"
-            error={pw?.errors?.password}
-            validated={!!pw?.errors}
-          />
-          <FormField
-            name="password_repeat"
-            type="password"
-            label={t("settings.repeatPassword")}
-            autoComplete="new-password"
-            error={pw?.errors?.password_repeat}
-            validated={!!pw?.errors}
-          />
-          <SubmitButton busy={busy} className="self-start">
-            {t("settings.changePassword")}
-          </SubmitButton>
-        </Form>
-      </Card>
-
-      <Card as="section" aria-labelledby="settings-email-title">
-        <CardHeader id="settings-email-title" title={t("settings.emailTitle")} description={t("settings.currentEmail", { email: d.email })} />
-        <Form method="post" className="flex flex-col gap-4" data-testid="settings-email">
-          <input type="hidden" name="intent" value="email" />
-          {em?.ok ? <FormMessage tone="success" message={em.message} params={em.params} /> : null}
-          <FormField
-            name="email"
-            type="email"
-            label={t("settings.newEmail")}
-            autoComplete="email"
-            error={em?.errors?.email}
-            validated={!!em?.errors}
-            defaultValue={em?.params?.suggestion ? String(em.params.email ?? "") : undefined}
-            onBlur={emailHint.onBlur}
-            hint={emailHint.hint}
-          />
-          <SubmitButton busy={busy} className="self-start">
-            {t("settings.changeEmail")}
-          </SubmitButton>
-        </Form>
-      </Card>
+      <PasswordForm who={d.who} result={result("password")} busy={busy} />
+      <EmailForm email={d.email} result={result("email")} busy={busy} />
 
       <Card as="section" aria-labelledby="settings-export-title">
         <CardHeader id="settings-export-title" title={t("privacy.title")} />
@@ -270,6 +216,72 @@ function SettingsForm({ d, result, busy }: { d: Awaited<ReturnType<typeof loader
             {busy ? t("settings.saving") : t("settings.save")}
           </Button>
         </div>
+      </Form>
+    </Card>
+  );
+}
+
+function PasswordForm({ who, result, busy }: { who: { email: string; name: string | null }; result?: Result | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => changePasswordSchema(who), [who]);
+  const { fields, formProps, stateOf } = useSchemaForm(schema, { id: "settings-password", lastResult: result?.result });
+  return (
+    <Card as="section" aria-labelledby="settings-password-title">
+      <CardHeader id="settings-password-title" title={t("settings.passwordTitle")} />
+      <Form method="post" {...formProps} className="flex flex-col gap-4" data-testid="settings-password">
+        <input type="hidden" name="intent" value="password" />
+        {result?.ok ? <FormMessage tone="success" message={result.message} /> : null}
+        <FieldInput
+          field={fields.old_password}
+          type="password"
+          label={t("settings.oldPassword")}
+          autoComplete="current-password"
+          state={stateOf(fields.old_password)}
+        />
+        <FieldInput field={fields.password} type="password" label={t("settings.newPassword")} autoComplete="new-password" state={stateOf(fields.password)} />
+        <FieldInput
+          field={fields.password_repeat}
+          type="password"
+          label={t("settings.repeatPassword")}
+          autoComplete="new-password"
+          state={stateOf(fields.password_repeat)}
+        />
+        <SubmitButton busy={busy} className="self-start">
+          {t("settings.changePassword")}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+function EmailForm({ email, result, busy }: { email: string; result?: Result | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const suggested = result?.params?.suggestion as string | undefined;
+  const typed = result?.params?.email as string | undefined;
+  const hint = useEmailSuggestion("email", result, suggested, typed);
+  const { fields, formProps, stateOf } = useSchemaForm(emailChangeSchema, {
+    id: "settings-email",
+    lastResult: result?.result,
+    defaultValue: suggested && typed ? { email: typed } : undefined,
+  });
+  return (
+    <Card as="section" aria-labelledby="settings-email-title">
+      <CardHeader id="settings-email-title" title={t("settings.emailTitle")} description={t("settings.currentEmail", { email })} />
+      <Form method="post" {...formProps} className="flex flex-col gap-4" data-testid="settings-email">
+        <input type="hidden" name="intent" value="email" />
+        {result?.ok ? <FormMessage tone="success" message={result.message} params={result.params} /> : null}
+        <FieldInput
+          field={fields.email}
+          type="email"
+          label={t("settings.newEmail")}
+          autoComplete="email"
+          state={stateOf(fields.email)}
+          onBlur={hint.onBlur}
+          hint={hint.hint}
+        />
+        <SubmitButton busy={busy} className="self-start">
+          {t("settings.changeEmail")}
+        </SubmitButton>
       </Form>
     </Card>
   );

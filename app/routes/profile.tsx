@@ -11,14 +11,14 @@ import { FieldInput, FieldSelect, FieldTextarea, useSchemaForm } from "#app/comp
 import { LocationFields } from "#app/components/location-fields.tsx";
 import { addPhoto, PHOTO_LIMITS } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
-import { deletePhoto, loadOwnProfile, parseProfileForm, saveProfileFields, setMainPhoto } from "#app/profiles/profile-edit.server.ts";
+import { deletePhoto, loadOwnProfile, saveProfileFields, setMainPhoto } from "#app/profiles/profile-edit.server.ts";
 import { BODY, EYES, HAIR, RELATIONSHIP } from "#app/profiles/profile-fields.ts";
 import { ABOUT_MAX, profileSchema } from "#app/profiles/profile-schema.ts";
 import { InterestPicker } from "#app/components/interest-picker.tsx";
 import { photoUrl } from "#app/profiles/photo-url.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
-import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
+import { assertCleanForm, parseId, parseSubmission } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = photoId !== null && (intent === "photo-main" ? await setMainPhoto(profileId, photoId) : await deletePhoto(profileId, photoId));
     return data({ section: "photos", ok: done }, done ? 200 : 404);
   }
-  const submission = parseProfileForm(form, profileSchema({ countries: site.countries, email: user.email }));
+  const submission = parseSubmission(form, profileSchema({ countries: site.countries, email: user.email }));
   if (submission.status !== "success") return data({ section: "profile", result: submission.reply() }, 400);
   await saveProfileFields(profileId, submission.value);
   return { section: "profile", ok: true, result: submission.reply() };

@@ -1,15 +1,21 @@
 // /reset-password/do?token=…: choose the new password (twice).
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/reset-password.do";
 import { resetPassword } from "#app/accounts/account.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { peekToken } from "#app/auth/tokens.server.ts";
-import { formFields, readForm } from "#app/utils/request.server.ts";
-import { FormField, FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { newPasswordFormSchema } from "#app/auth/validation.ts";
+import { formFields, parseSubmission, readForm } from "#app/utils/request.server.ts";
+import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { FieldInput, useSchemaForm } from "#app/components/schema-form.tsx";
 import { Card } from "#app/components/ui/index.ts";
 
 export const handle = { entryWarning: false };
+
+// passwords are never sent back into the page
+const NO_ECHO = { hideFields: ["password", "password_repeat"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -19,15 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { site } = requestInfo(request, context);
-  const form = formFields(await readForm(request, context));
-  const result = await resetPassword(site, form.token?.slice(0, 200) ?? null, form);
-  if (!result.ok) return data({ errors: "errors" in result ? result.errors : {}, error: "error" in result ? result.error : undefined }, 400);
+  const form = await readForm(request, context);
+  const submission = parseSubmission(form, newPasswordFormSchema);
+  if (submission.status !== "success") return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply(NO_ECHO) }, 400);
+  const fields = formFields(form);
+  // the rules of the token's account (not its e-mail address or username) are checked there
+  const result = await resetPassword(site, fields.token?.slice(0, 200) ?? null, fields);
+  if (!result.ok) {
+    const reply = "errors" in result ? { fieldErrors: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, [v]])) } : { formErrors: [result.error] };
+    return data({ result: submission.reply({ ...reply, ...NO_ECHO }) }, 400);
+  }
   return redirect("/login?notice=passwordChanged");
 }
 
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { form, fields, formProps, stateOf } = useSchemaForm(newPasswordFormSchema, { id: "new-password", lastResult: actionData?.result });
   return (
     <main className="container-site py-10">
       <Card className="mx-auto max-w-md">
@@ -35,24 +48,16 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
         {!loaderData.valid ? (
           <FormMessage message="messages.linkInvalid" />
         ) : (
-          <Form method="post" className="flex flex-col gap-4">
+          <Form method="post" {...formProps} className="flex flex-col gap-4">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <FormMessage message={actionData?.error} />
-            <FormField
-              name="password"
-              type="password"
-              label={t("settings.newPassword")}
-              autoComplete="new-password"
-              error={errors.password}
-              validated={!!actionData}
-            />
-            <FormField
-              name="password_repeat"
+            <FormMessage message={form.errors?.[0]} />
+            <FieldInput field={fields.password} type="password" label={t("settings.newPassword")} autoComplete="new-password" state={stateOf(fields.password)} />
+            <FieldInput
+              field={fields.password_repeat}
               type="password"
               label={t("settings.repeatPassword")}
               autoComplete="new-password"
-              error={errors.password_repeat}
-              validated={!!actionData}
+              state={stateOf(fields.password_repeat)}
             />
             <SubmitButton>{t("reset.save")}</SubmitButton>
           </Form>

@@ -7,29 +7,27 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/signup";
-import { createAccount, EmailTaken, signupGate } from "#app/accounts/signup.server.ts";
-import { handleInvitationRequest, type InvitationAnswer } from "#app/accounts/invitations.server.ts";
-import { createSession } from "#app/auth/session.server.ts";
+import { signupGate } from "#app/accounts/signup.server.ts";
+import { submitAccountStep } from "#app/accounts/account-step.server.ts";
+import type { InvitationAnswer } from "#app/accounts/invitations.server.ts";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser } from "#app/auth/user-context.server.ts";
-import { dateOfBirthFromParts, fieldErrors, signupSchema } from "#app/auth/validation.ts";
-import { EMAIL_CHECKED_FIELD, suggestEmail, suggestionToConfirm, USE_SUGGESTION_FIELD } from "#app/accounts/email-suggestion.ts";
-import { formFields } from "#app/utils/request.server.ts";
+import { parseSubmission } from "#app/utils/request.server.ts";
 import { FilePicker } from "#app/components/file-picker.tsx";
 import { clearSignupDraft, SignupForm, type SignupActionData } from "#app/components/signup-form.tsx";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
 import { Button, Card } from "#app/components/ui/index.ts";
 import { ProfileStepFields } from "#app/components/profile-step-fields.tsx";
 import { useSchemaForm } from "#app/components/schema-form.tsx";
-import { loadProfileSettings, parseProfileForm, saveProfileFields } from "#app/profiles/profile-edit.server.ts";
+import { loadProfileSettings, saveProfileFields } from "#app/profiles/profile-edit.server.ts";
 import { signupStepSchema } from "#app/profiles/profile-schema.ts";
 import { SIGNUP_STEPS, stepIndex, type SignupStep } from "#app/profiles/profile-fields.ts";
 import { addPhoto } from "#app/profiles/photos.server.ts";
 import { readUploadForm } from "#app/media/upload.server.ts";
 import { findTargetProfile } from "#app/profiles/target-profile.server.ts";
-import { hasTrafficSource, visitOf } from "#app/tracking/tracking.server.ts";
+import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 import { assertCleanForm, parseId } from "#app/utils/request.server.ts";
-import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
+import { retryAfterHeader } from "#app/limits/rate-limits.server.ts";
 import { retryAfterHeaders } from "#app/limits/retry-after.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { SignupPushStep } from "#app/components/push.tsx";
@@ -65,52 +63,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   assertCleanForm(form, context);
 
   if (!user) {
-    const fields = formFields(form);
-    if (fields[USE_SUGGESTION_FIELD]) fields.email = fields[USE_SUGGESTION_FIELD];
-    const dateOfBirth = dateOfBirthFromParts(fields);
-    if (!fields.date_of_birth && dateOfBirth !== undefined) fields.date_of_birth = dateOfBirth;
-    // echoed back into the form: never the password, nothing long
-    const values = Object.fromEntries(
-      Object.entries(fields)
-        .filter(([k]) => k !== "password" && k !== EMAIL_CHECKED_FIELD && k !== USE_SUGGESTION_FIELD)
-        .map(([k, v]) => [k, v.slice(0, 1000)]),
-    );
-    const gate = signupGate(info.site, hasTrafficSource(context));
-    if (gate === "trafficsource_required" && fields.intent === "invitation") {
-      const { status, answer, retryAfterMs } = await handleInvitationRequest(info, fields);
-      return data(answer, { status, ...(retryAfterMs ? { headers: retryAfterHeader(retryAfterMs) } : {}) });
-    }
-    if (gate === "trafficsource_required") return data<SignupActionData>({ formError: "signup.closedTrafficSource", values }, 403);
-    const parsed = signupSchema.safeParse(fields);
-    const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (gate === "invite_only" && !info.site.invite_codes.includes((fields.invite_code ?? "").trim())) errors.invite_code = "validation.inviteCode";
-    // the first message obeys the site's message_length like any message
-    if (target && [...(fields.signup_message ?? "").trim()].length > info.site.message_length) errors.signup_message = "chat.errors.tooLong";
-    const suggestion = suggestEmail((values.email ?? "").trim().toLowerCase());
-    if (!parsed.success || Object.keys(errors).length)
-      return data<SignupActionData>({ errors, values, suggestion, messageLength: info.site.message_length }, 400);
-    // a valid form with a likely typo in the address (gmial.com) is answered once with the suggestion
-    const confirm = suggestionToConfirm(parsed.data.email, fields[EMAIL_CHECKED_FIELD]);
-    if (confirm) return data<SignupActionData>({ errors: {}, values, suggestion: confirm });
-    const limited = await take(["signupIp", ipKey(info.visitor.ip)], ["signupAddress", `${info.site.key}:${parsed.data.email}`]);
-    if (!limited.ok) {
-      const formParams = { minutes: minutesOf(limited.retryAfterMs) };
-      return data<SignupActionData>(
-        { formError: "messages.tooManyRequests", formParams, values },
-        { status: 429, headers: retryAfterHeader(limited.retryAfterMs) },
-      );
-    }
-    try {
-      const created = await createAccount(
-        { ...parsed.data, target_profile: target?.id },
-        { site: info.site, locale: info.locale, country: info.visitor.country, trackingId: visitOf(context)?.id ?? null, origin: info.origin },
-      );
-      const session = await createSession(created.id, info.site, { ip: info.visitor.ip, userAgent: request.headers.get("user-agent") });
-      return redirect("/signup?step=photo", { headers: { "Set-Cookie": session.setCookie } });
-    } catch (error) {
-      if (error instanceof EmailTaken) return data<SignupActionData>({ errors: { email: "messages.emailExists" }, values }, 400);
-      throw error;
-    }
+    const outcome = await submitAccountStep(request, context, info, form, target);
+    if (outcome.kind === "created") return redirect("/signup?step=photo", { headers: { "Set-Cookie": outcome.setCookie } });
+    const headers = outcome.retryAfterMs ? retryAfterHeader(outcome.retryAfterMs) : undefined;
+    return outcome.kind === "invitation"
+      ? data(outcome.answer, { status: outcome.status, headers })
+      : data<SignupActionData>(outcome.answer, { status: outcome.status, headers });
   }
 
   const step = new URL(request.url).searchParams.get("step") as SignupStep;
@@ -126,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const schema = signupStepSchema(step, info.site.countries);
   if (!schema) return data({ stepError: "validation.checkFields" }, 400);
-  const submission = parseProfileForm(form, schema);
+  const submission = parseSubmission(form, schema);
   if (submission.status !== "success") return data({ stepError: "validation.checkFields", result: submission.reply() }, 400);
   await saveProfileFields(user.profile!.id, submission.value);
   return redirect(`/signup?step=${next}`);

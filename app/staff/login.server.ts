@@ -1,26 +1,17 @@
 // The /staff/login form: e-mail, password and the authenticator code in one step.
-import { z } from "zod";
 import type { RouterContextProvider } from "react-router";
 import { visitorContext } from "#app/tenancy/context.ts";
 import { attemptStaffLogin } from "./accounts.server.ts";
 import { audit } from "./audit.server.ts";
 import { createStaffSession } from "./session.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-
-const staffLoginForm = z.object({
-  email: z.string().trim().min(3).max(254),
-  password: z.string().min(1).max(128),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
-});
+import { staffLoginSchema } from "./login-schema.ts";
 
 export type StaffLogIn = { ok: true; setCookie: string } | { ok: false; status: number; message: string; email: string };
 
 export async function staffLogIn(request: Request, context: Readonly<RouterContextProvider>, fields: Record<string, string>): Promise<StaffLogIn> {
   const email = (fields.email ?? "").slice(0, 254);
-  const parsed = staffLoginForm.safeParse(fields);
+  const parsed = staffLoginSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, status: 400, message: "staff.login.invalid", email };
   const ip = context.get(visitorContext).ip;
   const result = await attemptStaffLogin(parsed.data.email, parsed.data.password, parsed.data.code, ip);

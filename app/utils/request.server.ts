@@ -1,6 +1,8 @@
 // Request input is read here, at the edge, or refused with a 4xx that says so in the member's
 // language: wrong content types, unreadable bodies, NUL characters and ids beyond the database's
 // integer range never reach the domain (where they would become 500s).
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { RouterContextProvider } from "react-router";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 
@@ -79,4 +81,25 @@ export async function readJson(request: Request, context: Readonly<RouterContext
 /** JSON or form, whichever the client sent (the user API takes both). */
 export async function readBody(request: Request, context: Readonly<RouterContextProvider>): Promise<Record<string, unknown>> {
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "") ? readJson(request, context) : formFields(await readForm(request, context));
+}
+
+// the longest text any form takes (a profile's "about me") twice over: too long stays too long
+const ECHO_MAX = 4000;
+const VALUES_MAX = 64;
+
+/**
+ * A form parsed with its conform schema, the one schema the browser validates with too. The
+ * reply echoes the input back into the page, so only the schema's fields are kept, each text
+ * cut to ECHO_MAX and each field to 64 values: a megabyte is not sent back.
+ */
+export function parseSubmission<Schema extends z.ZodObject>(form: FormData, schema: Schema) {
+  const bounded = new FormData();
+  const counts = new Map<string, number>();
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || !(name in schema.shape)) continue;
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    if (count <= VALUES_MAX) bounded.append(name, value.slice(0, ECHO_MAX));
+  }
+  return parseWithZod(bounded, { schema });
 }

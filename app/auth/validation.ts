@@ -9,8 +9,9 @@ export const MINIMUM_AGE = 18;
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
+// conform sends an empty field as undefined: "required", not zod's English type error
 export const emailField = z
-  .string()
+  .string({ message: "validation.required" })
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }));
@@ -119,8 +120,13 @@ export const signupSchema = z
 
 // bounded: nothing longer can belong to an account (and a megabyte e-mail must not reach an index)
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { message: "validation.required" }).max(254, { message: "validation.invalidEmail" }),
-  password: z.string().min(1, { message: "validation.required" }).max(PASSWORD_MAX, { message: "validation.passwordLength" }),
+  email: z
+    .string({ message: "validation.required" })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: "validation.required" })
+    .max(254, { message: "validation.invalidEmail" }),
+  password: z.string({ message: "validation.required" }).min(1, { message: "validation.required" }).max(PASSWORD_MAX, { message: "validation.passwordLength" }),
 });
 
 /** The new address of /profile/settings (the confirmation mail goes to it). */

@@ -82,7 +82,15 @@ interface Labelled {
 // conform's props (name, id, default value, constraints, aria) on the design system's fields
 // (app/components/ui/fields.tsx): one family of fields whether a form is conform's or not.
 
-export function FieldInput({ field, label, state, className, hint, errorParams, ...input }: Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
+export function FieldInput({
+  field,
+  label,
+  state,
+  className,
+  hint,
+  errorParams,
+  ...input
+}: Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
   const error = useFieldError(field, errorParams);
   const { key: _key, ...props } = getInputProps(field, { type: (input.type ?? "text") as "text" });
   return <TextField {...props} {...input} label={label} error={error} hint={hint} validated={state === "valid"} className={className} />;

@@ -82,7 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseSubmission(form, changePasswordSchema({ email: user.email, name: user.profile?.name }));
     if (submission.status !== "success") return data<Result>({ section: intent, result: submission.reply(NO_PASSWORDS) }, 400);
     const result = await changePassword(user.id, submission.value.old_password, submission.value.password, request);
-    if (!result.ok) return data<Result>({ section: intent, result: submission.reply({ fieldErrors: { old_password: ["validation.oldPassword"] }, ...NO_PASSWORDS }) }, 400);
+    if (!result.ok)
+      return data<Result>({ section: intent, result: submission.reply({ fieldErrors: { old_password: ["validation.oldPassword"] }, ...NO_PASSWORDS }) }, 400);
     return data<Result>({ section: intent, ok: true, message: "settings.passwordChanged", result: submission.reply({ resetForm: true }) });
   }
   if (intent === "email") {
@@ -90,7 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (raw[USE_SUGGESTION_FIELD]) form.set("email", raw[USE_SUGGESTION_FIELD]);
     const submission = parseSubmission(form, emailChangeSchema);
     if (submission.status !== "success") {
-      const suggestion = suggestEmail(String(raw.email ?? "").trim().toLowerCase().slice(0, 254));
+      const suggestion = suggestEmail(
+        String(raw.email ?? "")
+          .trim()
+          .toLowerCase()
+          .slice(0, 254),
+      );
       return data<Result>({ section: intent, result: submission.reply(), params: suggestion ? { suggestion } : undefined }, 400);
     }
     const email = submission.value.email;

@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // the rules of the token's account (not its e-mail address or username) are checked there
   const result = await resetPassword(site, fields.token?.slice(0, 200) ?? null, fields);
   if (!result.ok) {
-    const reply = "errors" in result ? { fieldErrors: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, [v]])) } : { formErrors: [result.error] };
+    const reply =
+      "errors" in result ? { fieldErrors: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, [v]])) } : { formErrors: [result.error] };
     return data({ result: submission.reply({ ...reply, ...NO_ECHO }) }, 400);
   }
   return redirect("/login?notice=passwordChanged");
@@ -51,7 +52,13 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
           <Form method="post" {...formProps} className="flex flex-col gap-4">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <FormMessage message={form.errors?.[0]} />
-            <FieldInput field={fields.password} type="password" label={t("settings.newPassword")} autoComplete="new-password" state={stateOf(fields.password)} />
+            <FieldInput
+              field={fields.password}
+              type="password"
+              label={t("settings.newPassword")}
+              autoComplete="new-password"
+              state={stateOf(fields.password)}
+            />
             <FieldInput
               field={fields.password_repeat}
               type="password"

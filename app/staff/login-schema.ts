@@ -2,7 +2,11 @@
 import { z } from "zod";
 
 export const staffLoginSchema = z.object({
-  email: z.string({ message: "validation.invalidEmail" }).trim().min(3, { message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }),
+  email: z
+    .string({ message: "validation.invalidEmail" })
+    .trim()
+    .min(3, { message: "validation.invalidEmail" })
+    .max(254, { message: "validation.invalidEmail" }),
   password: z.string({ message: "validation.required" }).min(1, { message: "validation.required" }).max(128, { message: "validation.passwordLength" }),
   code: z
     .string({ message: "staff.login.invalid" })

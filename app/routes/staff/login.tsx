@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(form, staffLoginSchema);
   const fields = formFields(form);
   const result = await staffLogIn(request, context, fields);
-  if (!result.ok) return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ formErrors: [result.message], ...NO_ECHO }) }, { status: result.status });
+  if (!result.ok)
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ formErrors: [result.message], ...NO_ECHO }) }, { status: result.status });
   return redirect(back(fields.redirectTo, request), { headers: { "Set-Cookie": result.setCookie } });
 }
 
@@ -45,7 +46,13 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FormMessage message={form.errors?.[0]} />
         <FieldInput field={fields.email} type="email" label={t("staff.login.email")} autoComplete="username" state={stateOf(fields.email)} />
-        <FieldInput field={fields.password} type="password" label={t("staff.login.password")} autoComplete="current-password" state={stateOf(fields.password)} />
+        <FieldInput
+          field={fields.password}
+          type="password"
+          label={t("staff.login.password")}
+          autoComplete="current-password"
+          state={stateOf(fields.password)}
+        />
         <FieldInput
           field={fields.code}
           label={t("staff.login.code")}

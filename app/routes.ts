@@ -104,6 +104,7 @@ export default [
   route("api/auto-like.php", "routes/api/auto-like.ts"),
   route("members/:id/like", "routes/members.$id.like.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
+  route("api/typing", "routes/api/typing.ts"),
   route("chat-media/:file", "routes/chat-media.ts"),
   // discounts: a discount code or the welcome discount for the signed-in member
   route("api/discountcode.php", "routes/api/discountcode.ts"),

@@ -46,13 +46,23 @@ function writeBlock(partner: PartnerRow): WriteBlock | null {
 export interface ChatPartner {
   id: number;
   name: string;
+  /** `online` is false for a partner in invisible mode */
   card: ReturnType<typeof toCard>;
+  /** when the partner was last active; null in invisible mode (they show neither online nor last seen) */
+  lastSeen: string | null;
   /** the partner's profile page is open to the viewer (not invisible, active) */
   profileVisible: boolean;
 }
 
 function toPartner(row: PartnerRow, site: Site): ChatPartner {
-  return { id: row.id, name: row.name, card: toCard(row, site), profileVisible: row.status === "active" && !row.invisible };
+  const card = toCard(row, site);
+  return {
+    id: row.id,
+    name: row.name,
+    card: row.invisible ? { ...card, online: false } : card,
+    lastSeen: row.invisible ? null : row.lastActiveAt.toISOString(),
+    profileVisible: row.status === "active" && !row.invisible,
+  };
 }
 
 export type ChatAccess =
@@ -131,7 +141,7 @@ export async function chatList(site: Site, viewer: number, { limit = 200 } = {})
         select: {
           id: true,
           lastMessage: { select: { senderId: true, body: true, imageId: true, gift: { select: { key: true } }, createdAt: true } },
-          participants: { where: { profileId: { not: viewer } }, select: { profile: { select: cardSelect } } },
+          participants: { where: { profileId: { not: viewer } }, select: { profile: { select: { ...cardSelect, invisible: true } } } },
         },
       },
     },
@@ -143,7 +153,7 @@ export async function chatList(site: Site, viewer: number, { limit = 200 } = {})
     return [
       {
         conversation: { id: r.conversation.id },
-        profile: toCard(partner, site),
+        profile: { ...toCard(partner, site), ...(partner.invisible ? { online: false } : {}) },
         num_unread_messages: r.unreadCount,
         last_message: m
           ? {
@@ -176,13 +186,24 @@ export async function unreadTotal(site: PoolSite, viewer: number): Promise<numbe
   return row.unread;
 }
 
-/** Opening a conversation reads it: its unread count becomes zero. */
-export async function markRead(conversationId: number, viewer: number) {
+/** Opening a conversation reads it: its unread count becomes zero, and the partner's page shows "Seen". */
+export async function markRead(conversationId: number, viewer: number, partner: number) {
   const { count } = await getDb().conversationParticipant.updateMany({
     where: { conversationId, profileId: viewer, unreadCount: { gt: 0 } },
     data: { unreadCount: 0, lastReadAt: new Date() },
   });
-  if (count) announce([viewer], { type: "read", conversationId }); // the badge in the member's other tabs
+  if (!count) return;
+  announce([viewer], { type: "read", conversationId }); // the badge in the member's other tabs
+  announce([partner], { type: "seen", conversationId });
+}
+
+/** When the partner last read the conversation (their "Seen" covers the viewer's messages up to then). */
+export async function partnerReadAt(conversationId: number, partner: number) {
+  const row = await getDb().conversationParticipant.findUnique({
+    where: { conversationId_profileId: { conversationId, profileId: partner } },
+    select: { lastReadAt: true },
+  });
+  return row?.lastReadAt ?? null;
 }
 
 /**

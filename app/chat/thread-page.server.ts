@@ -11,7 +11,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { assertCleanForm, formFields, parseId, readForm } from "#app/utils/request.server.ts";
 import { newClientKey } from "./chat-rules.ts";
 import type { ChatPartner, WriteBlock } from "./conversations.server.ts";
-import { markRead } from "./conversations.server.ts";
+import { markRead, partnerReadAt } from "./conversations.server.ts";
 import { priceInfo, type PriceInfo } from "./costs.server.ts";
 import { giftOptions, type GiftOption } from "./gifts.server.ts";
 import { mayStart, sendMessage, type ChatTarget, type Content, type SendResult } from "./send.server.ts";
@@ -24,6 +24,8 @@ export interface ThreadScreen {
   /** a free member who started their 2 conversations, on a profile they have none with yet */
   startLimited: boolean;
   page: ThreadPage;
+  /** when the partner last read the conversation: the viewer's messages up to then show "Seen" */
+  seenAt: string | null;
   /** the cursor this page was asked for (no JavaScript: older pages are pages of their own) */
   before: string | null;
   prices: PriceInfo;
@@ -47,20 +49,22 @@ export async function threadScreen(
   const me = user.profile.id;
   const beforeParam = new URL(request.url).searchParams.get("before");
   const before = parseCursor(beforeParam);
-  const [page, gifts, startLimited, minimum] = await Promise.all([
+  const [page, gifts, startLimited, minimum, seenAt] = await Promise.all([
     found.conversationId ? loadThread(site, me, found.conversationId, before) : Promise.resolve({ messages: [], older: null }),
     giftOptions(site),
     found.conversationId ? Promise.resolve(false) : mayStart(getDb(), { profileId: me, paidUser: user.paidUser }).then((ok) => !ok),
     messagePrice(getDb(), site, paymentCountry(site, user.profile.country)),
+    found.conversationId ? partnerReadAt(found.conversationId, found.partner.id) : Promise.resolve(null),
   ]);
   // opening a conversation reads it
-  if (found.conversationId && found.unreadCount) await markRead(found.conversationId, me);
+  if (found.conversationId && found.unreadCount) await markRead(found.conversationId, me, found.partner.id);
   return {
     conversationId: found.conversationId,
     partner: found.partner,
     block: found.block,
     startLimited,
     page,
+    seenAt: seenAt?.toISOString() ?? null,
     before: before ? beforeParam : null,
     prices: priceInfo(site, minimum),
     gifts,

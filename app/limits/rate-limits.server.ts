@@ -53,6 +53,8 @@ export const LIMITS = {
   swipe: { likesPerDay: 4, windowSeconds: DAY },
   /** the like modal's auto-like: one new like per member per 24 hours, the same profile again within them */
   autoLike: { windowSeconds: DAY },
+  /** "is typing" notices: one per member and conversation within the window (the page sends one while typing lasts) */
+  typing: { perConversation: 1, windowSeconds: 3 },
   /** exports of their data a member may ask for within a day (from the first); staff exports do not count */
   dataExports: { perMember: 3, windowSeconds: DAY },
 } as const;
@@ -72,6 +74,7 @@ const COUNTERS = {
   supportCaseIp: { points: LIMITS.supportCases.perIp, duration: LIMITS.supportCases.windowSeconds },
   likes: { points: LIMITS.likes.perMember, duration: LIMITS.likes.windowSeconds },
   dataExport: { points: LIMITS.dataExports.perMember, duration: LIMITS.dataExports.windowSeconds },
+  typing: { points: LIMITS.typing.perConversation, duration: LIMITS.typing.windowSeconds },
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

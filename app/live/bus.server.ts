@@ -16,6 +16,10 @@ import { singleton } from "#app/utils/singleton.ts";
 export type LiveEvent =
   | { type: "message"; conversationId: number }
   | { type: "read"; conversationId: number }
+  /** the partner read the conversation: the sender's "Seen" */
+  | { type: "seen"; conversationId: number }
+  /** the partner is writing (app/chat/typing.server.ts) */
+  | { type: "typing"; conversationId: number }
   | { type: "like"; profileId: number }
   | { type: "match"; profileId: number }
   | { type: "counts" };

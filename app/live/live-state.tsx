@@ -13,12 +13,15 @@ export interface LiveSnapshot {
   credits: number | null;
 }
 
-export type LiveEventData = { type: "message" | "read"; conversationId: number } | { type: "like" | "match"; profileId: number } | { type: "counts" };
+export type LiveEventData =
+  { type: "message" | "read" | "seen" | "typing"; conversationId: number } | { type: "like" | "match"; profileId: number } | { type: "counts" };
 
 const POLL_START_MS = 5_000;
 const POLL_MS = 60_000;
 const POLL_PUSH_MS = 300_000;
-const EVENT_TYPES = ["message", "read", "like", "match", "counts"] as const;
+const EVENT_TYPES = ["message", "read", "seen", "typing", "like", "match", "counts"] as const;
+/** events that change no count: the badges are not fetched again for them */
+const COUNTLESS = new Set<string>(["seen", "typing"]);
 const LIVE_EVENT = "rendezvous:live";
 
 const LiveContext = createContext<LiveSnapshot | null>(null);
@@ -27,7 +30,7 @@ const LiveContext = createContext<LiveSnapshot | null>(null);
 export const useLive = () => useContext(LiveContext);
 
 /** Runs `handler` for each live event while the component is mounted. */
-function useLiveEvents(handler: (event: LiveEventData) => void) {
+export function useLiveEvents(handler: (event: LiveEventData) => void) {
   const current = useRef(handler);
   current.current = handler;
   useEffect(() => {
@@ -119,7 +122,7 @@ export function LiveStateProvider({ initial, children }: { initial: LiveSnapshot
       source?.addEventListener(type, (e) => {
         const event = JSON.parse((e as MessageEvent<string>).data) as LiveEventData;
         window.dispatchEvent(new CustomEvent(LIVE_EVENT, { detail: event }));
-        void refresh();
+        if (!COUNTLESS.has(type)) void refresh();
       });
     }
     // a pushed message, like or match (the service worker passes it to the open pages, spec

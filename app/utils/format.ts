@@ -75,3 +75,20 @@ export const formatUtcDate = (at: Date | string, locale: string) =>
 /** "Tuesday 14:05": a weekday and time in the given zone. */
 export const formatWeekdayTime = (at: Date | string, locale: string, timeZone: string) =>
   new Intl.DateTimeFormat(locale, { weekday: "long", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(at));
+
+const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
+  // unit, its length in seconds, used below this many seconds
+  ["minute", 60, 3600],
+  ["hour", 3600, 86_400],
+  ["day", 86_400, 7 * 86_400],
+  ["week", 7 * 86_400, 30 * 86_400],
+  ["month", 30 * 86_400, 365 * 86_400],
+  ["year", 365 * 86_400, Infinity],
+];
+
+/** "5 minutes ago", "yesterday", "3 weeks ago": how long ago a moment was, in the largest unit that fits. */
+export function formatAgo(at: Date | string, locale: string, now = Date.now()) {
+  const seconds = Math.max(0, (now - new Date(at).getTime()) / 1000);
+  const [unit, length] = AGO_UNITS.find(([, , below]) => seconds < below)!;
+  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-Math.floor(seconds / length), unit);
+}

@@ -48,6 +48,7 @@ export function SendFooter({
   const photoPanel = useRef<HTMLDetailsElement>(null);
   const giftPanel = useRef<HTMLDetailsElement>(null);
   const [fileChosen, setFileChosen] = useState(false);
+  const typing = useTypingNotice(screen.conversationId);
 
   if (screen.startLimited)
     return (
@@ -184,6 +185,7 @@ export function SendFooter({
             }}
             onInput={(e) => {
               const el = e.currentTarget;
+              if (el.value.trim()) typing();
               el.style.height = "auto";
               el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
             }}
@@ -215,6 +217,23 @@ export function SendFooter({
       </Form>
     </footer>
   );
+}
+
+/** The typing notices' interval; the server takes at most one per LIMITS.typing window (3 s) anyway. */
+const TYPING_NOTICE_MS = 3_000;
+
+/** Tells the partner "typing…" (POST /api/typing), at most once per TYPING_NOTICE_MS; failures are ignored. */
+function useTypingNotice(conversationId: number | null) {
+  const last = useRef(0);
+  return () => {
+    if (conversationId === null || Date.now() - last.current < TYPING_NOTICE_MS) return;
+    last.current = Date.now();
+    void fetch("/api/typing", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ conversation: conversationId }),
+    }).catch(() => {});
+  };
 }
 
 function pendingOf(fd: FormData, key: string, gifts: GiftOption[]): PendingSend | null {

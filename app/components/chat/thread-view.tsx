@@ -8,7 +8,8 @@ import type { ThreadScreen, SendAnswer } from "#app/chat/thread-page.server.ts";
 import type { ThreadMessage } from "#app/chat/thread.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { Avatar, CreditsPill, useTimeFormat } from "./bits.tsx";
-import { useLiveRevalidation } from "#app/live/live-state.tsx";
+import { useLiveEvents, useLiveRevalidation } from "#app/live/live-state.tsx";
+import { formatAgo } from "#app/utils/format.ts";
 import { BackIcon } from "./icons.tsx";
 import { FlagIcon } from "#app/components/icons.tsx";
 import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
@@ -22,8 +23,8 @@ const CHAT_IMAGE_SIZES = "(min-width: 640px) 256px, 224px";
 type LoaderShape = { screen: ThreadScreen | null };
 
 export function ThreadView({ screen, actionData }: { screen: ThreadScreen; actionData?: SendAnswer | undefined }) {
-  // a message in this conversation (from the partner, or from the member's other tab) shows at once
-  useLiveRevalidation((e) => e.type === "message" && (screen.conversationId === null || e.conversationId === screen.conversationId));
+  // a message in this conversation (from the partner, or from the member's other tab) shows at once, and so does the partner's "Seen"
+  useLiveRevalidation((e) => (e.type === "message" || e.type === "seen") && (screen.conversationId === null || e.conversationId === screen.conversationId));
   // a new conversation (or partner) starts with a fresh screen state
   return <Thread key={`${screen.conversationId ?? "new"}-${screen.partner.id}`} screen={screen} actionData={actionData} />;
 }
@@ -37,6 +38,7 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
   const [older, setOlder] = useState<{ messages: ThreadMessage[]; cursor: string | null } | null>(null);
   const olderFetcher = useFetcher<LoaderShape>();
   const partner = screen.partner;
+  const typing = usePartnerTyping(screen.conversationId, screen.page.messages);
 
   useEffect(() => {
     const page = olderFetcher.data?.screen?.page;
@@ -85,7 +87,7 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
             <Button to="/chats" variant="subtle" size="inline" className="h-10 w-10 shrink-0" aria-label={t("chat.back")} data-testid="chat-back">
               <BackIcon className="h-6 w-6" />
             </Button>
-            <PartnerLink screen={screen} />
+            <PartnerLink screen={screen} typing={typing} />
             <span className="ml-auto flex shrink-0 items-center gap-3">
               {screen.conversationId ? (
                 <Button
@@ -122,10 +124,11 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
                 </Button>
               </div>
             ) : null}
-            <Messages messages={messages} partnerName={partner.name} />
+            <Messages messages={messages} partnerName={partner.name} seenAt={screen.seenAt} />
             {unsent.map((p) => (
               <PendingBubble key={p.key} item={p} action={screen.action} onDiscard={() => setPending((list) => list.filter((x) => x.key !== p.key))} />
             ))}
+            {typing && !screen.before ? <TypingBubble name={partner.name} /> : null}
             {screen.before ? (
               <div className="mt-2 flex justify-center">
                 <Button to={screen.action} variant="outline" size="sm">
@@ -144,8 +147,8 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
   );
 }
 
-function PartnerLink({ screen }: { screen: ThreadScreen }) {
-  const { t } = useTranslation();
+function PartnerLink({ screen, typing }: { screen: ThreadScreen; typing: boolean }) {
+  const { t, i18n } = useTranslation();
   const p = screen.partner;
   const inner = (
     <>
@@ -154,8 +157,16 @@ function PartnerLink({ screen }: { screen: ThreadScreen }) {
         <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">
           {p.name}, {p.card.age}
         </span>
-        <span className="block truncate text-xs text-black/60">
-          {p.card.online ? <span className="font-medium text-success">{t("search.online")}</span> : (p.card.city ?? "")}
+        <span className="block truncate text-xs text-black/60" data-testid="chat-presence" suppressHydrationWarning>
+          {typing ? (
+            <span className="font-medium text-primary">{t("chat.typing")}</span>
+          ) : p.card.online ? (
+            <span className="font-medium text-success">{t("search.online")}</span>
+          ) : p.lastSeen ? (
+            t("chat.lastActive", { when: formatAgo(p.lastSeen, i18n.language) })
+          ) : (
+            (p.card.city ?? "")
+          )}
         </span>
       </span>
     </>
@@ -176,8 +187,10 @@ function PartnerLink({ screen }: { screen: ThreadScreen }) {
   );
 }
 
-function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partnerName: string }) {
+function Messages({ messages, partnerName, seenAt }: { messages: ThreadMessage[]; partnerName: string; seenAt: string | null }) {
   const when = useTimeFormat();
+  // "Seen" goes under the member's newest message that the partner has read
+  const seenId = seenAt ? messages.findLast((m) => m.mine && m.at <= seenAt)?.id : undefined;
   let day = "";
   return (
     <>
@@ -197,7 +210,7 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
                 {when.day(m.at)}
               </p>
             ) : null}
-            <Bubble message={m} partnerName={partnerName} showTime={showTime} />
+            <Bubble message={m} partnerName={partnerName} showTime={showTime || m.id === seenId} seen={m.id === seenId} />
           </div>
         );
       })}
@@ -205,14 +218,22 @@ function Messages({ messages, partnerName }: { messages: ThreadMessage[]; partne
   );
 }
 
-function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage; partnerName: string; showTime: boolean }) {
+function Bubble({ message: m, partnerName, showTime, seen }: { message: ThreadMessage; partnerName: string; showTime: boolean; seen: boolean }) {
   const { t } = useTranslation();
   const when = useTimeFormat();
   const side = m.mine ? "self-end items-end" : "self-start items-start";
   const time = showTime ? (
-    <time dateTime={m.at} className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/45" suppressHydrationWarning>
-      {when.time(m.at)}
-    </time>
+    <span className="mb-1.5 mt-0.5 px-1 text-[11px] text-black/60">
+      <time dateTime={m.at} suppressHydrationWarning>
+        {when.time(m.at)}
+      </time>
+      {seen ? (
+        <span className="font-semibold text-primary" data-testid="chat-seen">
+          {" · "}
+          {t("chat.seen")}
+        </span>
+      ) : null}
+    </span>
   ) : (
     <time dateTime={m.at} className="sr-only" suppressHydrationWarning>
       {when.time(m.at)}
@@ -277,6 +298,39 @@ function Bubble({ message: m, partnerName, showTime }: { message: ThreadMessage;
       {time}
     </div>
   );
+}
+
+function TypingBubble({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-1 flex items-center gap-1 self-start rounded-2xl rounded-bl-md bg-white px-4 py-3 shadow-sm" data-testid="chat-typing">
+      <span className="sr-only" role="status">
+        {t("chat.typingNamed", { name })}
+      </span>
+      {[0, 150, 300].map((delay) => (
+        <span key={delay} aria-hidden className="h-2 w-2 rounded-full bg-black/40 motion-safe:animate-bounce" style={{ animationDelay: `${delay}ms` }} />
+      ))}
+    </div>
+  );
+}
+
+/** How long "typing…" stays after the partner's last notice (their page sends one every few seconds while they type). */
+const TYPING_SHOWN_MS = 6_000;
+
+/** True while the partner types in this conversation; a message from them ends it. */
+function usePartnerTyping(conversationId: number | null, messages: ThreadMessage[]) {
+  const [until, setUntil] = useState(0);
+  useLiveEvents((e) => {
+    if (e.type === "typing" && e.conversationId === conversationId) setUntil(Date.now() + TYPING_SHOWN_MS);
+  });
+  const lastFromPartner = messages.findLast((m) => !m.mine)?.id;
+  useEffect(() => setUntil(0), [lastFromPartner]);
+  useEffect(() => {
+    if (!until) return;
+    const timer = setTimeout(() => setUntil(0), Math.max(0, until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until > 0;
 }
 
 function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action: string; onDiscard: () => void }) {

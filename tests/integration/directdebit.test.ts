@@ -13,11 +13,12 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { startWorkers } from "#workers/index.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
+import { createMember, type MemberOptions } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
+import { loggedInMember } from "#tests/support/logged-in.ts";
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
 const en = catalogue("en");
@@ -54,14 +55,7 @@ interface Member extends Awaited<ReturnType<typeof createMember>> {
   host: string;
 }
 
-async function member(o: MemberOptions = {}): Promise<Member> {
-  const m = await createMember(o);
-  const host = `${m.site.key}.localhost`;
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host }));
-  expect(res.status).toBe(302);
-  return { ...m, jar, host };
-}
+const member = (o: MemberOptions = {}): Promise<Member> => loggedInMember(server, o);
 
 /** Intl separates amount and currency with a no-break space; the assertions use plain spaces */
 const plain = (res: TestResponse) => ({ ...res, html: res.html.replace(/[\u00a0\u202f]/g, " ") });

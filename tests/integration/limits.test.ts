@@ -9,6 +9,7 @@ import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { randomLoopbackIp, visitorIp } from "#tests/support/visitor.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
 const en = catalogue("en");
@@ -27,12 +28,7 @@ let n = 0;
 const unique = () => `limits${Date.now()}${n++}@example.test`;
 const countOf = (responses: TestResponse[], status: number) => responses.filter((r) => r.status === status).length;
 
-async function logIn(email: string, host = LOVELY) {
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host }));
-  expect(res.status).toBe(302);
-  return jar;
-}
+const logInOnLovely = (email: string) => logIn(server, email, LOVELY);
 
 async function upload(path: string, jar: CookieJar, image: Buffer, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -71,7 +67,7 @@ const signupFields = (email: string) => ({
 describe("photo limits", () => {
   it("10 parallel uploads by a free member store exactly 3 photos and leave no files behind", async () => {
     const member = await createMember();
-    const jar = await logIn(member.email);
+    const jar = await logInOnLovely(member.email);
     const image = await photo();
     const responses = await Promise.all(Array.from({ length: 10 }, () => upload("/profile", jar, image, { intent: "photo-upload" })));
     expect(countOf(responses, 200)).toBe(3);
@@ -85,7 +81,7 @@ describe("photo limits", () => {
 
   it("a premium member stops at exactly 25, also on the signup photo step", async () => {
     const premium = await createMember({ paidUser: true, photos: 22 });
-    const jar = await logIn(premium.email);
+    const jar = await logInOnLovely(premium.email);
     const image = await photo();
     const responses = await Promise.all(Array.from({ length: 6 }, () => upload("/profile", jar, image, { intent: "photo-upload" })));
     expect(countOf(responses, 200)).toBe(3);
@@ -108,7 +104,7 @@ describe("photo limits", () => {
       .toBuffer();
     expect(huge.length).toBeLessThan(1_000_000);
     const member = await createMember();
-    const jar = await logIn(member.email);
+    const jar = await logInOnLovely(member.email);
     const res = await upload("/profile", jar, huge, { intent: "photo-upload" });
     expect(res.status).toBe(400);
     expect(res.html).toContain(en.photo.tooManyPixels);
@@ -208,7 +204,7 @@ describe("mail limits", () => {
 
   it("activation resends: 20 an hour from one IP address, across accounts", async () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember({ status: "disabled" })));
-    const jars = await Promise.all(members.map((m) => logIn(m.email)));
+    const jars = await Promise.all(members.map((m) => logInOnLovely(m.email)));
     const ip = randomLoopbackIp();
     const responses = await Promise.all(
       jars.flatMap((jar) =>

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,12 +16,7 @@ afterAll(() => server.close());
 const EN = { "accept-language": "en" };
 const cardIds = (body: string) => [...body.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
 
-async function session(host: string, email: string) {
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host }));
-  expect(res.status).toBe(302);
-  return jar;
-}
+const session = (host: string, email: string) => logIn(server, email, host);
 
 async function search(host: string, query: string, jar?: CookieJar) {
   return request(server, `/members?${query}`, { host, headers: { ...EN, ...(jar ? { cookie: jar.header } : {}) } });

@@ -6,7 +6,7 @@ import { resetSingleton } from "#app/utils/singleton.ts";
 import { getDatabaseUrl, setDatabaseUrl } from "#app/utils/env.server.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInMember } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,13 +17,7 @@ afterAll(() => server.close());
 const HOST = "lovely.localhost";
 const EVIL = { origin: "https://evil.example", "accept-language": "en" };
 
-async function loggedIn() {
-  const m = await createMember({ site: "lovely" });
-  const jar = new CookieJar();
-  jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: HOST }));
-  expect(jar.has("rdv_session")).toBe(true);
-  return { ...m, jar };
-}
+const loggedIn = () => loggedInMember(server, { site: "lovely" });
 
 describe("state changes from another site", () => {
   it("refuses the user API, push, alerts, activation mail and entry warning with a foreign Origin", async () => {

@@ -16,6 +16,7 @@ import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
 import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
+import { loggedInMember } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff;
 const EN = { "accept-language": "en" };
@@ -64,12 +65,7 @@ const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) =
 const post = (s: { jar: CookieJar; host: string }, path: string, fields: Record<string, string>, host = s.host) =>
   postForm(stack.server, path, fields, { host, headers: { ...EN, cookie: s.jar.header } });
 
-async function memberSession(site = "lovely") {
-  const m = await createMember({ site });
-  const jar = new CookieJar();
-  expect(jar.take(await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host: `${site}.localhost` })).status).toBe(302);
-  return { ...m, jar, host: `${site}.localhost` };
-}
+const memberSession = (site = "lovely") => loggedInMember(stack.server, { site });
 
 describe("staff login", () => {
   it("needs password and the current TOTP code; a code works once", async () => {

@@ -8,15 +8,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCredits } from "#app/credits/ledger.server.ts";
 import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { createMember } from "#tests/support/factories.ts";
 import { freePort } from "#tests/support/free-port.ts";
 import { openStream } from "#tests/support/event-stream.ts";
 import { postForm, request, type TestResponse, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
 import { newVisitor } from "#tests/support/visitor.ts";
+import { loggedInMember } from "#tests/support/logged-in.ts";
 
 interface WebServer extends TestServer {
   process: ChildProcess;
@@ -66,13 +65,7 @@ async function startServer(env: Record<string, string>, args: string[] = []): Pr
   };
 }
 
-async function member(server: TestServer, credits = 0) {
-  const m = await createMember({ site: "lovely", gender: credits ? "male" : "female" });
-  if (credits) await changeCredits(getDb(), { userId: m.user.id, delta: credits, reason: "adjustment", idempotencyKey: `test-credits-${m.user.id}` });
-  const jar = new CookieJar();
-  expect(jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: "lovely.localhost" })).status).toBe(302);
-  return { ...m, jar };
-}
+const member = (server: TestServer, credits = 0) => loggedInMember(server, { site: "lovely", gender: credits ? "male" : "female", credits });
 
 const hit = (res: TestResponse) => res.headers["x-page-cache"] === "hit";
 const failedLogin = (server: TestServer, email: string) => postForm(server, "/login", { email, password: "not-the-password" }, { host: "lovely.localhost" });

@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { logInAsDemoMember } from "./helpers.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
 const WIDTHS = [360, 390, 768, 1280];
@@ -49,15 +50,6 @@ interface Finding {
   route: string;
   width: number;
   problem: string;
-}
-
-async function logIn(page: Page, origin: string, site: string) {
-  await page.goto(`${origin}/login`);
-  // by field name: the sites speak different languages
-  await page.locator('main input[name="email"]').fill(`member@${site}.localhost`);
-  await page.locator('main input[name="password"]').fill("rendezvous-demo");
-  await page.locator('main button[type="submit"]').first().click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
 }
 
 /** What a person would see as broken on this page at this width. */
@@ -113,7 +105,7 @@ for (const site of SITES) {
         page.on("console", (m) => {
           if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
         });
-        if (who === "member") await logIn(page, origin, site);
+        if (who === "member") await logInAsDemoMember(page, origin, `${site}.localhost`);
         let profile: string | null = null;
         if (who === "member") {
           await page.goto(`${origin}/members`);

@@ -1,18 +1,11 @@
 // Every member screen is reached from the navigation alone (no typed URL after login), on a
 // phone (390 px: the tab bar at the bottom, the account menu at the top) and on a desktop
 // (1280 px: the top bar and the account menu), on each demo site; the balance shows throughout.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { logInAsDemoMember } from "./helpers.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
-
-async function logIn(page: Page, origin: string, host: string) {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("E-mail address").fill(`member@${host}`);
-  await page.getByLabel("Password").fill("rendezvous-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${origin}/`, { timeout: 20_000 }); // argon2 is slow on a loaded machine
-}
 
 for (const site of SITES) {
   for (const width of [390, 1280]) {
@@ -26,7 +19,7 @@ for (const site of SITES) {
         { name: "lng", value: "en", url: origin },
       ]);
       const page = await context.newPage();
-      await logIn(page, origin, host);
+      await logInAsDemoMember(page, origin, host);
 
       const phone = width < 640;
       const header = page.getByRole("banner");

@@ -3,9 +3,10 @@
 // credits, not after a dismissal, not outside the members area (leaving cancels the timer).
 // Time is driven by Playwright's clock; the members are cloned from the demo member in the
 // embedded database with a signup one hour ago.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { PORT } from "../../playwright.config.ts";
+import { logIn } from "./helpers.ts";
 
 const DB_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
 
@@ -34,18 +35,6 @@ async function newMember(site: string, credits: number, minutesAgo = 60) {
   } finally {
     await db.end();
   }
-}
-
-async function logIn(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/login`);
-  const warning = page.getByTestId("entry-warning");
-  if (await warning.isVisible()) await warning.getByRole("button").click();
-  await expect(warning).toBeHidden();
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill("rendezvous-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  // the password check and the members page: slower than 5 s on a loaded CI machine (seen once)
-  await expect(page).toHaveURL(`${origin}/`, { timeout: 15_000 });
 }
 
 const seconds = (text: string) => text.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export const DEMO_PASSWORD = "rendezvous-demo";
+const DEMO_PASSWORD = "rendezvous-demo";
 
 /**
  * Logs in on a site's /login page, in whatever language it speaks (the fields by name), after

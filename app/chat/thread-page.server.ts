@@ -35,6 +35,8 @@ export interface ThreadScreen {
   clientKey: string;
   /** where the send footer posts */
   action: string;
+  /** the member and partner: the tab keeps an unsent message under it (app/components/chat/draft.ts) */
+  draftKey: string;
 }
 
 type Member = Pick<CurrentUser, "paidUser"> & { profile: { id: number; country: string } };
@@ -71,11 +73,15 @@ export async function threadScreen(
     messageLength: site.message_length,
     clientKey: newClientKey(),
     action,
+    draftKey: `${me}-${found.partner.id}`,
   };
 }
 
 /** `error: null`: the answer never arrived (the browser lost the connection; app/components/chat/send-client.ts). */
-export type SendAnswer = { ok: true; clientKey: string; conversationId: number } | { ok: false; error: string | null; clientKey: string | null; body?: string };
+export type SendAnswer =
+  | { ok: true; clientKey: string; conversationId: number }
+  /** needsCredits: refused for want of credits (the page offers to buy and come back) */
+  | { ok: false; error: string | null; clientKey: string | null; body?: string; needsCredits?: boolean };
 
 /**
  * Reads a send from the footer form (multipart with an image, or a plain form) and sends it.
@@ -108,6 +114,10 @@ export async function handleSend(request: Request, context: Readonly<RouterConte
 
   const sent: SendResult = await sendMessage(site, { userId: user.id, profileId: user.profile.id, paidUser: user.paidUser }, target, content, clientKey);
   if (!sent.ok)
-    return refuse(sent.status, sent.error, sent.params, { clientKey, ...(content.kind === "text" ? { body: typed.slice(0, site.message_length * 2) } : {}) });
+    return refuse(sent.status, sent.error, sent.params, {
+      clientKey,
+      ...(content.kind === "text" ? { body: typed.slice(0, site.message_length * 2) } : {}),
+      ...(sent.status === 402 ? { needsCredits: true } : {}),
+    });
   return data<SendAnswer>({ ok: true, clientKey, conversationId: sent.conversationId });
 }

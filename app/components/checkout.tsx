@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { countryName, formatMoney } from "#app/utils/format.ts";
+import { MethodMarks } from "./payment-marks.tsx";
 import { Badge, Button, Card, type ButtonVariant } from "./ui/index.ts";
 
 export interface PackageView {
@@ -35,7 +36,7 @@ export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView
   const perCredit = pkg.priceCents / pkg.credits;
   const saving = Math.round((1 - perCredit / cheapestPerCredit) * 100);
   return (
-    <li className={`relative flex flex-col rounded-2xl p-5 transition ${style.card}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
+    <li className={`relative flex flex-col rounded-2xl p-4 transition sm:p-5 ${style.card}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
       {pkg.bestValue ? (
         <Badge
           tone="secondary"
@@ -50,7 +51,7 @@ export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView
       <p className={`mt-4 text-2xl font-bold ${style.price}`} data-testid="package-price">
         {money(pkg.priceCents, pkg.currency)}
       </p>
-      <p className="text-xs opacity-70">
+      <p className="mb-4 text-xs opacity-70">
         {t("checkout.perCredit", { price: money(Math.round(perCredit), pkg.currency) })}
         {saving > 0 ? <span className="ml-1 font-bold">· {t("checkout.save", { percent: saving })}</span> : null}
       </p>
@@ -58,7 +59,7 @@ export function PackageCard({ pkg, href, cheapestPerCredit }: { pkg: PackageView
         to={href}
         variant={style.button}
         size="sm"
-        className="mt-5"
+        className="mt-auto"
         aria-label={t("checkout.choosePackage", { credits: t("checkout.creditsCount", { count: pkg.credits }), price: money(pkg.priceCents, pkg.currency) })}
       >
         {t("checkout.choose")}
@@ -72,19 +73,43 @@ export function MethodName({ method }: { method: string }) {
   return <>{t(`checkout.methods.${method}`)}</>;
 }
 
-/** A method as a small brand chip. */
-export function MethodChip({ method, selected = false, wide = false }: { method: string; selected?: boolean; wide?: boolean }) {
+/** A method as a small chip with its mark: what /credits says can be used, and the failed payment's retry links. */
+export function MethodChip({ method }: { method: string }) {
   return (
     <span
-      className={`${wide ? "flex w-full justify-center" : "inline-flex"} items-center rounded-lg border px-3 py-1.5 text-sm font-semibold ${selected ? "border-primary bg-accent text-primary" : "border-black/15 bg-white text-dark"}`}
+      className="inline-flex h-10 items-center gap-2 rounded-lg border border-black/15 bg-white px-3 text-sm font-semibold text-dark shadow-sm"
       data-testid={`method-${method}`}
     >
+      <MethodMarks method={method} className="h-5" />
       <MethodName method={method} />
     </span>
   );
 }
 
-export function MethodBlock({ methods, country }: { methods: string[]; country: string }) {
+/** A method to choose on the order overview: a tile with a radio mark, its name and its mark. */
+export function MethodTile({ method, selected }: { method: string; selected: boolean }) {
+  return (
+    <span
+      className={`flex min-h-14 w-full items-center gap-3 rounded-xl border-2 bg-white px-3 py-2 text-sm font-semibold transition ${
+        selected ? "border-primary bg-accent/50 text-dark shadow-sm" : "border-black/10 text-dark hover:border-primary/40"
+      }`}
+      data-testid={`method-${method}`}
+    >
+      <span
+        className={`flex h-5 w-5 shrink-0 items-center justify-center rounded-full border-2 ${selected ? "border-primary" : "border-black/25"}`}
+        aria-hidden
+      >
+        {selected ? <span className="h-2.5 w-2.5 rounded-full bg-primary" /> : null}
+      </span>
+      <span className="min-w-0 flex-1 leading-tight">
+        <MethodName method={method} />
+      </span>
+      <MethodMarks method={method} />
+    </span>
+  );
+}
+
+export function MethodBlock({ methods, country, children }: { methods: string[]; country: string; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <Card as="section" className="mt-8" aria-labelledby="methods-title" data-testid="method-block">
@@ -103,6 +128,7 @@ export function MethodBlock({ methods, country }: { methods: string[]; country: 
         <p className="mt-2 text-sm text-black/60">{t("checkout.noMethods")}</p>
       )}
       <p className="mt-3 text-xs text-black/60">{t("checkout.secure")}</p>
+      {children}
     </Card>
   );
 }

@@ -127,12 +127,17 @@ export function DiscountRibbon({ discount }: { discount: NonNullable<PlanFacts["
   );
 }
 
-/** The call to buy credits: primary on light backgrounds, secondary (dark text) on the primary-coloured hero. */
-export function BuyCreditsButton({ facts, tone = "primary", className = "" }: { facts: PlanFacts; tone?: "primary" | "secondary"; className?: string }) {
+/** The call to buy credits, for a premium member too (buying again): primary on light backgrounds, light on the brand-coloured hero. */
+export function BuyCreditsButton({ facts, tone = "primary", className = "" }: { facts: PlanFacts; tone?: "primary" | "light"; className?: string }) {
   const { t } = useTranslation();
+  const label = facts.member?.paidUser
+    ? t("discounts.premium.ctaMore")
+    : facts.discount
+      ? t("discounts.premium.ctaDiscount", { percent: facts.discount.percentage })
+      : t("discounts.premium.cta");
   return (
     <Button to="/credits" variant={tone} size="lg" className={className} data-testid="buy-credits">
-      {facts.discount ? t("discounts.premium.ctaDiscount", { percent: facts.discount.percentage }) : t("discounts.premium.cta")}
+      {label}
     </Button>
   );
 }

@@ -47,6 +47,8 @@ export interface CheckoutOrder {
   repeatOf?: number;
   /** the total the member was shown on the pay button: another amount is refused (price_changed), never charged */
   expectedCents?: number;
+  /** where the member started buying from (a path of this site, validated by the route): the result page leads back there */
+  returnTo?: string;
 }
 
 export type CheckoutAnswer =
@@ -77,6 +79,12 @@ const orderSchema = z.object({
   idempotencyKey: z.string().regex(ORDER_KEY),
   repeatOf: z.number().int().min(1).max(MAX_ID).optional(),
   expectedCents: z.number().int().min(0).max(100_000_000).optional(),
+  returnTo: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .optional()
+    .catch(undefined),
   directDebit: z
     .object({ accountHolder: text(120), iban: text(40), street: text(120), houseNumber: text(20), zip: text(20), city: text(120), phone: text(40) })
     .optional(),
@@ -212,7 +220,7 @@ export async function startCheckout(db: Db, order: CheckoutOrder): Promise<Check
       description: `${site.name}: ${pkg.credits} credits (#${created.id})`,
       locale: o.locale,
       country: o.country,
-      redirectUrl: `${o.origin}${resultPath(created.id)}`,
+      redirectUrl: `${o.origin}${resultPath(created.id)}${o.returnTo ? `?back=${encodeURIComponent(o.returnTo)}` : ""}`,
       webhookUrl: webhookUrl(o.origin, provider.key, site.key, created.id),
       siteKey: site.key,
       idempotencyKey: `payment-${created.id}-${o.idempotencyKey}`,

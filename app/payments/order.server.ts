@@ -2,12 +2,28 @@
 // methods offered there, the chosen one, and the discount the server would apply now (the
 // member's active one or the typed code), asked exactly as the checkout asks it.
 import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
+import { getCompanyInfo } from "#app/tenancy/company.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { Db } from "#app/utils/db.server.ts";
 import type { CheckoutAnswer } from "./checkout.server.ts";
 import { discountForOrder, discountedCents } from "./discounts.server.ts";
 import { packageSelect, paymentCountry } from "./packages.server.ts";
 import { offeredMethods } from "./providers/index.server.ts";
+
+/** where the pay button leads: a provider's hosted page, or the direct-debit form on this site */
+export type PayDestination = "test" | "mollie" | "directdebit";
+
+/** who sells: the site's operating company */
+export interface Seller {
+  name: string;
+  city: string;
+}
+
+/** The company that runs the site, as the checkout names it. */
+export async function siteSeller(site: Site): Promise<Seller | null> {
+  const company = await getCompanyInfo(site.company_id);
+  return company ? { name: company.name, city: company.city } : null;
+}
 
 interface Member {
   id: number;
@@ -46,6 +62,8 @@ export async function orderOverview(
     }),
   );
   const discount = answer.ok ? answer.discount : null;
+  const chosen = method ? offered.find((m) => m.method === method) : null;
+  const destination: PayDestination | null = !chosen ? null : chosen.method === "sdd" ? "directdebit" : chosen.provider;
   return {
     pkg,
     country,
@@ -59,6 +77,8 @@ export async function orderOverview(
     codeInvalid: !answer.ok,
     totalCents: discountedCents(pkg.priceCents, discount),
     refundDays: site.refund_days,
+    destination,
+    seller: await siteSeller(site),
   };
 }
 

@@ -7,9 +7,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/credits.$id";
 import { requireUser } from "#app/auth/user-context.server.ts";
-import { MethodChip, MethodName, Notice, SummaryRow, useMoney } from "#app/components/checkout.tsx";
+import { MethodName, MethodTile, Notice, SummaryRow, useMoney } from "#app/components/checkout.tsx";
+import { CheckoutTrust, ReturnBar } from "#app/components/checkout-trust.tsx";
 import { i18nKeyOfCheckoutError, orderOverview } from "#app/payments/order.server.ts";
 import { ORDER_KEY, startCheckout } from "#app/payments/checkout.server.ts";
+import { withBack } from "#app/payments/back-link.ts";
+import { requestReturnPath, returnTarget } from "#app/payments/return-to.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { Button, Card, TextField } from "#app/components/ui/index.ts";
@@ -30,7 +33,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .parse(url.searchParams.get("code") ?? "");
   const overview = await orderOverview(getDb(), site, user, id, params.paymentmethod ?? null, code || undefined, url.searchParams.get("country"));
   if (!overview) throw data(null, { status: 404 });
-  return { ...overview, code, key: randomBytes(12).toString("base64url") };
+  const back = requestReturnPath(request);
+  const codeQuery = code ? `&code=${encodeURIComponent(code)}` : "";
+  return {
+    ...overview,
+    code,
+    key: randomBytes(12).toString("base64url"),
+    back,
+    returnTarget: await returnTarget(site, user.profile?.id ?? null, back),
+    /** the query of the method links (country, typed code, return path) and of the way back to the packages */
+    methodQuery: withBack(`${overview.countryQuery}${codeQuery}`, back),
+    packagesQuery: withBack(overview.countryQuery, back),
+  };
 }
 
 // total: what the pay button said; the checkout charges that or nothing (a client without it gets today's price)
@@ -62,42 +76,50 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     origin: new URL(request.url).origin,
     idempotencyKey: form.data.key,
     ...(form.data.total === undefined ? {} : { expectedCents: form.data.total }),
+    ...withReturn(requestReturnPath(request)),
   });
   if (answer.ok) return redirect(answer.redirectTo);
   const status = answer.error === "provider_failed" ? 502 : answer.error === "price_changed" ? 409 : answer.error.startsWith("directdebit") ? 403 : 400;
   return data({ error: t(i18nKeyOfCheckoutError(answer.error)) }, { status });
 }
 
+const withReturn = (back: string | null) => (back ? { returnTo: back } : {});
+
 export default function OrderOverview({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const suffix = d.countryQuery;
   return (
     <main className="container-site py-6" data-testid="order-overview">
-      <Link to={`/credits${suffix}`} className="text-sm font-semibold text-primary hover:underline">
-        ← {t("checkout.back")}
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <Link to={`/credits${d.packagesQuery}`} className="text-sm font-semibold text-primary hover:underline">
+          ← {t("checkout.back")}
+        </Link>
+        <ReturnBar target={d.returnTarget} />
+      </div>
       <h1 className="mt-2 text-3xl font-black tracking-tight">{t("checkout.orderTitle")}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Card as="section">
+        <Card as="section" className="lg:self-start">
           <h2 className="text-lg font-bold">{t("checkout.chooseMethod")}</h2>
-          <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="order-methods">
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="order-methods">
             {d.methods.map((m) => (
               <li key={m}>
                 <Link
-                  to={`/credits/${d.pkg.id}/${m}${suffix}${d.code ? `${suffix ? "&" : "?"}code=${encodeURIComponent(d.code)}` : ""}`}
-                  className="block"
+                  to={`/credits/${d.pkg.id}/${m}${d.methodQuery}`}
+                  replace
+                  preventScrollReset
+                  className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                   aria-current={m === d.method ? "true" : undefined}
                 >
-                  <MethodChip method={m} selected={m === d.method} wide />
+                  <MethodTile method={m} selected={m === d.method} />
                 </Link>
               </li>
             ))}
           </ul>
           <Form method="get" className="mt-6 flex flex-wrap items-end gap-2" data-testid="code-form">
             {d.countryParam ? <input type="hidden" name="country" value={d.countryParam} /> : null}
+            {d.back ? <input type="hidden" name="back" value={d.back} /> : null}
             <TextField
               name="code"
               label={t("checkout.codeLabel")}
@@ -172,7 +194,8 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
               </Button>
             </Form>
           )}
-          <p className="mt-3 text-xs text-black/60">{t("checkout.refundNote", { days: t("checkout.days", { count: d.refundDays }) })}</p>
+          <CheckoutTrust destination={d.destination} seller={d.seller} />
+          <p className="mt-2 text-xs text-black/60">{t("checkout.refundNote", { days: t("checkout.days", { count: d.refundDays }) })}</p>
         </Card>
       </div>
     </main>

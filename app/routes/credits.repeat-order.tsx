@@ -12,6 +12,8 @@ import { localeContext } from "#app/i18n/i18n.server.ts";
 import { ORDER_KEY, startCheckout } from "#app/payments/checkout.server.ts";
 import { i18nKeyOfCheckoutError } from "#app/payments/order.server.ts";
 import { repeatableOrder } from "#app/payments/repeat.server.ts";
+import { withBack } from "#app/payments/back-link.ts";
+import { requestReturnPath } from "#app/payments/return-to.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -21,9 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = requireUser(context, request);
   const repeat = await repeatableOrder(getDb(), site, user.id);
-  if (!repeat) throw redirect("/credits");
-  if (!repeat.stored) throw redirect(`/credits/${repeat.packageId}/${repeat.method}?country=${repeat.country}`);
-  return { ...repeat, key: randomBytes(12).toString("base64url") };
+  const back = requestReturnPath(request);
+  if (!repeat) throw redirect(withBack("/credits", back));
+  if (!repeat.stored) throw redirect(withBack(`/credits/${repeat.packageId}/${repeat.method}?country=${repeat.country}`, back));
+  return { ...repeat, back, key: randomBytes(12).toString("base64url") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     .safeParse(formFields(await readForm(request, context)));
   if (!form.success) return data({ error: t("messages.invalidInput") }, { status: 400 });
   const repeat = await repeatableOrder(getDb(), site, user.id);
-  if (!repeat?.stored) return redirect("/credits");
+  const back = requestReturnPath(request);
+  if (!repeat?.stored) return redirect(withBack("/credits", back));
   const answer = await startCheckout(getDb(), {
     site,
     userId: user.id,
@@ -47,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotencyKey: form.data.key,
     repeatOf: repeat.paymentId,
     expectedCents: form.data.total,
+    ...(back ? { returnTo: back } : {}),
   });
   if (answer.ok) return redirect(answer.redirectTo);
   return data(
@@ -101,7 +106,7 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
           </Button>
         </Form>
         <Link
-          to={`/credits/${d.packageId}/${d.method}?country=${d.country}`}
+          to={withBack(`/credits/${d.packageId}/${d.method}?country=${d.country}`, d.back)}
           className="mt-4 block text-center text-sm font-semibold text-primary hover:underline"
         >
           {t("checkout.repeatOther")}

@@ -11,6 +11,10 @@ import { countryName } from "#app/utils/format.ts";
 import { paymentCountry, sitePackages } from "#app/payments/packages.server.ts";
 import { offeredMethods } from "#app/payments/providers/index.server.ts";
 import { repeatableOrder } from "#app/payments/repeat.server.ts";
+import { siteSeller } from "#app/payments/order.server.ts";
+import { withBack } from "#app/payments/back-link.ts";
+import { requestReturnPath, returnTarget } from "#app/payments/return-to.server.ts";
+import { CheckoutTrust, ReturnBar } from "#app/components/checkout-trust.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -21,7 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("country");
   const country = paymentCountry(site, user.profile?.country, asked);
   const db = getDb();
-  const [packages, last] = await Promise.all([sitePackages(db, site, country), repeatableOrder(db, site, user.id)]);
+  const back = requestReturnPath(request);
+  const [packages, last, target, seller] = await Promise.all([
+    sitePackages(db, site, country),
+    repeatableOrder(db, site, user.id),
+    returnTarget(site, user.profile?.id ?? null, back),
+    siteSeller(site),
+  ]);
   const currency = packages[0]?.currency ?? countryCurrency(country);
   const offered = offeredMethods(site, country, currency);
   return {
@@ -33,6 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // the repeat at today's price, as the repeat page quotes and charges it (not the last payment's amount)
     last: last ? { credits: last.credits, totalCents: last.totalCents, currency: last.currency, method: last.method } : null,
     credits: user.credits,
+    back,
+    returnTarget: target,
+    seller,
   };
 }
 
@@ -40,16 +53,18 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const cheapest = Math.max(...d.packages.map((p) => p.priceCents / p.credits), 1);
-  const query = d.country ? `?country=${d.country}` : "";
+  const query = withBack(d.country ? `?country=${d.country}` : "", d.back);
   return (
     <main className="container-site py-6" data-testid="credits-page">
-      <header className="flex flex-wrap items-end justify-between gap-3">
+      <ReturnBar target={d.returnTarget} />
+      <header className="mt-1 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-black tracking-tight">{t("checkout.title")}</h1>
           <p className="mt-1 text-sm text-black/60">{t("checkout.subtitle", { credits: t("checkout.creditsCount", { count: d.credits }) })}</p>
         </div>
         {d.countries.length > 1 ? (
           <Form method="get" className="flex items-center gap-2 text-sm">
+            {d.back ? <input type="hidden" name="back" value={d.back} /> : null}
             <label htmlFor="country" className="font-semibold">
               {t("checkout.paymentCountry")}
             </label>
@@ -90,14 +105,14 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
             {t("checkout.repeatLine", { credits: t("checkout.creditsCount", { count: d.last.credits }), price: money(d.last.totalCents, d.last.currency) })} ·{" "}
             <MethodName method={d.last.method} />
           </p>
-          <Button to="/credits/repeat-order" size="sm">
+          <Button to={withBack("/credits/repeat-order", d.back)} size="sm">
             {t("checkout.repeat")}
           </Button>
         </section>
       ) : null}
 
       {d.packages.length ? (
-        <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="packages">
+        <ul className="mt-6 grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-4 lg:grid-cols-4" data-testid="packages">
           {d.packages.map((p) => (
             <PackageCard key={p.id} pkg={p} href={`/credits/${p.id}${query}`} cheapestPerCredit={cheapest} />
           ))}
@@ -108,7 +123,9 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
         </Card>
       )}
 
-      <MethodBlock methods={d.methods} country={d.country} />
+      <MethodBlock methods={d.methods} country={d.country}>
+        <CheckoutTrust destination={null} seller={d.seller} />
+      </MethodBlock>
       <p className="mt-4 text-xs text-black/60">
         {t("checkout.premiumNote")}{" "}
         <Link to="/pricing" className="underline">

@@ -9,6 +9,9 @@ import type { Route } from "./+types/payments.$id";
 import { requireUser } from "#app/auth/user-context.server.ts";
 import { MethodChip, Notice, Spinner, useMoney } from "#app/components/checkout.tsx";
 import { paymentResult } from "#app/payments/result.server.ts";
+import { withBack } from "#app/payments/back-link.ts";
+import { requestReturnPath, returnTarget } from "#app/payments/return-to.server.ts";
+import { useReturnLabel } from "#app/components/checkout-trust.tsx";
 import { siteContext } from "#app/tenancy/context.ts";
 import { Button, Card } from "#app/components/ui/index.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -23,8 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // the layout read the member before the payment settled (here, or by its webhook a moment
   // ago): once more, so the top bar shows the new balance and premium state
   const stale = result.changed || (result.state === "completed" && (!user.paidUser || user.credits !== result.balance));
-  if (stale && !new URL(request.url).searchParams.has("fresh")) throw redirect(`/payments/${id}?fresh=1`);
-  return result;
+  const back = requestReturnPath(request);
+  if (stale && !new URL(request.url).searchParams.has("fresh")) throw redirect(withBack(`/payments/${id}?fresh=1`, back));
+  return { ...result, back, returnTarget: await returnTarget(site, user.profile?.id ?? null, back) };
 }
 
 const REFRESH_MS = 2_000;
@@ -33,6 +37,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const revalidator = useRevalidator();
+  const returnLabel = useReturnLabel();
   const waiting = d.state === "loading" || d.state === "pending";
   useEffect(() => {
     if (!waiting) return;
@@ -69,12 +74,23 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
               </Notice>
             </div>
             <p className="mt-3 text-sm text-black/70">{t("checkout.result.balance", { credits: t("checkout.creditsCount", { count: d.balance }) })}</p>
-            <div className="mt-6 flex flex-wrap justify-center gap-2">
-              <Button to="/members">{t("checkout.result.toMembers")}</Button>
-              <Button to="/chats" variant="outline">
-                {t("checkout.result.toChats")}
-              </Button>
-            </div>
+            {d.returnTarget ? (
+              <div className="mt-6 flex flex-col items-center gap-3">
+                <Button to={d.returnTarget.path} size="lg" data-testid="return-button">
+                  {returnLabel(d.returnTarget)}
+                </Button>
+                <Link to="/members" className="text-sm font-semibold text-primary hover:underline">
+                  {t("checkout.result.toMembers")}
+                </Link>
+              </div>
+            ) : (
+              <div className="mt-6 flex flex-wrap justify-center gap-2">
+                <Button to="/members">{t("checkout.result.toMembers")}</Button>
+                <Button to="/chats" variant="outline">
+                  {t("checkout.result.toChats")}
+                </Button>
+              </div>
+            )}
           </>
         ) : d.state === "refunded" ? (
           <>
@@ -100,7 +116,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
                 <ul className="mt-2 flex flex-wrap justify-center gap-2" data-testid="retry-methods">
                   {d.retry.map((m) => (
                     <li key={m}>
-                      <Link to={`/credits/${d.packageId}/${m}?country=${d.country}`}>
+                      <Link to={withBack(`/credits/${d.packageId}/${m}?country=${d.country}`, d.back)}>
                         <MethodChip method={m} />
                       </Link>
                     </li>
@@ -108,9 +124,14 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
                 </ul>
               </>
             ) : null}
-            <Link to="/credits" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">
+            <Link to={withBack("/credits", d.back)} className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">
               {t("checkout.result.otherPackage")}
             </Link>
+            {d.returnTarget ? (
+              <Link to={d.returnTarget.path} className="mt-3 block text-sm font-semibold text-black/60 hover:underline" data-testid="return-link">
+                {returnLabel(d.returnTarget)}
+              </Link>
+            ) : null}
           </>
         )}
         <p className="mt-6 text-xs text-black/40">{t("checkout.result.reference", { id: d.id, amount: money(d.amountCents, d.currency) })}</p>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/premium";
 import { BuyCreditsButton, CreditCosts, DiscountRibbon, PlanComparison } from "#app/components/premium-plans.tsx";
 import { getUser } from "#app/auth/user-context.server.ts";
 import { premiumFacts } from "#app/payments/premium-page.server.ts";
-import { Badge, Card } from "#app/components/ui/index.ts";
+import { Card } from "#app/components/ui/index.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 
 export const loader = ({ context }: Route.LoaderArgs) => premiumFacts(context.get(siteContext), getUser(context));
@@ -20,7 +20,7 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
   const steps = [t("discounts.premium.step1"), t("discounts.premium.step2"), t("discounts.premium.step3")];
   return (
     <main className="pb-14">
-      <section className="bg-gradient-to-br from-primary via-[#7f1d1d] to-dark text-white">
+      <section className="bg-brand-deep text-white" data-testid="premium-hero">
         <div className="container-site flex flex-col items-center gap-5 py-12 text-center md:py-16">
           <span className="rounded-full bg-white/15 px-3 py-1 text-xs font-bold uppercase tracking-widest">{t("discounts.premium.kicker")}</span>
           <h1 className="max-w-2xl text-3xl font-extrabold leading-tight md:text-5xl">{t("discounts.premium.title")}</h1>
@@ -30,12 +30,14 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
             <span className="text-left text-sm font-semibold md:text-base">{t("discounts.premium.claimShort")}</span>
           </p>
           {facts.member?.paidUser ? (
-            <Badge tone="success" size="md" data-testid="premium-member">
+            <span
+              className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-bold text-white ring-1 ring-white/40"
+              data-testid="premium-member"
+            >
               {t("discounts.premium.already")}
-            </Badge>
-          ) : (
-            <BuyCreditsButton facts={facts} tone="secondary" />
-          )}
+            </span>
+          ) : null}
+          <BuyCreditsButton facts={facts} tone="light" />
         </div>
       </section>
       <div className="container-site mt-8 flex max-w-3xl flex-col gap-10">
@@ -73,7 +75,7 @@ export default function Premium({ loaderData: facts }: Route.ComponentProps) {
               {t("discounts.premium.returnPolicy")}
             </a>
           </p>
-          {facts.member?.paidUser ? null : <BuyCreditsButton facts={facts} className="mt-5" />}
+          <BuyCreditsButton facts={facts} className="mt-5" />
           <p className="mt-4 text-sm">
             <a className="text-primary underline" href="/pricing">
               {t("discounts.premium.allPrices")}

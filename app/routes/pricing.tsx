@@ -29,6 +29,7 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
         <header className="text-center">
           <h1 className="text-3xl font-bold text-primary md:text-4xl">{t("pricing.title")}</h1>
           <p className="mx-auto mt-4 max-w-2xl leading-relaxed">{t("pricing.intro")}</p>
+          <BuyCreditsButton facts={d} className="mt-5" />
         </header>
         {d.discount && !d.member?.paidUser ? <DiscountRibbon discount={d.discount} /> : null}
         <section aria-labelledby="credits-buy">
@@ -65,7 +66,7 @@ export default function Pricing({ loaderData: d }: Route.ComponentProps) {
           </p>
           <p className="mt-1 text-sm text-black/70">{t("pricing.noSubscription")}</p>
           <div className="mt-5 flex flex-wrap items-center justify-center gap-4">
-            {d.member?.paidUser ? null : <BuyCreditsButton facts={d} />}
+            <BuyCreditsButton facts={d} />
             <Link to="/premium" className="font-semibold text-primary underline">
               {t("pricing.premiumLink")}
             </Link>

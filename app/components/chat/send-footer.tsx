@@ -8,6 +8,8 @@ import { newClientKey, type MessageKind } from "#app/chat/chat-rules.ts";
 import type { GiftOption } from "#app/chat/gifts.server.ts";
 import type { SendAnswer, ThreadScreen } from "#app/chat/thread-page.server.ts";
 import { useRootData } from "#app/root.tsx";
+import { withBack } from "#app/payments/back-link.ts";
+import type { ChatDraft } from "./draft.ts";
 import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
 import { Button, buttonClass, Card, controlClass, cx } from "../ui/index.ts";
 
@@ -33,11 +35,13 @@ export function SendFooter({
   screen,
   actionData,
   textarea,
+  draft,
   onPending,
 }: {
   screen: ThreadScreen;
   actionData?: SendAnswer | undefined;
   textarea: React.RefObject<HTMLTextAreaElement | null>;
+  draft: ChatDraft;
   onPending: (p: PendingSend) => void;
 }) {
   const { t } = useTranslation();
@@ -45,6 +49,7 @@ export function SendFooter({
   const root = useRootData()!;
   const [clientKey, setClientKey] = useState(screen.clientKey);
   const fileInput = useRef<HTMLInputElement>(null);
+  const buyCredits = withBack("/credits", screen.action);
   const photoPanel = useRef<HTMLDetailsElement>(null);
   const giftPanel = useRef<HTMLDetailsElement>(null);
   const [fileChosen, setFileChosen] = useState(false);
@@ -56,7 +61,7 @@ export function SendFooter({
         tone="premium"
         message={t("messages.premiumOnly")}
         action={
-          <Button to="/pricing" variant="secondary" size="sm" className="shrink-0">
+          <Button to={buyCredits} variant="secondary" size="sm" className="shrink-0">
             {t("nav.buyCredits")}
           </Button>
         }
@@ -88,6 +93,7 @@ export function SendFooter({
       return;
     }
     onPending(pending);
+    if (pending.kind === "text" && pending.text && fd.get("icebreaker") === null) draft.sent(pending.text, clientKey);
     submit(fd, { method: "post", action: screen.action, encType: "multipart/form-data", navigate: false, fetcherKey: clientKey, preventScrollReset: true });
     if (pending.kind === "text" && textarea.current) textarea.current.value = "";
     if (pending.kind === "image" && fileInput.current) fileInput.current.value = "";
@@ -186,6 +192,7 @@ export function SendFooter({
             onInput={(e) => {
               const el = e.currentTarget;
               if (el.value.trim()) typing();
+              draft.typed(el.value);
               el.style.height = "auto";
               el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
             }}
@@ -210,7 +217,7 @@ export function SendFooter({
           </span>
           <span aria-hidden>·</span>
           <span className={credits < p.text ? "font-semibold text-danger" : ""}>{t("chat.balance", { count: credits })}</span>
-          <Link to="/pricing" className="font-semibold text-primary underline">
+          <Link to={buyCredits} className="font-semibold text-primary underline" data-testid="chat-footer-buy">
             {t("chat.buyCredits")}
           </Link>
         </p>

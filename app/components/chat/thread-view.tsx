@@ -14,6 +14,8 @@ import { BackIcon } from "./icons.tsx";
 import { FlagIcon } from "#app/components/icons.tsx";
 import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
 import { SendFooter, type PendingSend } from "./send-footer.tsx";
+import { useChatDraft } from "./draft.ts";
+import { withBack } from "#app/payments/back-link.ts";
 import { chatImageSrcSet } from "#app/chat/chat-rules.ts";
 import { Button } from "../ui/index.ts";
 
@@ -50,8 +52,10 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
     const seen = new Set<number>();
     return [...(older?.messages ?? []), ...screen.page.messages].filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
   }, [older, screen.page.messages]);
-  const stored = new Set(messages.map((m) => m.clientKey).filter(Boolean));
+  const storedKeys = messages.map((m) => m.clientKey).filter((k): k is string => Boolean(k));
+  const stored = new Set(storedKeys);
   const unsent = pending.filter((p) => !stored.has(p.key));
+  const draft = useChatDraft(screen.draftKey, textarea, storedKeys);
   const olderCursor = older ? older.cursor : screen.page.older;
 
   // stay at the newest message; keep the place when older messages are put above
@@ -126,7 +130,15 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
             ) : null}
             <Messages messages={messages} partnerName={partner.name} seenAt={screen.seenAt} />
             {unsent.map((p) => (
-              <PendingBubble key={p.key} item={p} action={screen.action} onDiscard={() => setPending((list) => list.filter((x) => x.key !== p.key))} />
+              <PendingBubble
+                key={p.key}
+                item={p}
+                action={screen.action}
+                onDiscard={() => {
+                  draft.discarded(p.key);
+                  setPending((list) => list.filter((x) => x.key !== p.key));
+                }}
+              />
             ))}
             {typing && !screen.before ? <TypingBubble name={partner.name} /> : null}
             {screen.before ? (
@@ -140,8 +152,8 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
           </div>
         </div>
 
-        <SendFooter screen={screen} actionData={actionData} textarea={textarea} onPending={(p) => setPending((list) => [...list, p])} />
-        {empty && canWrite ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
+        <SendFooter screen={screen} actionData={actionData} textarea={textarea} draft={draft} onPending={(p) => setPending((list) => [...list, p])} />
+        {empty && canWrite && !draft.restored ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
       </div>
     </div>
   );
@@ -336,7 +348,8 @@ function usePartnerTyping(conversationId: number | null, messages: ThreadMessage
 function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action: string; onDiscard: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SendAnswer>({ key: item.key });
-  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? t("messages.genericError")) : null;
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const failed = refusal ? (refusal.error ?? t("messages.genericError")) : null;
   const retry = () => fetcher.submit(item.form, { method: "post", action, encType: "multipart/form-data" });
   return (
     <div className="flex max-w-[85%] flex-col items-end self-end sm:max-w-[70%]" data-testid="chat-pending" data-state={failed ? "failed" : "sending"}>
@@ -361,13 +374,15 @@ function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action:
           <Button variant="link" size="inline" onClick={onDiscard} className="text-black/60">
             {t("chat.discard")}
           </Button>
-          <Link to="/pricing" className="text-black/60 underline">
-            {t("chat.buyCredits")}
-          </Link>
         </div>
       ) : (
         <span className="mt-0.5 px-1 text-[11px] text-black/45">{t("chat.sending")}</span>
       )}
+      {refusal?.needsCredits ? (
+        <Button to={withBack("/credits", action)} size="sm" className="mt-2" data-testid="chat-buy-credits">
+          {t("chat.buyCredits")}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -59,12 +59,24 @@ export async function serve({ env, sites, database, development, releaseLock, we
   const embedded = await database;
   await migrateDatabase(env, { embedded });
 
+  const seeded = seedDatabase(env, { drawLater: true });
   const [, , app] = await Promise.all([
-    seedDatabase(env, { drawLater: true }),
+    seeded,
     // the pool's first connection: here, not in a visitor's request
     getDb().$queryRaw`SELECT 1`,
-    // `npm run dev` serves through Vite with hot reload; everything else serves the build
-    forking ? null : serverBuild ? serverBuild.then((build) => productionApp(env, build)).then(warmedUp) : developmentApp(env),
+    // `npm run dev` serves through Vite with hot reload; everything else serves the build, warmed
+    // up once the seed is in: the home page's member count is kept for a minute, and one counted
+    // before the demo members were written said "0 members found" on a fresh folder's first minute
+    forking
+      ? null
+      : serverBuild
+        ? serverBuild
+            .then((build) => productionApp(env, build))
+            .then(async (built) => {
+              await seeded;
+              return warmedUp(built);
+            })
+        : developmentApp(env),
   ]);
   shareVisibleWrites();
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });

@@ -38,6 +38,9 @@ describe("npm start", () => {
     const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(page)?.[0];
     expect(entry).toBeTruthy();
     expect(await (await get(entry!)).text()).not.toContain("react-devtools");
+    // the demo members are counted once they are in (the warm-up render waits for the seed)
+    const members = await (await get("/members", { cookie: "lng=en" })).text();
+    expect(Number(/(\d+) members found/.exec(members)?.[1])).toBeGreaterThan(0);
     // the development mail outbox exists only under `npm run dev`
     expect((await get("/dev/outbox")).status).toBe(404);
   });

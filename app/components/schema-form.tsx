@@ -137,3 +137,22 @@ export function FieldTextarea({ field, label, state, className, hint, errorParam
   const { key: _key, ...props } = getTextareaProps(field);
   return <TextArea {...props} rows={rows} maxLength={maxLength} label={label} error={error} hint={hint} validated={state === "valid"} className={className} />;
 }
+
+/** The new password and its repeat (password reset and the settings' password form). */
+export function NewPasswordFields({
+  password,
+  repeat,
+  stateOf,
+}: {
+  password: FieldMetadata<unknown>;
+  repeat: FieldMetadata<unknown>;
+  stateOf: (field: FieldMetadata<unknown>) => FieldState;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FieldInput field={password} type="password" label={t("settings.newPassword")} autoComplete="new-password" state={stateOf(password)} />
+      <FieldInput field={repeat} type="password" label={t("settings.repeatPassword")} autoComplete="new-password" state={stateOf(repeat)} />
+    </>
+  );
+}

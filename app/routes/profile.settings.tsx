@@ -18,7 +18,7 @@ import { Button, Card, CardHeader, Checkbox, Select } from "#app/components/ui/i
 import { redirectWithToast } from "#app/toast/toast.server.ts";
 import { localeCookie } from "#app/i18n/i18n.server.ts";
 import { LocationFields } from "#app/components/location-fields.tsx";
-import { FieldInput, useSchemaForm } from "#app/components/schema-form.tsx";
+import { FieldInput, NewPasswordFields, useSchemaForm } from "#app/components/schema-form.tsx";
 import { loadProfileSettings, saveSettings } from "#app/profiles/profile-edit.server.ts";
 import { settingsSchema } from "#app/profiles/profile-schema.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
@@ -244,14 +244,7 @@ function PasswordForm({ who, result, busy }: { who: { email: string; name: strin
           autoComplete="current-password"
           state={stateOf(fields.old_password)}
         />
-        <FieldInput field={fields.password} type="password" label={t("settings.newPassword")} autoComplete="new-password" state={stateOf(fields.password)} />
-        <FieldInput
-          field={fields.password_repeat}
-          type="password"
-          label={t("settings.repeatPassword")}
-          autoComplete="new-password"
-          state={stateOf(fields.password_repeat)}
-        />
+        <NewPasswordFields password={fields.password} repeat={fields.password_repeat} stateOf={stateOf} />
         <SubmitButton busy={busy} className="self-start">
           {t("settings.changePassword")}
         </SubmitButton>

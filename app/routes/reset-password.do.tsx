@@ -9,7 +9,7 @@ import { peekToken } from "#app/auth/tokens.server.ts";
 import { newPasswordFormSchema } from "#app/auth/validation.ts";
 import { formFields, parseSubmission, readForm } from "#app/utils/request.server.ts";
 import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
-import { FieldInput, useSchemaForm } from "#app/components/schema-form.tsx";
+import { NewPasswordFields, useSchemaForm } from "#app/components/schema-form.tsx";
 import { Card } from "#app/components/ui/index.ts";
 
 export const handle = { entryWarning: false };
@@ -52,20 +52,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
           <Form method="post" {...formProps} className="flex flex-col gap-4">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <FormMessage message={form.errors?.[0]} />
-            <FieldInput
-              field={fields.password}
-              type="password"
-              label={t("settings.newPassword")}
-              autoComplete="new-password"
-              state={stateOf(fields.password)}
-            />
-            <FieldInput
-              field={fields.password_repeat}
-              type="password"
-              label={t("settings.repeatPassword")}
-              autoComplete="new-password"
-              state={stateOf(fields.password_repeat)}
-            />
+            <NewPasswordFields password={fields.password} repeat={fields.password_repeat} stateOf={stateOf} />
             <SubmitButton>{t("reset.save")}</SubmitButton>
           </Form>
         )}

@@ -62,7 +62,6 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
               {t("search.online")}
             </Badge>
           ) : null}
-          {profile.fictional ? <FictionalMark className="absolute right-2 top-2 rounded-full bg-white/90 p-1" /> : null}
           {profile.match ? (
             <Badge tone="secondary" className="absolute bottom-2 left-2 shadow-sm" data-testid="match-badge">
               <HeartIcon className="h-3 w-3" />
@@ -79,6 +78,7 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
             {profile.name}, {profile.age}
           </p>
           <p className="truncate text-xs text-black/60">{[profile.city, country].filter(Boolean).join(", ")}</p>
+          {profile.fictional ? <FictionalMark withLabel className="mt-1" /> : null}
         </div>
       </Link>
       {footer}

@@ -168,7 +168,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           <h1 className="text-3xl font-bold">
             {p.name}
             {show("age") ? `, ${v.age}` : ""}
-            {p.fictional && !v.notes ? <FictionalMark withLabel className="ml-3 align-middle text-sm font-normal" /> : null}
+            {p.fictional ? <FictionalMark withLabel large className="ml-3 align-middle" /> : null}
           </h1>
           {p.fictional && v.notes ? (
             <p className="mt-2 rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">

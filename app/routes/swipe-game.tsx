@@ -348,7 +348,6 @@ function SwipeCard({
           </span>
         </>
       ) : null}
-      {card.fictional ? <FictionalMark className="absolute right-3 top-3 rounded-full bg-white/90 p-1" /> : null}
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent px-5 pb-5 pt-16 text-white">
         <p className="flex items-center gap-2 text-3xl font-black drop-shadow">
           {card.name}
@@ -356,6 +355,7 @@ function SwipeCard({
           {card.online ? <span className="h-3 w-3 rounded-full bg-success ring-2 ring-white" title={t("search.online")} /> : null}
         </p>
         <p className="text-sm text-white/85">{[card.city, country].filter(Boolean).join(", ")}</p>
+        {card.fictional ? <FictionalMark withLabel className="mt-2" /> : null}
         {card.shared.length ? (
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t("matchFinder.shared", { count: card.shared.length })}>
             {card.shared.slice(0, 4).map((i) => (

@@ -144,4 +144,11 @@ describe("presence in the chat header", () => {
     const invisible = await header(hidden, { invisible: true });
     expect(invisible).not.toMatch(/Online|Last active/);
   });
+
+  it("labels a fictional partner in the header", async () => {
+    const [anna, fictional] = await Promise.all([member({ gender: "female" }), member({ gender: "male", fictional: true })]);
+    const id = await start(fictional, anna);
+    const html = (await get(anna, `/chats/${id}`)).html;
+    expect(html).toMatch(/data-testid="fictional-mark"><svg[^]*?first-letter:uppercase">fictional profile<\/span>/);
+  });
 });

@@ -154,9 +154,11 @@ describe("profile view", () => {
     // an icon that ships with the app (an emoji is an empty box without an emoji font) and a word for it
     expect(page.html).not.toContain("🎭");
     expect(page.html).toMatch(/data-testid="fictional-icon"><svg/);
+    // and a visible label beside the name, not an icon alone where other sites put their "verified" tick
+    expect(page.html).toMatch(/data-testid="fictional-mark"><svg[^]*?<span class="inline-block truncate first-letter:uppercase">fictional profile<\/span>/);
     const list = await search("lovely.localhost", "gender=female&country=BE&min_age=38&max_age=38");
     expect(list.html).toMatch(
-      new RegExp(`data-profile-id="${fictional.profile.id}"[\\s\\S]*?data-testid="fictional-icon"><svg[^]*?<span class="sr-only">fictional profile</span>`),
+      new RegExp(`data-profile-id="${fictional.profile.id}"[\\s\\S]*?data-testid="fictional-mark"><svg[^]*?first-letter:uppercase">fictional profile</span>`),
     );
   });
 

@@ -50,7 +50,7 @@ describe("visible_profile_notes", () => {
     expect(pride.html).not.toContain('data-testid="fictional-warning"');
     expect(pride.html).not.toContain('data-testid="premium-photos-note"');
     // still marked: the icon with the site's word, in the heading
-    expect(textOf(pride.html)).toMatch(/<h1[^>]*>[^<]*<span[^>]*data-testid="fictional-icon"><svg[\s\S]*?<span class="">fictional profile<\/span>/);
+    expect(textOf(pride.html)).toMatch(/<h1[^>]*>[^<]*<span[^>]*data-testid="fictional-mark"><svg[\s\S]*?first-letter:uppercase">fictional profile<\/span>/);
 
     const real = await createMember({ site: "pride", gender: "male", seeking: "male", country: "SE" });
     const heading = /<h1[\s\S]*?<\/h1>/.exec((await page("pride.localhost", `/members/${real.profile.id}`)).html)?.[0];

@@ -12,6 +12,7 @@ import { useLiveEvents, useLiveRevalidation } from "#app/live/live-state.tsx";
 import { formatAgo } from "#app/utils/format.ts";
 import { BackIcon } from "./icons.tsx";
 import { FlagIcon } from "#app/components/icons.tsx";
+import { FictionalMark } from "#app/components/fictional-mark.tsx";
 import { IcebreakerModal, IcebreakerList } from "./icebreakers.tsx";
 import { SendFooter, type PendingSend } from "./send-footer.tsx";
 import { useChatDraft } from "./draft.ts";
@@ -110,6 +111,11 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
               {root.user ? <CreditsPill credits={root.user.credits} /> : null}
             </span>
           </div>
+          {partner.card.fictional ? (
+            <div className="border-t border-black/5 bg-info/5 px-3 py-1 sm:px-4">
+              <FictionalMark withLabel />
+            </div>
+          ) : null}
         </header>
 
         <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">

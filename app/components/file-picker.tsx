@@ -7,7 +7,25 @@ import { CameraIcon } from "./icons.tsx";
 
 const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/avif";
 
-export function FilePicker({ name, accept = PHOTO_TYPES, testId }: { name: string; accept?: string; testId?: string }) {
+export function FilePicker({
+  name,
+  accept = PHOTO_TYPES,
+  testId,
+  title,
+  hint,
+  inputTestId,
+  onChosen,
+}: {
+  name: string;
+  accept?: string;
+  testId?: string;
+  /** the call to action before a choice ("Add a photo" by default) */
+  title?: string;
+  /** the line under it before a choice (the formats by default) */
+  hint?: string;
+  inputTestId?: string;
+  onChosen?: (chosen: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<{ name: string; preview: string } | null>(null);
   useEffect(
@@ -29,9 +47,9 @@ export function FilePicker({ name, accept = PHOTO_TYPES, testId }: { name: strin
         </span>
       )}
       <span className="min-w-0">
-        <span className="block font-semibold text-primary">{chosen ? t("filePicker.change") : t("profileEdit.addPhoto")}</span>
-        <span className="block truncate text-sm text-black/60" data-testid="file-picker-name">
-          {chosen?.name ?? t("filePicker.hint")}
+        <span className="block font-semibold text-primary">{chosen ? t("filePicker.change") : (title ?? t("profileEdit.addPhoto"))}</span>
+        <span className={`block text-sm text-black/60 ${chosen ? "truncate" : ""}`} data-testid="file-picker-name">
+          {chosen?.name ?? hint ?? t("filePicker.hint")}
         </span>
       </span>
       <input
@@ -42,7 +60,9 @@ export function FilePicker({ name, accept = PHOTO_TYPES, testId }: { name: strin
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           setChosen(file ? { name: file.name, preview: URL.createObjectURL(file) } : null);
+          onChosen?.(!!file);
         }}
+        data-testid={inputTestId}
       />
     </label>
   );

@@ -395,6 +395,23 @@ describe("chat images", () => {
     const after = await get(b, `/chats/${id}`);
     expect(after.html).toContain(de.chat.imageRemoved); // mature speaks German
   });
+
+  it("take an AVIF photo as the profile upload does, stored as a JPEG", async () => {
+    const a = await member({ credits: 100 });
+    const b = await member({ site: "mature", country: "DE" });
+    const id = await start(a, b);
+    const avif = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3a7" } })
+      .avif({ quality: 40 })
+      .toBuffer();
+    expect((await sharp(avif).metadata()).format).toBe("heif");
+    const res = await upload(a, `/chats/${id}`, avif, "image/avif");
+    expect(res.status, res.body.slice(0, 300)).toBe(200);
+    const image = await getDb().chatImage.findFirstOrThrow({ where: { conversationId: id } });
+    expect((await sharp((await getMediaStorage().get(image.filename))!).metadata()).format).toBe("jpeg");
+    // the hint says so, in the member's language
+    expect(textOf((await get(a, `/chats/${id}`)).html)).toContain(en.chat.photoHint);
+    expect(en.chat.photoHint).toMatch(/HEIC.*AVIF/);
+  });
 });
 
 describe("gifts", () => {

@@ -11,6 +11,7 @@ import { useRootData } from "#app/root.tsx";
 import { withBack } from "#app/payments/back-link.ts";
 import type { ChatDraft } from "./draft.ts";
 import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
+import { FilePicker } from "../file-picker.tsx";
 import { Button, buttonClass, Card, controlClass, cx } from "../ui/index.ts";
 
 /** The photo and gift buttons: a <summary> that opens its panel above the footer. */
@@ -48,7 +49,6 @@ export function SendFooter({
   const submit = useSubmit();
   const root = useRootData()!;
   const [clientKey, setClientKey] = useState(screen.clientKey);
-  const fileInput = useRef<HTMLInputElement>(null);
   const buyCredits = withBack("/credits", screen.action);
   const photoPanel = useRef<HTMLDetailsElement>(null);
   const giftPanel = useRef<HTMLDetailsElement>(null);
@@ -96,7 +96,6 @@ export function SendFooter({
     if (pending.kind === "text" && pending.text && fd.get("icebreaker") === null) draft.sent(pending.text, clientKey);
     submit(fd, { method: "post", action: screen.action, encType: "multipart/form-data", navigate: false, fetcherKey: clientKey, preventScrollReset: true });
     if (pending.kind === "text" && textarea.current) textarea.current.value = "";
-    if (pending.kind === "image" && fileInput.current) fileInput.current.value = "";
     setFileChosen(false);
     photoPanel.current?.removeAttribute("open");
     giftPanel.current?.removeAttribute("open");
@@ -127,19 +126,17 @@ export function SendFooter({
             </summary>
             <Card padding="sm" className={cx(PANEL, "sm:w-80")}>
               <p className="mb-2 font-semibold">{t("chat.photoTitle")}</p>
-              <label className="block cursor-pointer rounded-xl border-2 border-dashed border-primary/30 px-3 py-4 text-center text-sm text-black/60 hover:border-primary/60">
-                <span className="block font-semibold text-primary">{t("chat.choosePhoto")}</span>
-                <span className="mt-1 block text-xs">{t("chat.photoHint")}</span>
-                <input
-                  ref={fileInput}
-                  type="file"
+              {/* a new picker after each send: the sent file is not offered again */}
+              <div className="flex">
+                <FilePicker
+                  key={clientKey}
                   name="image"
-                  accept="image/jpeg,image/png,image/webp,image/heic,image/avif"
-                  className="mt-2 w-full text-xs"
-                  onChange={(e) => setFileChosen(!!e.currentTarget.files?.length)}
-                  data-testid="chat-photo-input"
+                  title={t("chat.choosePhoto")}
+                  hint={t("chat.photoHint")}
+                  inputTestId="chat-photo-input"
+                  onChosen={setFileChosen}
                 />
-              </label>
+              </div>
               <Button type="submit" name="intent" value="image" size="sm" block className="mt-3" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
                 {t("chat.sendPhoto", { count: p.image })}
               </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQuietHours, quietDelayMs } from "#app/notifications/quiet-hours.ts";
-import { countryName, countryTimeZone, formatDateTime, formatMoney, formatWeekdayTime, localeTag, memberTimeZone } from "./format.ts";
+import { countryName, countryTimeZone, formatAgo, formatClock, formatDateTime, formatMoney, formatWeekdayTime, localeTag, memberTimeZone } from "./format.ts";
 
 describe("the one time-zone rule", () => {
   it("gives a country that keeps one clock its zone, and the European one where the others are islands or exclaves", () => {
@@ -36,5 +36,25 @@ describe("formatting", () => {
   it("formats times with the member's country's conventions where Intl knows the pair", () => {
     expect(localeTag("en", "NL")).toBe("en-NL");
     expect(localeTag("en", null)).toBe("en");
+  });
+});
+
+describe("chat times", () => {
+  it("write a time of day as the language writes it elsewhere (no 09:05 beside 9:05)", () => {
+    const morning = "2026-11-25T09:05:00Z";
+    for (const locale of ["da", "de", "en", "en-GB", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"])
+      expect(formatDateTime(new Date(morning), locale, "UTC"), locale).toContain(formatClock(morning, locale, "UTC"));
+    expect(formatClock(morning, "de", "UTC")).toBe("09:05");
+    expect(formatClock(morning, "en", "UTC").replace(/\s/g, " ")).toBe("9:05 AM");
+    expect(formatClock(morning, "es", "UTC")).toBe("9:05");
+  });
+  it("say how long ago a member was active in the largest unit that fits", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(formatAgo(new Date(now - 5 * 60_000), "en", now)).toBe("5 minutes ago");
+    expect(formatAgo(new Date(now - 3 * 3600_000), "en", now)).toBe("3 hours ago");
+    expect(formatAgo(new Date(now - 26 * 3600_000), "en", now)).toBe("yesterday");
+    expect(formatAgo(new Date(now - 26 * 3600_000), "de", now)).toBe("gestern");
+    expect(formatAgo(new Date(now - 15 * 86_400_000), "en", now)).toBe("2 weeks ago");
+    expect(formatAgo(new Date(now - 3 * 3600_000), "de", now, "short")).toBe("vor 3 Std.");
   });
 });

@@ -72,6 +72,13 @@ export const formatDateTime = (at: Date, locale: string, timeZone: string) =>
 export const formatUtcDate = (at: Date | string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(at));
 
+/**
+ * A time of day as the member's language writes it (de "09:05", en-US "9:05 AM", fi "9.05"): one
+ * format for every chat time, so a list never mixes "09:05" with "9:05". `timeZone` undefined: the browser's.
+ */
+export const formatClock = (at: Date | string, locale: string, timeZone?: string) =>
+  new Intl.DateTimeFormat(locale, { timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(new Date(at));
+
 /** "Tuesday 14:05": a weekday and time in the given zone. */
 export const formatWeekdayTime = (at: Date | string, locale: string, timeZone: string) =>
   new Intl.DateTimeFormat(locale, { weekday: "long", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(at));
@@ -86,9 +93,9 @@ const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
   ["year", 365 * 86_400, Infinity],
 ];
 
-/** "5 minutes ago", "yesterday", "3 weeks ago": how long ago a moment was, in the largest unit that fits. */
-export function formatAgo(at: Date | string, locale: string, now = Date.now()) {
+/** "5 minutes ago", "yesterday", "3 weeks ago" ("5 min. ago" in the short style): how long ago a moment was, in the largest unit that fits. */
+export function formatAgo(at: Date | string, locale: string, now = Date.now(), style: Intl.RelativeTimeFormatStyle = "long") {
   const seconds = Math.max(0, (now - new Date(at).getTime()) / 1000);
   const [unit, length] = AGO_UNITS.find(([, , below]) => seconds < below)!;
-  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-Math.floor(seconds / length), unit);
+  return new Intl.RelativeTimeFormat(locale, { numeric: "auto", style }).format(-Math.floor(seconds / length), unit);
 }

@@ -140,7 +140,7 @@ describe("presence in the chat header", () => {
       return textOf(/data-testid="chat-presence"[^>]*>([\s\S]*?)<\/span><\/span>/.exec(html)?.[1] ?? "");
     };
     expect(await header(online)).toContain("Online");
-    expect(await header(away, { lastActiveAt: new Date(Date.now() - 3 * 3600_000) })).toContain("Last active 3 hours ago");
+    expect(await header(away, { lastActiveAt: new Date(Date.now() - 3 * 3600_000) })).toContain("Last active 3 hr. ago");
     const invisible = await header(hidden, { invisible: true });
     expect(invisible).not.toMatch(/Online|Last active/);
   });

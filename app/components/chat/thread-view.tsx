@@ -175,13 +175,13 @@ function PartnerLink({ screen, typing }: { screen: ThreadScreen; typing: boolean
         <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">
           {p.name}, {p.card.age}
         </span>
-        <span className="block truncate text-xs text-black/60" data-testid="chat-presence" suppressHydrationWarning>
+        <span className="line-clamp-2 text-xs leading-tight text-black/60" data-testid="chat-presence" suppressHydrationWarning>
           {typing ? (
             <span className="font-medium text-primary">{t("chat.typing")}</span>
           ) : p.card.online ? (
             <span className="font-medium text-success">{t("search.online")}</span>
           ) : p.lastSeen ? (
-            t("chat.lastActive", { when: formatAgo(p.lastSeen, i18n.language) })
+            t("chat.lastActive", { when: formatAgo(p.lastSeen, i18n.language, Date.now(), "short") })
           ) : (
             (p.card.city ?? "")
           )}

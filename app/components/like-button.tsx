@@ -3,7 +3,10 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "./icons.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
-import { Button } from "./ui/index.ts";
+import { Button, cx } from "./ui/index.ts";
+
+/** How long a new like's confirmation stays. */
+const CONFIRM_MS = 1_600;
 
 export type LikeSourceName = "profile" | "search" | "likes" | "match_finder";
 
@@ -34,9 +37,18 @@ export function LikeButton({
   const pending = fetcher.formData?.get("intent");
   const liked = pending ? pending === "like" : answer && "liked" in answer ? answer.liked : initial;
   const error = fetcher.state === "idle" && answer && "error" in answer ? answer.error : null;
+  // a new like's confirmation: the heart pops, "Liked" shows for a moment, and a reader hears "You liked Anna"
+  const [confirmed, setConfirmed] = useState(0);
   useEffect(() => {
-    if (fetcher.state === "idle" && answer && "match" in answer && answer.match && answer.created) setMatched(true);
+    if (fetcher.state !== "idle" || !answer || !("match" in answer) || !answer.created) return;
+    if (answer.match) setMatched(true);
+    else if (answer.liked) setConfirmed((n) => n + 1);
   }, [fetcher.state, answer]);
+  useEffect(() => {
+    if (!confirmed) return;
+    const timer = setTimeout(() => setConfirmed(0), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [confirmed]);
 
   const label = liked
     ? t("likes.unlikeName", { name: profile.name })
@@ -60,6 +72,16 @@ export function LikeButton({
         <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
         <input type="hidden" name="source" value={source} />
         <input type="hidden" name="back" value={location.pathname + location.search} />
+        {variant === "icon" && confirmed ? (
+          <span
+            key={confirmed}
+            aria-hidden
+            className="like-confirm pointer-events-none absolute bottom-full left-1/2 mb-1.5 whitespace-nowrap rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white shadow"
+            data-testid="like-confirm"
+          >
+            {t("likes.liked")}
+          </span>
+        ) : null}
         {variant === "icon" ? (
           <Button
             type="submit"
@@ -72,7 +94,7 @@ export function LikeButton({
             data-testid="like-button"
             data-liked={liked}
           >
-            <HeartIcon filled={liked} className="h-6 w-6" />
+            <HeartIcon key={confirmed} filled={liked} className={cx("h-6 w-6", confirmed ? "like-pop" : "")} />
           </Button>
         ) : (
           <Button
@@ -90,6 +112,9 @@ export function LikeButton({
           </Button>
         )}
       </fetcher.Form>
+      <span role="status" className="sr-only" data-testid="like-status">
+        {confirmed ? t("likes.youLiked", { name: profile.name }) : ""}
+      </span>
       {error ? (
         <p role="alert" className="mt-1 text-xs font-semibold text-danger" data-testid="like-error">
           {error}

@@ -20,13 +20,29 @@ export function SiteFooter({
   fictionalPlural,
   locale,
   showUsFooter,
+  compact = false,
 }: {
   siteName: string;
   fictionalPlural: string;
   locale: string;
   showUsFooter: boolean;
+  /** app-like screens (the swipe game, the chat list): one small line with the legal links instead of the dark block */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
+  if (compact)
+    return (
+      <footer className="mt-6 border-t border-black/5 text-xs text-black/60" data-testid="compact-footer">
+        <div className="container-site flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+          {LINKS.map(([href, key]) => (
+            <a key={href} className="hover:text-dark hover:underline" href={href}>
+              {t(key)}
+            </a>
+          ))}
+          <span>{t("footer.copyright", { siteName, year: new Date().getFullYear() })}</span>
+        </div>
+      </footer>
+    );
   return (
     <footer className="mt-16 bg-dark text-white/80">
       <div className="container-site py-8">

@@ -70,7 +70,7 @@ export default function Likes({ loaderData: d }: Route.ComponentProps) {
           testId: `likes-tab-${tab}`,
           extra:
             tab === "received" && d.counts.new > 0 ? (
-              <Badge tone="secondary" className="absolute -right-0.5 -top-1.5 shadow" data-testid="likes-new-count">
+              <Badge tone="secondary" className="shadow-sm" data-testid="likes-new-count">
                 {t("likes.newCount", { count: d.counts.new })}
               </Badge>
             ) : null,

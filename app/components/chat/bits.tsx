@@ -1,6 +1,7 @@
 // Small pieces of the chat screens: the partner's avatar, times in the member's time zone, the credits pill.
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatClock } from "#app/utils/format.ts";
 import { CoinIcon } from "./icons.tsx";
 import { Badge } from "../ui/index.ts";
 
@@ -18,7 +19,7 @@ export function useTimeFormat() {
   const locale = i18n.language;
   const dayKey = (iso: string) => new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
   return {
-    time: (iso: string) => new Intl.DateTimeFormat(locale, { ...zone, hour: "2-digit", minute: "2-digit" }).format(new Date(iso)),
+    time: (iso: string) => formatClock(iso, locale, zone.timeZone),
     dayKey,
     /** today, yesterday, or the date */
     day: (iso: string) => {
@@ -35,7 +36,7 @@ export function useTimeFormat() {
     /** for the list: the time today, the weekday this week, else the date */
     short: (iso: string) => {
       const days = Math.round((Date.parse(dayKey(new Date().toISOString())) - Date.parse(dayKey(iso))) / 86_400_000);
-      if (days <= 0) return new Intl.DateTimeFormat(locale, { ...zone, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+      if (days <= 0) return formatClock(iso, locale, zone.timeZone);
       if (days < 7) return new Intl.DateTimeFormat(locale, { ...zone, weekday: "short" }).format(new Date(iso));
       return new Intl.DateTimeFormat(locale, { ...zone, day: "numeric", month: "short" }).format(new Date(iso));
     },

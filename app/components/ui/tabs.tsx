@@ -10,7 +10,7 @@ export interface TabItem {
   label: React.ReactNode;
   current: boolean;
   count?: number | undefined;
-  /** Something in a corner of the tab (a "3 new" badge). */
+  /** Something beside the count (a "3 new" badge). */
   extra?: React.ReactNode;
   testId?: string;
 }
@@ -19,7 +19,7 @@ export function Tabs({ label, items, className }: { label: string; items: TabIte
   return (
     <nav
       aria-label={label}
-      className={cx("grid rounded-full bg-white p-1 shadow-sm ring-1 ring-black/5", className)}
+      className={cx("grid rounded-3xl bg-white p-1 shadow-sm ring-1 ring-black/5 sm:rounded-full", className)}
       style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}
     >
       {items.map((item) => (
@@ -30,14 +30,19 @@ export function Tabs({ label, items, className }: { label: string; items: TabIte
           aria-current={item.current ? "page" : undefined}
           data-testid={item.testId}
           className={cx(
-            "relative flex min-w-0 items-center justify-center gap-1.5 rounded-full px-2 py-2 text-center text-sm font-semibold transition",
+            // on phones the label has the tab's width and the counts go under it (a label beside them was cut off)
+            "relative flex min-w-0 flex-col items-center justify-center gap-1 rounded-[1.25rem] px-2 py-2 text-center text-sm font-semibold leading-tight transition sm:flex-row sm:gap-1.5 sm:rounded-full",
             "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
             item.current ? "bg-primary text-white shadow" : "text-dark hover:bg-accent",
           )}
         >
-          <span className="truncate">{item.label}</span>
-          {item.count !== undefined ? <Badge tone={item.current ? "inverse" : "neutral"}>{item.count}</Badge> : null}
-          {item.extra}
+          <span className="max-w-full truncate">{item.label}</span>
+          {item.count !== undefined || item.extra ? (
+            <span className="flex items-center gap-1">
+              {item.count !== undefined ? <Badge tone={item.current ? "inverse" : "neutral"}>{item.count}</Badge> : null}
+              {item.extra}
+            </span>
+          ) : null}
         </NavLink>
       ))}
     </nav>

@@ -16,7 +16,7 @@ import { ErrorBoundary as ErrorPage, useRootData } from "#app/root.tsx";
 export interface LayoutHandle {
   /** false on pages where the default layout must not show the entry warning. */
   entryWarning?: boolean;
-  /** an app-like screen (the swipe game, the chat list): no footer on phones */
+  /** an app-like screen (the swipe game, the chat list): a member sees one small line of legal links, not the dark footer */
   appScreen?: boolean;
 }
 
@@ -60,14 +60,13 @@ function Chrome({ children }: { children: React.ReactNode }) {
         <InstalledAppBackButton routeIds={matches.map((m) => m.id)} label={t("nav.back")} />
         {children}
       </div>
-      <div className={data.user && appScreen ? "max-sm:hidden" : undefined}>
-        <SiteFooter
-          siteName={data.site.name}
-          fictionalPlural={data.site.fictionalPlural}
-          locale={data.locale}
-          showUsFooter={data.site.usFooter && data.locale === "en"}
-        />
-      </div>
+      <SiteFooter
+        siteName={data.site.name}
+        fictionalPlural={data.site.fictionalPlural}
+        locale={data.locale}
+        showUsFooter={data.site.usFooter && data.locale === "en"}
+        compact={!!data.user && appScreen}
+      />
       {data.user ? <BottomTabBar /> : null}
       {data.entryWarning.defaultLayout && !optedOut ? <EntryWarningModal siteName={data.site.name} /> : null}
       {data.user ? <LikeModal /> : null}

@@ -1,0 +1,178 @@
+// The details members compare, in a real browser: "typing…", "Seen" and presence in the chat
+// over the live stream between two members of two sites; the chat's photo sheet as a picker that
+// takes an AVIF; a like from the grid confirmed (and announced); the likes tabs readable at
+// 390 px in German; a small line of legal links instead of the dark footer on app-like screens.
+// With SHOTS_DIR set, a last test leaves screenshots of these screens on the three demo sites.
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { PORT } from "../../playwright.config.ts";
+
+const LOVELY = `http://lovely.localhost:${PORT}`;
+const MATURE = `http://mature.localhost:${PORT}`;
+const PRIDE = `http://pride.localhost:${PORT}`;
+
+test.describe.configure({ mode: "serial" });
+
+async function logIn(browser: Browser, origin: string, { locale = "en-GB", width = 1280, reducedMotion = "no-preference" as "reduce" | "no-preference" } = {}) {
+  const context = await browser.newContext({ locale, viewport: { width, height: width < 600 ? 844 : 900 }, reducedMotion });
+  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/login`);
+  await page.locator("input[name=email]").fill(`member@${new URL(origin).hostname}`);
+  await page.locator("input[name=password]").fill("rendezvous-demo");
+  await page.locator("form:has(input[name=password]) button[type=submit]").click();
+  await expect(page).toHaveURL(`${origin}/`, { timeout: 15_000 });
+  return page;
+}
+
+const messages = (page: Page) => page.getByTestId("chat-message");
+
+test("typing…, Seen and the partner's presence reach the other member's open chat live", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const andrea = await logIn(browser, MATURE);
+  await andrea.goto(`${MATURE}/profile`);
+  const andreaId = /\/members\/(\d+)$/.exec((await andrea.locator('a[href^="/members/"]').first().getAttribute("href"))!)![1];
+
+  const sam = await logIn(browser, LOVELY);
+  await sam.goto(`${LOVELY}/members/${andreaId}/chat`);
+  await sam.getByTestId("icebreaker-modal").getByTestId("icebreaker-line").first().click();
+  await sam.getByTestId("chat-input").fill("Hello Andrea, nice to meet you!");
+  await sam.getByTestId("chat-input").press("Enter");
+  await expect(sam).toHaveURL(/\/chats\/\d+$/);
+  await expect(messages(sam)).toHaveCount(1);
+  await expect(sam.getByTestId("chat-seen")).toHaveCount(0);
+  await expect(sam.getByTestId("chat-presence")).toHaveText("Online"); // Andrea is logged in
+
+  // Andrea opens it: Sam's open page shows "Seen" under his message without a reload
+  await andrea.goto(`${MATURE}/chats`);
+  await andrea.getByTestId("chat-entry").filter({ hasText: "Sam" }).getByRole("link").click();
+  await expect(messages(andrea)).toHaveCount(1);
+  await expect(sam.getByTestId("chat-seen")).toHaveText(/Seen/);
+
+  // she types: Sam sees "typing…" in the header and the dots; her message ends it
+  await andrea.getByTestId("chat-input").pressSequentially("Hallo Sam", { delay: 40 });
+  await expect(sam.getByTestId("chat-presence")).toHaveText("typing…");
+  await expect(sam.getByTestId("chat-typing")).toBeVisible();
+  await andrea.getByTestId("chat-input").press("Enter");
+  await expect(messages(sam)).toHaveCount(2);
+  await expect(sam.getByTestId("chat-typing")).toHaveCount(0);
+
+  // the photo sheet: the project's picker, no bare file input; it takes an AVIF (converted on the server)
+  await sam.getByTestId("chat-photo-open").click();
+  await expect(sam.getByText("Choose a photo")).toBeVisible();
+  await expect(sam.getByText("JPEG, PNG, WebP, HEIC or AVIF, up to 10 MB. Only you two can see it.")).toBeVisible();
+  expect(await sam.getByTestId("chat-photo-input").evaluate((input) => input.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+  const avif = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#2a9" } })
+    .avif({ quality: 40 })
+    .toBuffer();
+  await sam.getByTestId("chat-photo-input").setInputFiles({ name: "beach.avif", mimeType: "image/avif", buffer: avif });
+  await expect(sam.getByTestId("file-picker-name")).toHaveText("beach.avif");
+  await sam.getByTestId("chat-photo-send").click();
+  const image = sam.locator('[data-testid="chat-message"][data-kind="image"] img');
+  await expect(image).toHaveCount(1);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await andrea.context().close();
+  await sam.context().close();
+});
+
+test("a like from the grid is confirmed on the card and announced; with reduced motion nothing moves", async ({ browser }) => {
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    const page = await logIn(browser, LOVELY, { width: 390, reducedMotion });
+    // not a like back: that is a match, whose moment is a dialog of its own
+    const id = await page
+      .getByTestId("profile-card")
+      .filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]:not([aria-label$=" back"])') })
+      .first()
+      .getAttribute("data-profile-id");
+    const card = page.locator(`[data-testid="profile-card"][data-profile-id="${id}"]`).first();
+    const name = (await card.locator("p.font-semibold").first().innerText()).split(",")[0]!;
+    await card.getByTestId("like-button").click();
+    await expect(card.getByTestId("like-status")).toHaveText(`You liked ${name}`);
+    const confirm = card.getByTestId("like-confirm");
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toHaveText("Liked");
+    const moving = await confirm.evaluate((el) => el.getAnimations().length > 0 || getComputedStyle(el).animationName.includes("like-confirm"));
+    expect(moving, reducedMotion).toBe(reducedMotion !== "reduce");
+    await expect(confirm).toHaveCount(0, { timeout: 5000 });
+    await page.context().close();
+  }
+});
+
+test("the likes tabs show whole labels and their counts side by side at 390 px in German", async ({ browser }) => {
+  const page = await logIn(browser, LOVELY, { locale: "de-DE", width: 390 });
+  await page.goto(`${LOVELY}/likes`);
+  const tabs = page.getByRole("navigation", { name: "Likes-Reiter" }).getByRole("link");
+  await expect(tabs).toHaveCount(3);
+  for (const tab of await tabs.all()) {
+    const label = tab.locator("span").first();
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), await label.innerText()).toBe(true);
+    const badges = await tab.locator("span.rounded-full").all();
+    const boxes = await Promise.all(badges.map((b) => b.boundingBox()));
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x).toBeGreaterThanOrEqual(boxes[i - 1]!.x + boxes[i - 1]!.width);
+  }
+  await expect(page.getByRole("link", { name: /Mögen dich/ })).toBeVisible();
+  await page.context().close();
+});
+
+test("app-like screens end in one small line of legal links, not the dark footer", async ({ browser }) => {
+  for (const width of [390, 1280]) {
+    const page = await logIn(browser, PRIDE, { width });
+    for (const screen of ["/chats", "/swipe-game"]) {
+      await page.goto(`${PRIDE}${screen}`);
+      const footer = page.getByTestId("compact-footer");
+      await expect(footer).toBeAttached();
+      await expect(footer.getByRole("link", { name: "Terms and conditions" })).toBeAttached();
+      await expect(page.getByTestId("disclaimer")).toHaveCount(0);
+    }
+    await page.goto(`${PRIDE}/likes`);
+    await expect(page.getByTestId("disclaimer")).toBeAttached();
+    await page.context().close();
+  }
+});
+
+test("screenshots of the screens these details change", async ({ browser }) => {
+  test.skip(!process.env.SHOTS_DIR, "only with SHOTS_DIR");
+  test.setTimeout(300_000);
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(process.env.SHOTS_DIR!, `${name}.png`), fullPage: false });
+  for (const [site, origin] of [
+    ["lovely", LOVELY],
+    ["mature", MATURE],
+    ["pride", PRIDE],
+  ] as const) {
+    for (const width of [390, 1280]) {
+      const page = await logIn(browser, origin, { width, locale: site === "mature" ? "de-DE" : "en-GB" });
+      const fictional = page
+        .getByTestId("profile-card")
+        .filter({ has: page.getByTestId("fictional-mark") })
+        .first();
+      if (await fictional.count()) {
+        await fictional.scrollIntoViewIfNeeded();
+        await shot(page, `${site}-${width}-search-card`);
+        await fictional.getByRole("link").first().click();
+        await expect(page).toHaveURL(/\/members\/\d+$/);
+        await shot(page, `${site}-${width}-profile`);
+      }
+      await page.goto(`${origin}/likes`);
+      await shot(page, `${site}-${width}-likes`);
+      const like = page.locator('[data-testid="like-button"][data-liked="false"]').first();
+      if (await like.count()) {
+        await like.click();
+        await page.waitForTimeout(250);
+        await shot(page, `${site}-${width}-like-confirm`);
+      }
+      await page.goto(`${origin}/chats`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await shot(page, `${site}-${width}-chats`);
+      await page.getByTestId("chat-entry").first().getByRole("link").click();
+      await expect(page).toHaveURL(/\/chats\/\d+$/);
+      await shot(page, `${site}-${width}-thread`);
+      await page.getByTestId("chat-photo-open").click();
+      await shot(page, `${site}-${width}-thread-photo`);
+      await page.goto(`${origin}/swipe-game`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await shot(page, `${site}-${width}-swipe`);
+      await page.context().close();
+    }
+  }
+});

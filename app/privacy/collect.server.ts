@@ -3,6 +3,7 @@
 // mandates and idempotency keys are never read, and other members appear only by profile id and
 // display name (never their e-mail address or anything else of theirs).
 import { getDb } from "#app/utils/db.server.ts";
+import { descriptionSelect } from "#app/profiles/profile-select.server.ts";
 
 export interface MemberData {
   /** file name in the zip → JSON value */
@@ -47,16 +48,8 @@ export async function collectMemberData(userId: number): Promise<MemberData | nu
       city: true,
       latitude: true,
       longitude: true,
-      dateOfBirth: true,
-      gender: true,
-      sexuality: true,
+      ...descriptionSelect,
       seeking: true,
-      relationship: true,
-      hairColor: true,
-      eyeColor: true,
-      bodyType: true,
-      tattoos: true,
-      interests: true,
       aboutMe: true,
       mainPhotoId: true,
       lastActiveAt: true,

@@ -5,6 +5,7 @@
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { photoPath } from "./photo-url.server.ts";
+import { descriptionSelect } from "./profile-select.server.ts";
 
 const photoSelect = { id: true, filename: true, thumbFilename: true, status: true } as const;
 
@@ -35,15 +36,7 @@ export async function ownProfileJson(site: Site, profileId: number) {
       country: true,
       region: true,
       city: true,
-      dateOfBirth: true,
-      gender: true,
-      sexuality: true,
-      relationship: true,
-      hairColor: true,
-      eyeColor: true,
-      bodyType: true,
-      tattoos: true,
-      interests: true,
+      ...descriptionSelect,
       aboutMe: true,
       mainPhoto: { select: photoSelect },
       photos: { where: { status: { not: "rejected" } }, orderBy: [{ position: "asc" }, { id: "asc" }], select: photoSelect },

@@ -6,6 +6,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
 import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
+import { descriptionSelect } from "./profile-select.server.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
 import { photoUrl } from "./photo-url.server.ts";
 import { sharedResults, siteObjectId } from "#app/utils/cache.server.ts";
@@ -22,15 +23,7 @@ const detailSelect = (viewerProfileId: number | null) => {
   return {
     ...accessSelect(viewerProfileId),
     fictional: true,
-    dateOfBirth: true,
-    gender: true,
-    sexuality: true,
-    relationship: true,
-    hairColor: true,
-    eyeColor: true,
-    bodyType: true,
-    tattoos: true,
-    interests: true,
+    ...descriptionSelect,
     city: true,
     region: true,
     country: true,

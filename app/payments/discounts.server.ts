@@ -2,7 +2,7 @@
 // what an order costs; the server decides, never the client clock (ADR 012).
 //
 // One rule set for every kind: a code row (discount_codes) with its site (null: every site),
-// currency, minimum order value, country, member, expiry, status, validity and payment methods.
+// currency, minimum order value, country, member, validity window (start, expiry), status, validity and payment methods.
 // The time bonus and the welcome discount are rows of kind time_bonus / welcome that apply
 // without typing, only to members who have not paid yet, within signup_window_seconds after
 // their signup. A row of kind retention is issued to one member who chose to stay in the deletion
@@ -44,6 +44,7 @@ export type DiscountAnswer = { ok: true; discount: OrderDiscount | null } | { ok
 export type Refusal =
   | "not_found"
   | "expired"
+  | "not_started"
   | "disabled"
   | "used"
   | "used_by_member"
@@ -107,6 +108,7 @@ async function refusal(tx: Tx, row: CodeRow, member: Member, order: OrderShape, 
   if (row.status === "disabled") return "disabled";
   if (row.status === "used") return "used";
   if (row.expires && row.expires <= now) return "expired";
+  if (row.startsAt && row.startsAt > now) return "not_started";
   if (row.userId !== null && row.userId !== member.id) return "member";
   const firstPurchase = row.kind === "time_bonus" || row.kind === "welcome";
   if (firstPurchase && member.paidUser) return "already_paid";
@@ -139,10 +141,16 @@ async function loadMember(tx: Tx, site: Site, userId: number): Promise<Member | 
   return tx.user.findFirst({ where: { id: userId, siteKey: site.key }, select: { id: true, paidUser: true, signupDate: true } });
 }
 
-/** The automatic discount rows of a kind: the site's own first, then the shared ones. */
+/**
+ * The active automatic discount rows of a kind: the site's own first, then the shared ones. A
+ * site's own row replaces the shared row of the same code, also when it is disabled: that is how
+ * a site switches the time bonus or the welcome discount off (the offers console).
+ */
 export async function automaticRows(tx: Tx, site: Site, kind: DiscountKind): Promise<CodeRow[]> {
-  const rows = await tx.discountCode.findMany({ where: { kind, status: "active", OR: [{ siteKey: site.key }, { siteKey: null }] }, orderBy: { id: "asc" } });
-  return [...rows.filter((r) => r.siteKey === site.key), ...rows.filter((r) => r.siteKey === null)];
+  const rows = await tx.discountCode.findMany({ where: { kind, userId: null, OR: [{ siteKey: site.key }, { siteKey: null }] }, orderBy: { id: "asc" } });
+  const own = rows.filter((r) => r.siteKey === site.key);
+  const replaced = new Set(own.map((r) => r.code.toUpperCase()));
+  return [...own, ...rows.filter((r) => r.siteKey === null && !replaced.has(r.code.toUpperCase()))].filter((r) => r.status === "active");
 }
 
 /** The first automatic row of a kind that applies to this member and order. */

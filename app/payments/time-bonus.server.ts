@@ -16,8 +16,13 @@ const ROWS_TTL_MS = 60_000;
  * for every member and change only when an operator edits them. A minute's staleness shows at
  * most a countdown; the price is decided by the checkout, which reads the rows itself.
  */
+const rowsCache = () => singleton("timeBonusRows", () => new Map<string, { at: number; rows: ReturnType<typeof automaticRows> }>());
+
+/** After the offers console changed a site's time bonus: this process reads the rows again (others within ROWS_TTL_MS). */
+export const forgetTimeBonusRows = (siteKey: string) => void rowsCache().delete(siteKey);
+
 function cachedTimeBonusRows(site: Site) {
-  const cache = singleton("timeBonusRows", () => new Map<string, { at: number; rows: ReturnType<typeof automaticRows> }>());
+  const cache = rowsCache();
   const hit = cache.get(site.key);
   if (hit && Date.now() - hit.at < ROWS_TTL_MS) return hit.rows;
   const rows = automaticRows(getDb(), site, "time_bonus");

@@ -91,6 +91,19 @@ export async function requireStaff(request: Request, context: Readonly<RouterCon
   return staff;
 }
 
+/** Work beyond the support pages, and the roles that may do it (one place for every route and menu). */
+const PERMISSIONS = { offers: ["admin"] } as const satisfies Record<string, readonly StaffRole[]>;
+type StaffPermission = keyof typeof PERMISSIONS;
+
+export const staffCan = (staff: Pick<StaffUser, "role">, permission: StaffPermission) => (PERMISSIONS[permission] as readonly StaffRole[]).includes(staff.role);
+
+/** requireStaff, and the permission: staff without it get 403 (pages and posts alike). */
+export async function requireStaffPermission(request: Request, context: Readonly<RouterContextProvider>, permission: StaffPermission): Promise<StaffUser> {
+  const staff = await requireStaff(request, context);
+  if (!staffCan(staff, permission)) throw errorResponse(context, 403, "staff.errors.notPermitted");
+  return staff;
+}
+
 export async function destroyStaffSession(request: Request) {
   const token = readToken(request);
   if (token) await getDb().staffSession.deleteMany({ where: { id: tokenHash(token) } });

@@ -3,16 +3,16 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/staff";
 import { ErrorBoundary as ErrorPage } from "#app/root.tsx";
-import { currentStaff } from "#app/staff/session.server.ts";
+import { currentStaff, staffCan } from "#app/staff/session.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await currentStaff(request);
-  return { staff: staff && { name: staff.name, role: staff.role } };
+  return { staff: staff && { name: staff.name, role: staff.role, offers: staffCan(staff, "offers") } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [...(matches.find((m) => m?.id === "root")?.meta ?? []), { name: "robots", content: "noindex" }];
 
-function Chrome({ children, staff }: { children: React.ReactNode; staff: { name: string; role: string } | null }) {
+function Chrome({ children, staff }: { children: React.ReactNode; staff: { name: string; role: string; offers: boolean } | null }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50" data-layout="staff">
@@ -41,6 +41,11 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
               <Link to="/staff/audit" className="underline-offset-2 hover:underline">
                 {t("staff.nav.audit")}
               </Link>
+              {staff.offers ? (
+                <Link to="/staff/offers" className="underline-offset-2 hover:underline">
+                  {t("staff.nav.offers")}
+                </Link>
+              ) : null}
               {staff.role === "admin" ? (
                 <Link to="/staff/accounts" className="underline-offset-2 hover:underline">
                   {t("staff.nav.accounts")}

@@ -1,0 +1,54 @@
+// The offers console's head: title, the site it works on (a GET form, works without JavaScript),
+// its three pages as tabs, and the answer to the last change.
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Form } from "react-router";
+import { FormMessage } from "#app/components/form-field.tsx";
+import { Button, Tabs } from "#app/components/ui/index.ts";
+
+type OffersPage = "packages" | "codes" | "rules";
+const PATHS: Record<OffersPage, string> = { packages: "/staff/offers", codes: "/staff/offers/codes", rules: "/staff/offers/rules" };
+
+export function OffersHeader({
+  page,
+  site,
+  sites,
+  answer,
+}: {
+  page: OffersPage;
+  site: string;
+  sites: { key: string; name: string }[];
+  answer?: { ok: boolean; message: string; params?: Record<string, unknown> | undefined } | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("staff.offers.title")}</h1>
+          <p className="mt-1 max-w-2xl text-sm text-black/60">{t("staff.offers.intro")}</p>
+        </div>
+        <Form method="get" action={PATHS[page]} className="flex items-end gap-2">
+          <label className="flex flex-col text-sm font-medium">
+            {t("staff.offers.site")}
+            <select name="site" defaultValue={site} className="mt-1 h-10 rounded-lg border border-black/20 bg-white px-3" data-testid="offers-site">
+              {sites.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="outline" size="sm">
+            {t("staff.offers.show")}
+          </Button>
+        </Form>
+      </div>
+      <Tabs
+        label={t("staff.offers.title")}
+        className="max-w-xl text-sm"
+        items={(Object.keys(PATHS) as OffersPage[]).map((p) => ({ to: `${PATHS[p]}?site=${site}`, label: t(`staff.offers.tabs.${p}`), current: p === page }))}
+      />
+      {answer ? <FormMessage tone={answer.ok ? "success" : "danger"} message={answer.message} params={answer.params} /> : null}
+    </header>
+  );
+}

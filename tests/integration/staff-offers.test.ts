@@ -1,18 +1,22 @@
-// The offers console over HTTP against the real app and PostgreSQL, on the test site "closed"
-// (tests/fixtures/tenants/closed.json: no other test file sells there): support is refused; an
+// The offers console over HTTP against the real app and PostgreSQL, on a test site of its own
+// ("offers", a copy of tests/fixtures/tenants/closed.json: no other test file sells or discounts
+// there, so the whole suite can run beside it): support is refused; an
 // admin adds a package and changes its price, each with its audit entry (before and after) while
 // an order created before keeps its amount; a preview writes nothing; the message price may move
 // neither below nor above the site's published minimum; a country keeps a package; codes cannot
 // overlap and show their usage; the welcome and time-bonus rules become the site's own without
 // touching the other sites; another site's ids are refused; junk never answers 5xx.
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeDiscount, automaticRows, checkCode } from "#app/payments/discounts.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
-import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
+import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
+import { adoptSiteRegistry, getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { serveClosedSite } from "#tests/support/closed-site.ts";
+import { resetSingleton } from "#app/utils/singleton.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
@@ -20,13 +24,14 @@ const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff.
 const EN = { "accept-language": "en" };
 const STAFF_PASSWORD = "staff password for tests";
 const db = () => getDb();
-const closed = () => getSiteRegistry().byKey.get("closed")!;
+const SITE = "offers";
+const offersSite = () => getSiteRegistry().byKey.get(SITE)!;
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
 
 let server: TestServer;
 let admin: Staff;
 let support: Staff;
-/** the seeded cheapest package of closed DE (8.25 EUR for 100 credits: 0.99 EUR a 12-credit message, as the site publishes) */
+/** the seeded cheapest package of its DE (8.25 EUR for 100 credits: 0.99 EUR a 12-credit message, as the site publishes) */
 let cheapest: number;
 let onlyAt: number;
 
@@ -49,7 +54,7 @@ async function logIn(role: "support" | "admin"): Promise<Staff> {
 
 const get = (s: Staff, path: string) => request(server, path, { headers: { ...EN, cookie: s.jar.header } });
 const post = (s: Staff, path: string, fields: Record<string, string>) => postForm(server, path, fields, { headers: { ...EN, cookie: s.jar.header } });
-const packages = (path = "/staff/offers?site=closed&country=DE") => path;
+const packages = () => `/staff/offers?site=${SITE}&country=DE`;
 const decode = (s: string) =>
   s
     .replace(/&#x27;|&#39;/g, "'")
@@ -57,14 +62,24 @@ const decode = (s: string) =>
     .replace(/&amp;/g, "&");
 const auditOf = (s: Staff) => db().staffAuditEntry.findMany({ where: { staffId: s.id, action: { startsWith: "offers." } }, orderBy: { id: "asc" } });
 
+/** The demo sites and "offers" (12 credits a message; DE and AT publish 0.99 EUR), served by this file's server. */
+async function serveOffersSite() {
+  const dir = mkdtempSync(path.join(tmpdir(), "tenants-offers-"));
+  cpSync("tenants", dir, { recursive: true });
+  const closed = JSON.parse(readFileSync("tests/fixtures/tenants/closed.json", "utf8"));
+  writeFileSync(path.join(dir, "offers.json"), JSON.stringify({ ...closed, key: SITE, name: "Offer Trial", domains: ["offers.localhost"] }));
+  const registry = loadSiteRegistry(dir);
+  await syncSites(getDb(), registry);
+  resetSingleton("siteRegistry");
+  adoptSiteRegistry(registry);
+}
+
 beforeAll(async () => {
-  await serveClosedSite();
+  await serveOffersSite();
   server = await startTestServer();
   // the site's own packages (the demo seed knows only the demo sites)
-  await db().creditPackage.deleteMany({ where: { siteKey: "closed", payments: { none: {} } } });
-  cheapest = (await db().creditPackage.create({ data: { siteKey: "closed", country: "DE", currency: "EUR", credits: 100, priceCents: 825, bestValue: true } }))
-    .id;
-  onlyAt = (await db().creditPackage.create({ data: { siteKey: "closed", country: "AT", currency: "EUR", credits: 100, priceCents: 825 } })).id;
+  cheapest = (await db().creditPackage.create({ data: { siteKey: SITE, country: "DE", currency: "EUR", credits: 100, priceCents: 825, bestValue: true } })).id;
+  onlyAt = (await db().creditPackage.create({ data: { siteKey: SITE, country: "AT", currency: "EUR", credits: 100, priceCents: 825 } })).id;
   [admin, support] = await Promise.all([logIn("admin"), logIn("support")]);
 });
 afterAll(() => server.close());
@@ -72,11 +87,11 @@ afterAll(() => server.close());
 describe("the offers console", () => {
   it("is for admins: support gets 403 on the pages and the posts, and no menu entry", async () => {
     for (const path of ["/staff/offers", "/staff/offers/codes", "/staff/offers/rules"]) {
-      expect((await get(support, `${path}?site=closed`)).status, path).toBe(403);
-      expect((await post(support, `${path}?site=closed`, { intent: "price", id: String(cheapest), price: "1.00", step: "save" })).status, path).toBe(403);
+      expect((await get(support, `${path}?site=${SITE}`)).status, path).toBe(403);
+      expect((await post(support, `${path}?site=${SITE}`, { intent: "price", id: String(cheapest), price: "1.00", step: "save" })).status, path).toBe(403);
     }
     expect((await get(support, "/staff")).html).not.toContain('href="/staff/offers"');
-    const page = await get(admin, "/staff/offers?site=closed");
+    const page = await get(admin, `/staff/offers?site=${SITE}`);
     expect(page.status).toBe(200);
     expect(page.html).toContain('href="/staff/offers"');
     expect(page.headers["cache-control"]).toMatch(/no-store/);
@@ -86,7 +101,7 @@ describe("the offers console", () => {
     const added = await post(admin, packages(), { intent: "add", country: "DE", credits: "40", price: "9,90", step: "save" });
     expect(added.status).toBe(200);
     expect(decode(added.html)).toContain(en.done.added.replace("{{credits}}", "40"));
-    const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "closed", country: "DE", credits: 40 } });
+    const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: SITE, country: "DE", credits: 40 } });
     expect(pkg).toMatchObject({ priceCents: 990, currency: "EUR", active: true, style: "p1" });
 
     // an order of it before the change
@@ -94,7 +109,7 @@ describe("the offers console", () => {
     const order = await db().payment.create({
       data: {
         userId: member.id,
-        siteKey: "closed",
+        siteKey: SITE,
         packageId: pkg.id,
         credits: 40,
         method: "creditcard",
@@ -113,8 +128,8 @@ describe("the offers console", () => {
 
     const entries = await auditOf(admin);
     expect(entries.map((e) => e.action)).toEqual(["offers.package_add", "offers.package_price"]);
-    expect(entries[0]).toMatchObject({ siteKey: "closed", before: null, after: { packageId: pkg.id, credits: 40, priceCents: 990, country: "DE" } });
-    expect(entries[1]).toMatchObject({ siteKey: "closed", before: { packageId: pkg.id, priceCents: 990 }, after: { packageId: pkg.id, priceCents: 1249 } });
+    expect(entries[0]).toMatchObject({ siteKey: SITE, before: null, after: { packageId: pkg.id, credits: 40, priceCents: 990, country: "DE" } });
+    expect(entries[1]).toMatchObject({ siteKey: SITE, before: { packageId: pkg.id, priceCents: 990 }, after: { packageId: pkg.id, priceCents: 1249 } });
     const log = await get(admin, "/staff/audit");
     expect(log.html).toContain("offers.package_price");
 
@@ -141,7 +156,7 @@ describe("the offers console", () => {
     expect(decode(cheaper.html)).toContain("A message in DE would cost 0.84 EUR, less than the site's minimum of 0.99 EUR");
     const dearer = await post(admin, packages(), { intent: "price", id: String(cheapest), price: "9.00", step: "save" });
     expect(dearer.status).toBe(409);
-    expect(decode(dearer.html)).toContain("would cost 1.08 EUR, more than the 0.99 EUR the site publishes");
+    expect(decode(dearer.html)).toContain("would cost 1.08 EUR, more than the 0.99 EUR the site file allows");
     // disabling the cheapest package makes a message dearer too
     expect((await post(admin, packages(), { intent: "disable", id: String(cheapest), step: "save" })).status).toBe(409);
     const last = await post(admin, packages(), { intent: "disable", id: String(onlyAt), step: "save" });
@@ -186,7 +201,7 @@ describe("the offers console", () => {
 
   it("creates, edits and disables codes with their usage; no overlapping code; another site's code is refused", async () => {
     const text = `SPRING${unique()}`;
-    const codes = "/staff/offers/codes?site=closed";
+    const codes = `/staff/offers/codes?site=${SITE}`;
     const made = await post(admin, codes, {
       intent: "create",
       code: text.toLowerCase(),
@@ -196,7 +211,7 @@ describe("the offers console", () => {
       expires: "2027-04-01T00:00",
     });
     expect(made.status).toBe(200);
-    const row = await db().discountCode.findFirstOrThrow({ where: { code: text, siteKey: "closed" } });
+    const row = await db().discountCode.findFirstOrThrow({ where: { code: text, siteKey: SITE } });
     expect(row).toMatchObject({
       kind: "code",
       valuePercentage: 15,
@@ -206,7 +221,7 @@ describe("the offers console", () => {
     });
     // not yet valid: the checkout's rules read the window
     const member = { id: -1, paidUser: false, signupDate: new Date() };
-    expect(await checkCode(db(), closed(), member, text, {})).toEqual({ ok: false, reason: "not_started" });
+    expect(await checkCode(db(), offersSite(), member, text, {})).toEqual({ ok: false, reason: "not_started" });
 
     // the same text again on the site, in any case
     const again = await post(admin, codes, { intent: "create", code: text, percentage: "10", validity: "once", expires: "2027-12-01T00:00" });
@@ -249,7 +264,7 @@ describe("the offers console", () => {
     const paid = await db().payment.create({
       data: {
         userId: user.id,
-        siteKey: "closed",
+        siteKey: SITE,
         credits: 40,
         method: "creditcard",
         amountCents: 800,
@@ -268,14 +283,14 @@ describe("the offers console", () => {
 
     const entries = (await auditOf(admin)).filter((e) => e.action.startsWith("offers.code"));
     expect(entries.map((e) => e.action)).toEqual(["offers.code_create", "offers.code_create", "offers.code_update", "offers.code_disable"]);
-    expect(entries[2]).toMatchObject({ siteKey: "closed", before: { code: text, percentage: 15 }, after: { code: text, percentage: 20, startsAt: null } });
+    expect(entries[2]).toMatchObject({ siteKey: SITE, before: { code: text, percentage: 15 }, after: { code: text, percentage: 20, startsAt: null } });
 
     // another site's code is not this site's to change
     const lovelyCode = await db().discountCode.create({ data: { code: `LOVELY${unique()}`, siteKey: "lovely", valuePercentage: 10 } });
     expect((await post(admin, codes, { intent: "disable", id: String(lovelyCode.id) })).status).toBe(404);
     expect(
       (
-        await post(admin, `/staff/offers/codes?site=closed`, {
+        await post(admin, `/staff/offers/codes?site=${SITE}`, {
           intent: "update",
           id: String(lovelyCode.id),
           code: lovelyCode.code,
@@ -306,7 +321,7 @@ describe("the offers console", () => {
   });
 
   it("makes the welcome and time-bonus rules the site's own, leaving the other sites' alone", async () => {
-    const rules = "/staff/offers/rules?site=closed";
+    const rules = `/staff/offers/rules?site=${SITE}`;
     const sharedBefore = await db().discountCode.findMany({ where: { siteKey: null, kind: { in: ["time_bonus", "welcome"] } }, orderBy: { id: "asc" } });
     const page = await get(admin, rules);
     expect(page.status).toBe(200);
@@ -317,7 +332,7 @@ describe("the offers console", () => {
     expect((await post(admin, rules, { kind: "welcome", percentage: "25", hours: "168" })).status).toBe(200);
     expect((await post(admin, rules, { kind: "welcome", percentage: "25", hours: "168" })).status).toBe(409);
 
-    const own = await db().discountCode.findMany({ where: { siteKey: "closed", kind: { in: ["time_bonus", "welcome"] } }, orderBy: { kind: "asc" } });
+    const own = await db().discountCode.findMany({ where: { siteKey: SITE, kind: { in: ["time_bonus", "welcome"] } }, orderBy: { kind: "asc" } });
     expect(own.map((r) => [r.kind, r.code, r.valuePercentage, r.signupWindowSeconds, r.status])).toEqual([
       ["time_bonus", "TIMEBONUS25", 30, 7200, "active"],
       ["welcome", "WELCOME25", 25, 604800, "disabled"],
@@ -327,21 +342,21 @@ describe("the offers console", () => {
     );
 
     // what the checkout asks: the site's own rows replace the shared ones, a disabled one too
-    expect(await automaticRows(db(), closed(), "welcome")).toEqual([]);
+    expect(await automaticRows(db(), offersSite(), "welcome")).toEqual([]);
     const fresh = { id: -1, paidUser: false, signupDate: new Date() };
-    expect(await activeDiscount(db(), closed(), fresh)).toMatchObject({ code: "TIMEBONUS25", percentage: 30 });
+    expect(await activeDiscount(db(), offersSite(), fresh)).toMatchObject({ code: "TIMEBONUS25", percentage: 30 });
     // after this site's 2-hour time bonus and after the shared 4-hour one
     const late = { ...fresh, signupDate: new Date(Date.now() - 5 * 3600 * 1000) };
-    expect(await activeDiscount(db(), closed(), late)).toBeNull();
+    expect(await activeDiscount(db(), offersSite(), late)).toBeNull();
     const mature = getSiteRegistry().byKey.get("mature")!;
     expect(await activeDiscount(db(), mature, late)).toMatchObject({ code: "WELCOME25" });
 
     const entries = (await auditOf(admin)).filter((e) => e.action === "offers.rule_change");
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({
-      siteKey: "closed",
+      siteKey: SITE,
       before: { siteKey: null, percentage: 25, signupWindowSeconds: 14400 },
-      after: { siteKey: "closed", percentage: 30 },
+      after: { siteKey: SITE, percentage: 30 },
     });
 
     const junk: Record<string, string>[] = [

@@ -91,7 +91,7 @@ export default function StaffOfferCodes({ loaderData: d, actionData }: Route.Com
           ),
         ])}
       />
-      <CodeForm key={d.edit?.id ?? "new"} site={d.site} countries={d.countries} edit={d.edit} errors={formErrors} />
+      <CodeForm key={d.edit?.id ?? "new"} site={d.site} countries={d.countries} edit={d.edit} errors={formErrors} resetAfter={answer?.ok ? answer : null} />
     </main>
   );
 }

@@ -1,21 +1,17 @@
 // /staff/offers?site=&country=: a site's credit packages per country (price, disable or enable,
 // add one) and what a member of a country sees. Every change can be previewed first (step=preview
 // writes nothing) and is written with its audit entry (app/offers/packages.server.ts).
-import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/offers";
 import { MemberPreviewPanel } from "#app/components/staff/offers/member-preview.tsx";
 import { OffersHeader } from "#app/components/staff/offers/offers-header.tsx";
-import { ActiveForm, AddPackageForm, PriceForm } from "#app/components/staff/offers/package-forms.tsx";
-import { money } from "#app/components/staff/format.ts";
-import { StaffTable } from "#app/components/staff/table.tsx";
-import { Badge } from "#app/components/ui/index.ts";
+import { AddPackageForm } from "#app/components/staff/offers/package-forms.tsx";
+import { PackageList } from "#app/components/staff/offers/package-list.tsx";
 import { parsePackageChange } from "#app/offers/offer-forms.ts";
 import { offerPackages, savePackageChange } from "#app/offers/packages.server.ts";
 import { memberPreview } from "#app/offers/preview.server.ts";
 import { offerSite, offerSites } from "#app/offers/site.server.ts";
 import { requireStaffPermission } from "#app/staff/session.server.ts";
-import { countryName } from "#app/utils/format.ts";
 import { formFields, readForm } from "#app/utils/request.server.ts";
 
 const askedCountry = (request: Request, countries: string[]) => {
@@ -47,29 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StaffOffers({ loaderData: d, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
   const pending = actionData?.preview ?? null;
   return (
     <main>
       <OffersHeader page="packages" site={d.site} sites={d.sites} answer={actionData?.answer ?? undefined} />
       {pending ? <MemberPreviewPanel preview={pending} site={d.site} countries={d.countries} pending showProblem={!actionData?.answer} /> : null}
-      <StaffTable
-        title={t("staff.offers.packagesTitle")}
-        testId="offers-packages"
-        headers={[t("staff.offers.country"), t("staff.offers.creditsLabel"), t("staff.offers.price"), t("staff.offers.newPrice"), t("staff.offers.status"), ""]}
-        rows={d.packages.map((p) => [
-          p.country ? countryName(p.country, i18n.language) : t("staff.offers.allCountries"),
-          <span key="c" className="flex items-center gap-2">
-            {p.credits}
-            {p.bestValue ? <Badge tone="success">{t("staff.offers.bestValue")}</Badge> : null}
-          </span>,
-          money(p.priceCents, p.currency),
-          p.active ? <PriceForm key="p" id={p.id} credits={p.credits} currency={p.currency} price={(p.priceCents / 100).toFixed(2)} /> : "",
-          p.active ? t("staff.offers.active") : t("staff.offers.disabled"),
-          <ActiveForm key="a" id={p.id} active={p.active} />,
-        ])}
-      />
-      <AddPackageForm countries={d.countries} country={d.preview.country} />
+      <PackageList packages={d.packages} />
+      <AddPackageForm countries={d.countries} country={d.preview.country} resetAfter={actionData?.answer?.ok ? actionData.answer : null} />
       {pending ? null : <MemberPreviewPanel preview={d.preview} site={d.site} countries={d.countries} pending={false} showProblem={false} />}
     </main>
   );

@@ -2,7 +2,8 @@
 // console shows them), and the button that disables or enables one.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
-import { Button, Card, Select, TextField } from "#app/components/ui/index.ts";
+import { Button, Select, TextField } from "#app/components/ui/index.ts";
+import { useResetAfter } from "./package-forms.tsx";
 import { countryName } from "#app/utils/format.ts";
 
 interface CodeDefaults {
@@ -24,21 +25,24 @@ export function CodeForm({
   countries,
   edit,
   errors,
+  resetAfter,
 }: {
   site: string;
   countries: string[];
   edit: CodeDefaults | null;
   errors: { field?: string | undefined; message: string } | null;
+  /** the answer to a saved post: a new code's form empties itself */
+  resetAfter: object | null;
 }) {
   const { t, i18n } = useTranslation();
+  const form = useResetAfter(edit ? null : resetAfter);
   const errorOf = (field: string) => (errors?.field === field ? t(errors.message) : undefined);
   return (
-    <Card
-      as={Form}
+    <Form
+      ref={form}
       method="post"
       action={`/staff/offers/codes?site=${site}`}
-      padding="sm"
-      className="mt-6 flex flex-col gap-3 sm:max-w-2xl"
+      className="mt-6 flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5 sm:max-w-2xl"
       data-testid="code-form"
     >
       <h2 className="text-lg font-semibold">{edit ? t("staff.offers.codes.editTitle", { code: edit.code }) : t("staff.offers.codes.createTitle")}</h2>
@@ -111,7 +115,7 @@ export function CodeForm({
           </Link>
         ) : null}
       </div>
-    </Card>
+    </Form>
   );
 }
 

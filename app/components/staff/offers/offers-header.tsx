@@ -1,9 +1,9 @@
 // The offers console's head: title, the site it works on (a GET form, works without JavaScript),
-// its three pages as tabs, and the answer to the last change.
+// its three pages, and the answer to the last change.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
-import { Button, Tabs } from "#app/components/ui/index.ts";
+import { Button, cx } from "#app/components/ui/index.ts";
 
 type OffersPage = "packages" | "codes" | "rules";
 const PATHS: Record<OffersPage, string> = { packages: "/staff/offers", codes: "/staff/offers/codes", rules: "/staff/offers/rules" };
@@ -43,11 +43,22 @@ export function OffersHeader({
           </Button>
         </Form>
       </div>
-      <Tabs
-        label={t("staff.offers.title")}
-        className="max-w-xl text-sm"
-        items={(Object.keys(PATHS) as OffersPage[]).map((p) => ({ to: `${PATHS[p]}?site=${site}`, label: t(`staff.offers.tabs.${p}`), current: p === page }))}
-      />
+      {/* links that wrap rather than truncate: the pages' names are long in some languages */}
+      <nav aria-label={t("staff.offers.title")} className="flex flex-wrap gap-2 text-sm">
+        {(Object.keys(PATHS) as OffersPage[]).map((p) => (
+          <Link
+            key={p}
+            to={`${PATHS[p]}?site=${site}`}
+            aria-current={p === page ? "page" : undefined}
+            className={cx(
+              "rounded-full px-4 py-2 font-semibold ring-1 ring-black/10",
+              p === page ? "bg-primary text-white" : "bg-white text-dark hover:bg-accent",
+            )}
+          >
+            {t(`staff.offers.tabs.${p}`)}
+          </Link>
+        ))}
+      </nav>
       {answer ? <FormMessage tone={answer.ok ? "success" : "danger"} message={answer.message} params={answer.params} /> : null}
     </header>
   );

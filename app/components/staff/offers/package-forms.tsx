@@ -2,8 +2,9 @@
 // a package, and a new package. "Preview" sends the same form as "Save" with step=preview: the
 // page shows what members would see and writes nothing.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { Button, Card, Select, TextField } from "#app/components/ui/index.ts";
+import { Button, Select, TextField } from "#app/components/ui/index.ts";
 import { countryName } from "#app/utils/format.ts";
 
 function StepButtons({ save }: { save: string }) {
@@ -55,10 +56,25 @@ export function ActiveForm({ id, active }: { id: number; active: boolean }) {
   );
 }
 
-export function AddPackageForm({ countries, country }: { countries: string[]; country: string }) {
+/** A form that empties itself after a change it sent was saved (the answer object changes with every post). */
+export function useResetAfter(saved: object | null | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (saved) form.current?.reset();
+  }, [saved]);
+  return form;
+}
+
+export function AddPackageForm({ countries, country, resetAfter }: { countries: string[]; country: string; resetAfter: object | null }) {
   const { t, i18n } = useTranslation();
+  const form = useResetAfter(resetAfter);
   return (
-    <Card as={Form} method="post" padding="sm" className="mt-6 flex flex-col gap-3 sm:max-w-xl" data-testid="add-package-form">
+    <Form
+      ref={form}
+      method="post"
+      className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5 flex flex-col gap-3 sm:max-w-xl"
+      data-testid="add-package-form"
+    >
       <h2 className="text-lg font-semibold">{t("staff.offers.addTitle")}</h2>
       <p className="text-sm text-black/60">{t("staff.offers.addHelp")}</p>
       <input type="hidden" name="intent" value="add" />
@@ -76,6 +92,6 @@ export function AddPackageForm({ countries, country }: { countries: string[]; co
       <div className="flex flex-wrap gap-2">
         <StepButtons save={t("staff.offers.add")} />
       </div>
-    </Card>
+    </Form>
   );
 }

@@ -219,16 +219,9 @@ test("an admin changes a package price in the offers console after a preview; a 
 
     // a member of that site, paying in Austria
     const context = await browser.newContext({ locale: "en-GB" });
-    await context.addCookies([
-      { name: "entry_ok", value: "1", url: MATURE },
-      { name: "lng", value: "en", url: MATURE },
-    ]);
+    await context.addCookies([{ name: "lng", value: "en", url: MATURE }]);
     const member = await context.newPage();
-    await member.goto(`${MATURE}/login`);
-    await member.getByLabel("E-mail address").fill("member@mature.localhost");
-    await member.getByLabel("Password").fill("rendezvous-demo");
-    await member.getByRole("button", { name: "Log in" }).click();
-    await expect(member).toHaveURL(`${MATURE}/`, { timeout: 15_000 });
+    await logInAsDemoMember(member, MATURE, "mature.localhost");
     await member.goto(`${MATURE}/credits?country=AT`);
     await expect(member.getByTestId(`package-${pkg!.id}`)).toContainText("€10.49");
     await context.close();

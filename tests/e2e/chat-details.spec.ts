@@ -152,13 +152,17 @@ test("screenshots of the screens these details change", async ({ browser }) => {
         await fictional.getByRole("link").first().click();
         await expect(page).toHaveURL(/\/members\/\d+$/);
         await shot(page, `${site}-${width}-profile`);
+        await page.goto(page.url() + "/chat");
+        await shot(page, `${site}-${width}-thread-fictional`);
       }
       await page.goto(`${origin}/likes`);
       await shot(page, `${site}-${width}-likes`);
-      const like = page.locator('[data-testid="like-button"][data-liked="false"]').first();
+      await page.goto(`${origin}/`);
+      const like = page.locator('[data-testid="like-button"][data-liked="false"]:not([aria-label$=" back"])').first();
       if (await like.count()) {
+        await like.scrollIntoViewIfNeeded();
         await like.click();
-        await page.waitForTimeout(250);
+        await page.waitForTimeout(300);
         await shot(page, `${site}-${width}-like-confirm`);
       }
       await page.goto(`${origin}/chats`);

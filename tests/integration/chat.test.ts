@@ -426,6 +426,10 @@ describe("gifts", () => {
     expect(thread.html).toContain('data-kind="gift"');
     expect(thread.html).toContain(de.chat.gifts.rose);
     expect((await chatList(site("mature"), b.profile.id))[0]).toMatchObject({ last_message: { kind: "gift", gift: "rose" } });
+    // the list's preview: the app's gift icon and the name (an emoji is an empty box without an emoji font)
+    const list = (await get(b, "/chats", DE)).html;
+    expect(list).toMatch(new RegExp(`<svg[^>]*>[\\s\\S]*?</svg>${de.chat.gifts.rose}`));
+    expect(list).not.toContain("🎁");
   });
 });
 

@@ -7,7 +7,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import type { ChatEntry } from "#app/chat/conversations.server.ts";
 import { Avatar, useTimeFormat } from "./bits.tsx";
 import { Badge, Button, Card } from "../ui/index.ts";
-import { ChatIcon, TrashIcon } from "./icons.tsx";
+import { CameraIcon, ChatIcon, GiftIcon, TrashIcon } from "./icons.tsx";
 
 export function ChatList({ entries }: { entries: ChatEntry[] }) {
   const { t } = useTranslation();
@@ -71,13 +71,23 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
   const p = entry.profile;
   const unread = entry.num_unread_messages;
   const last = entry.last_message;
-  const preview = !last
-    ? ""
-    : last.kind === "image"
-      ? `📷 ${t("chat.preview.image")}`
-      : last.kind === "gift"
-        ? `🎁 ${t(`chat.gifts.${last.gift}`)}`
-        : (last.text ?? "");
+  // the app's own icons: an emoji is an empty box where the device has no emoji font
+  const icon = "mr-1 inline h-4 w-4 align-[-3px]";
+  const preview = !last ? (
+    ""
+  ) : last.kind === "image" ? (
+    <>
+      <CameraIcon className={icon} />
+      {t("chat.preview.image")}
+    </>
+  ) : last.kind === "gift" ? (
+    <>
+      <GiftIcon className={icon} />
+      {t(`chat.gifts.${last.gift}`)}
+    </>
+  ) : (
+    (last.text ?? "")
+  );
   return (
     <li className="flex items-center gap-1 pr-2 transition-colors hover:bg-accent/40" data-testid="chat-entry" data-conversation-id={entry.conversation.id}>
       <Link to={`/chats/${entry.conversation.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-4" prefetch="intent">

@@ -211,6 +211,8 @@ export async function startCheckout(db: Db, order: CheckoutOrder): Promise<Check
     throw error;
   }
 
+  // the payment result, leading back to where the member started buying (a stored card or direct debit goes there at once)
+  const result = `${resultPath(created.id)}${o.returnTo ? `?back=${encodeURIComponent(o.returnTo)}` : ""}`;
   try {
     const providerPayment = await provider.createPayment({
       paymentId: created.id,
@@ -220,7 +222,7 @@ export async function startCheckout(db: Db, order: CheckoutOrder): Promise<Check
       description: `${site.name}: ${pkg.credits} credits (#${created.id})`,
       locale: o.locale,
       country: o.country,
-      redirectUrl: `${o.origin}${resultPath(created.id)}${o.returnTo ? `?back=${encodeURIComponent(o.returnTo)}` : ""}`,
+      redirectUrl: `${o.origin}${result}`,
       webhookUrl: webhookUrl(o.origin, provider.key, site.key, created.id),
       siteKey: site.key,
       idempotencyKey: `payment-${created.id}-${o.idempotencyKey}`,
@@ -228,7 +230,7 @@ export async function startCheckout(db: Db, order: CheckoutOrder): Promise<Check
       ...(o.directDebit ? { directDebit: o.directDebit } : {}),
     });
     await db.payment.update({ where: { id: created.id }, data: { providerReference: providerPayment.reference, checkoutUrl: providerPayment.checkoutUrl } });
-    return { ok: true, paymentId: created.id, redirectTo: providerPayment.checkoutUrl ?? resultPath(created.id) };
+    return { ok: true, paymentId: created.id, redirectTo: providerPayment.checkoutUrl ?? result };
   } catch (error) {
     log.error({ err: error, site: site.key, paymentId: created.id, provider: provider.key }, "checkout: provider refused the payment");
     await db.$transaction([

@@ -56,7 +56,7 @@ export async function requestDirectDebitCode(
 /** Step 2: the typed code; when right, the order goes to the checkout (method sdd) once. */
 export async function confirmDirectDebit(
   db: Db,
-  input: { site: Site; locale: Locale; member: Member; token: string; otp: string; origin: string },
+  input: { site: Site; locale: Locale; member: Member; token: string; otp: string; origin: string; returnTo?: string | null },
 ): Promise<CheckoutAnswer> {
   const verified = await verifyCode(db, input.site, input.member.id, input.token, input.otp);
   if (!verified.ok) return verified;
@@ -72,6 +72,7 @@ export async function confirmDirectDebit(
     origin: input.origin,
     // one code, one order
     idempotencyKey: `directdebit-${verified.codeId}`,
+    ...(input.returnTo ? { returnTo: input.returnTo } : {}),
   });
 }
 

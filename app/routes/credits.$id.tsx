@@ -176,7 +176,7 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
             <p className="mt-4 text-sm text-black/60">{t("checkout.pickMethodFirst")}</p>
           ) : d.method === "sdd" ? (
             <Button
-              to={`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`}
+              to={withBack(`/directdebit?package=${d.pkg.id}${d.code && !d.codeInvalid ? `&code=${encodeURIComponent(d.code)}` : ""}`, d.back)}
               size="lg"
               block
               className="mt-4"

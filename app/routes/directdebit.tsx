@@ -10,6 +10,7 @@ import { codeSchema, mandateErrors, mandateSchema } from "#app/payments/direct-d
 import { OTP_RULES, pendingChallenge } from "#app/payments/direct-debit-otp.server.ts";
 import { confirmDirectDebit, DIRECT_DEBIT_MESSAGES, packageFor, requestDirectDebitCode, type Member } from "#app/payments/direct-debit.server.ts";
 import { discountedCents, discountForOrder } from "#app/payments/discounts.server.ts";
+import { requestReturnPath } from "#app/payments/return-to.server.ts";
 import { formatMoney } from "#app/utils/format.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -62,8 +63,13 @@ async function order(request: Request, user: CurrentUser, site: Site, locale: st
   };
 }
 
-const orderPath = (packageId: number, discountCode?: string, token?: string) =>
-  `/directdebit?${new URLSearchParams({ package: String(packageId), ...(discountCode ? { code: discountCode } : {}), ...(token ? { challenge: token } : {}) })}`;
+const orderPath = (packageId: number, discountCode: string | undefined, back: string | null, token?: string) =>
+  `/directdebit?${new URLSearchParams({
+    package: String(packageId),
+    ...(discountCode ? { code: discountCode } : {}),
+    ...(back ? { back } : {}),
+    ...(token ? { challenge: token } : {}),
+  })}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -73,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       order: o.summary,
-      restartTo: orderPath(o.pkg.id, o.discountCode),
+      restartTo: orderPath(o.pkg.id, o.discountCode, requestReturnPath(request)),
       challenge:
         challenge && challenge.packageId === o.pkg.id
           ? {
@@ -101,7 +107,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (raw.intent === "verify") {
     const parsed = codeSchema.safeParse(raw);
     if (!parsed.success) return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES.code_invalid }, 400);
-    const answer = await confirmDirectDebit(db, { site, locale, member: member(user, site), token: parsed.data.challenge, otp: parsed.data.otp, origin });
+    const answer = await confirmDirectDebit(db, {
+      site,
+      locale,
+      member: member(user, site),
+      token: parsed.data.challenge,
+      otp: parsed.data.otp,
+      origin,
+      returnTo: requestReturnPath(request),
+    });
     if (answer.ok) return redirect(answer.redirectTo);
     return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES[answer.error] }, answer.error === "code_invalid" ? 400 : 409);
   }
@@ -121,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!answer.ok)
     return data<ActionResult>({ step: "details", message: DIRECT_DEBIT_MESSAGES[answer.error], values }, answer.error === "too_many_codes" ? 429 : 409);
-  return redirect(orderPath(o.pkg.id, o.discountCode, answer.token));
+  return redirect(orderPath(o.pkg.id, o.discountCode, requestReturnPath(request), answer.token));
 }
 
 export default function DirectDebit({ loaderData: d, actionData }: Route.ComponentProps) {

@@ -49,7 +49,7 @@ async function memberInChat() {
 const packageOf = () => getDb().creditPackage.findFirstOrThrow({ where: { siteKey: "lovely", country: "NL", credits: 120 } });
 
 /** Orders the package with `back` through the pages and pays on the test provider's page; the Location it returns to. */
-async function payWithBack(m: LoggedInMember, back: string) {
+async function payWithBack(m: LoggedInMember, back: string, outcome: Record<string, string> = { outcome: "paid" }) {
   const pkg = await packageOf();
   const overviewPath = `/credits/${pkg.id}/creditcard?country=NL&back=${encodeURIComponent(back)}`;
   const overview = await get(m, overviewPath);
@@ -58,7 +58,7 @@ async function payWithBack(m: LoggedInMember, back: string) {
   expect(ordered.status).toBe(302);
   const testPage = ordered.headers.location!;
   expect(testPage).toMatch(/\/test-pay\/tp_/);
-  const paid = await post(m, new URL(testPage, ORIGIN).pathname, { outcome: "paid" });
+  const paid = await post(m, new URL(testPage, ORIGIN).pathname, outcome);
   expect(paid.status).toBe(302);
   return new URL(paid.headers.location!, ORIGIN);
 }
@@ -101,6 +101,20 @@ describe("buying from a chat and coming back", () => {
     expect(result.html).toMatch(/data-state="completed"/);
     expect(textOf(result.html)).toContain(`Back to your chat with ${dagmar.profile.name}`);
     expect(result.html).toContain(`href="${chat}"`);
+  });
+
+  it("a repeat with the stored card goes to the result at once, which leads back too", async () => {
+    const { me, dagmar, chat } = await memberInChat();
+    await resultPage(me, await payWithBack(me, chat, { outcome: "paid", storeCard: "ok" }));
+    const repeatPath = `/credits/repeat-order?back=${encodeURIComponent(chat)}`;
+    const repeat = await get(me, repeatPath);
+    expect(repeat.status).toBe(200);
+    const paid = await post(me, repeatPath, payFields(repeat.html));
+    expect(paid.status).toBe(302);
+    const returned = new URL(paid.headers.location!, ORIGIN);
+    expect(returned.pathname).toMatch(/^\/payments\/\d+$/);
+    expect(returned.searchParams.get("back")).toBe(chat);
+    expect(textOf((await resultPage(me, returned)).html)).toContain(`Back to your chat with ${dagmar.profile.name}`);
   });
 
   it("another member's conversation is named by nobody, and a return to the checkout itself is dropped", async () => {

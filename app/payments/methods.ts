@@ -47,11 +47,26 @@ const LOCAL: Record<string, readonly Method[]> = {
   SE: ["swish"],
   NO: ["vipps"],
   DK: ["mobilepay", "dankort"],
+  US: ["applepay"],
+  CA: ["applepay"],
+  AU: ["applepay"],
+  NZ: ["applepay"],
 };
 
 /** The methods a payment country offers, local ones first (before any provider is asked). */
 export const countryMethods = (country: string): readonly Method[] => [...(LOCAL[country] ?? []), ...EVERYWHERE];
 
-const CURRENCY: Record<string, string> = { GB: "GBP", CH: "CHF", PL: "PLN", SE: "SEK", NO: "NOK", DK: "DKK" };
+const CURRENCY: Record<string, string> = {
+  GB: "GBP",
+  CH: "CHF",
+  PL: "PLN",
+  SE: "SEK",
+  NO: "NOK",
+  DK: "DKK",
+  US: "USD",
+  CA: "CAD",
+  AU: "AUD",
+  NZ: "NZD",
+};
 /** The currency packages of a payment country are priced in (EUR for the euro countries). */
 export const countryCurrency = (country: string) => CURRENCY[country] ?? "EUR";

@@ -19,6 +19,10 @@ const BOX: Record<Country, readonly [number, number, number, number]> = {
   ES: [27.6, 43.8, -18.2, 4.4],
   IT: [35.4, 47.1, 6.6, 18.6],
   FR: [41.3, 51.1, -5.2, 9.6],
+  US: [18.9, 71.4, -179.2, -66.9],
+  CA: [41.6, 83.2, -141.1, -52.6],
+  AU: [-43.7, -10.6, 113.1, 153.7],
+  NZ: [-47.3, -34.4, 166.4, 178.6],
 };
 
 const countries = Object.keys(REGIONS) as Country[];

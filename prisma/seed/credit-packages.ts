@@ -15,6 +15,10 @@ const PRICE_LIST: Record<string, readonly [number, number, number, number]> = {
   SEK: [10900, 21900, 49900, 99900],
   NOK: [10900, 22900, 51900, 102900],
   DKK: [7500, 14900, 33900, 67900],
+  USD: [1099, 2199, 4899, 9799],
+  CAD: [1499, 2999, 6699, 13399],
+  AUD: [1599, 3299, 7299, 14699],
+  NZD: [1799, 3599, 7999, 15999],
 };
 const BEST_VALUE_INDEX = 2;
 

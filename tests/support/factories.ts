@@ -2,6 +2,7 @@
 import { hashPassword } from "#app/auth/password.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
+import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 
 const registry = loadSiteRegistry("tenants");
 let passwordHash: Promise<string> | undefined;
@@ -25,7 +26,8 @@ export interface MemberOptions {
 }
 
 export async function createMember(o: MemberOptions = {}) {
-  const site = registry.byKey.get(o.site ?? "lovely")!;
+  // a fixture site a test file serves (tests/support/*-site.ts) is in the live registry only
+  const site = registry.byKey.get(o.site ?? "lovely") ?? getSiteRegistry().byKey.get(o.site!)!;
   passwordHash ??= hashPassword(PASSWORD);
   const email = `fixture${Date.now()}-${n++}@example.test`;
   const age = o.age ?? 30;

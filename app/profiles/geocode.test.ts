@@ -18,7 +18,12 @@ describe("reverseGeocode", () => {
 
   it("returns null far from every place", () => {
     expect(reverseGeocode(55.0, 3.0)).toBeNull(); // North Sea
-    expect(reverseGeocode(40.71, -74.0)).toBeNull(); // New York
+    expect(reverseGeocode(40.0, -40.0)).toBeNull(); // mid-Atlantic
+  });
+
+  it("knows the countries beyond Europe", () => {
+    expect(reverseGeocode(40.71, -74.0)).toMatchObject({ country: "US", region: "New York", city: "New York" });
+    expect(reverseGeocode(-41.29, 174.78)).toMatchObject({ country: "NZ", region: "Wellington", city: "Wellington" });
   });
 
   it("returns the distance in kilometres", () => {

@@ -1,13 +1,10 @@
 // A visitor signs up in the desktop modal, walks through the steps, activates by e-mail and
 // logs out and in again, in a real browser.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { pickBirthDate } from "./helpers.ts";
+import { activationLink, pickBirthDate } from "./helpers.ts";
 
 const site = `http://lovely.localhost:${PORT}`;
-const outbox = ".data/e2e/outbox";
 
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
@@ -16,16 +13,6 @@ async function enter(page: Page, url = site) {
   const dialog = page.getByTestId("entry-warning");
   if (await dialog.isVisible()) await dialog.getByRole("button").click();
   await expect(page.getByTestId("entry-warning")).toHaveCount(0);
-}
-
-function activationLink(email: string) {
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const raw = readFileSync(path.join(outbox, file), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (raw.includes(`To: ${email}`)) return /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0];
-  }
-  return undefined;
 }
 
 test("sign up in the modal, keep the draft, walk the steps and activate", async ({ page }) => {

@@ -1,4 +1,21 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Where the e2e server's mail goes (one file a message). */
+const OUTBOX = ".data/e2e/outbox";
+
+/** The activation link of the newest mail to this address in the outbox, if it has come. */
+export function activationLink(email: string) {
+  if (!existsSync(OUTBOX)) return undefined;
+  for (const file of readdirSync(OUTBOX).sort().reverse()) {
+    const raw = readFileSync(path.join(OUTBOX, file), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
+    if (raw.includes(`To: ${email}`)) return /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0];
+  }
+  return undefined;
+}
 
 const DEMO_PASSWORD = "rendezvous-demo";
 

@@ -2,15 +2,13 @@
 // other (a match), one writes until the credits run out, buys from the chat (the packages open
 // directly, the test provider's page confirms), comes back to the same chat by the partner's name
 // with the typed message still in the field, and sends it.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { pickBirthDate } from "./helpers.ts";
+import { activationLink, pickBirthDate } from "./helpers.ts";
 
 type Catalogue = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const catalogue = (lang: string): Catalogue => JSON.parse(readFileSync(`app/locales/${lang}/common.json`, "utf8"));
-const outbox = ".data/e2e/outbox";
 
 const SITES = [
   { key: "lovely", lang: "en", me: ["male", "female", "1990-04-05"], partner: ["female", "male", "1991-08-12"] },
@@ -23,17 +21,6 @@ test.use({ locale: "en-GB" });
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A catalogue text as a pattern, its {{placeholders}} matching anything. */
 const pattern = (text: string) => new RegExp(`^${escape(text).replace(/\\\{\\\{\w+\\\}\\\}/g, ".+")}$`);
-
-function activationLink(email: string) {
-  if (!existsSync(outbox)) return undefined;
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const raw = readFileSync(path.join(outbox, file), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (raw.includes(`To: ${email}`)) return /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0];
-  }
-  return undefined;
-}
 
 /** A new member who signed up on the site's /signup page and confirmed the e-mail address. */
 async function newMember(browser: Browser, origin: string, t: Catalogue, name: string, [gender, seeking, born]: readonly string[]) {

@@ -45,6 +45,8 @@ import { setBanned, setDirectDebitBlock, setFictional, setProfileHidden } from "
 import { decidePhoto } from "#app/staff/photos.server.ts";
 import { createStaff, resetStaffTotp, setStaffDisabled, setStaffRole } from "#app/staff/staff-accounts.server.ts";
 import type { StaffUser } from "#app/staff/session.server.ts";
+import { createCode, setCodeActive } from "#app/offers/codes.server.ts";
+import { savePackageChange } from "#app/offers/packages.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -296,5 +298,19 @@ describe("staff console", () => {
     expect(await setStaffRole(admin, id, "admin")).toMatchObject({ ok: true });
     expect(await resetStaffTotp(admin, id)).toMatchObject({ ok: true });
     expect(await setStaffDisabled(admin, id, true)).toMatchObject({ ok: true });
+  });
+
+  it("changes offers: a package's price, a code created and disabled", async () => {
+    const admin = await staffMember("admin");
+    const lovely = site("lovely");
+    const pkg = await db().creditPackage.findFirstOrThrow({ where: { siteKey: "lovely", active: true }, orderBy: { id: "asc" } });
+    // answered inside its transaction (locked rows read, the price rule applied: lovely's file refuses it
+    // or takes it), not a pool timeout thrown
+    const price = await savePackageChange(admin, lovely, { kind: "price", id: pkg.id, priceCents: pkg.priceCents });
+    expect([200, 409]).toContain(price.ok ? 200 : price.status);
+    const input = { code: `POOL${unique()}`.toUpperCase(), percentage: 10, validity: "once" as const, startsAt: null, expires: null, country: null };
+    expect(await createCode(admin, lovely, input)).toMatchObject({ ok: true });
+    const code = await db().discountCode.findFirstOrThrow({ where: { siteKey: "lovely", code: input.code } });
+    expect(await setCodeActive(admin, lovely, code.id, false)).toMatchObject({ ok: true });
   });
 });

@@ -371,4 +371,23 @@ describe("the offers console", () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
     }
   });
+  it("holds its rules under parallel posts: one code of a text, and a country never left without a package", async () => {
+    // a second AT package at the same price per credit (the message price stays where it is)
+    const twin = (await db().creditPackage.create({ data: { siteKey: SITE, country: "AT", currency: "EUR", credits: 200, priceCents: 1650 } })).id;
+    const disables = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(admin, packages(), { intent: "disable", id: String(i % 2 ? twin : onlyAt), step: "save" })),
+    );
+    expect(disables.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(await db().creditPackage.count({ where: { siteKey: SITE, country: "AT", active: true } })).toBeGreaterThanOrEqual(1);
+
+    const text = `PAR${unique()}`;
+    const codes = `/staff/offers/codes?site=${SITE}`;
+    const creates = await Promise.all(
+      Array.from({ length: 12 }, () => post(admin, codes, { intent: "create", code: text, percentage: "10", validity: "once", expires: "2027-12-01T00:00" })),
+    );
+    expect(creates.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(creates.filter((r) => r.status === 409)).toHaveLength(11);
+    expect(await db().discountCode.count({ where: { siteKey: SITE, code: { equals: text, mode: "insensitive" } } })).toBe(1);
+    expect(await db().staffAuditEntry.count({ where: { staffId: admin.id, action: "offers.code_create", after: { path: ["code"], equals: text } } })).toBe(1);
+  });
 });

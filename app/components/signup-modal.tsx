@@ -34,7 +34,15 @@ export function SignupButton({ size = "nav" }: { size?: "nav" | "hero" }) {
     <>
       <span className="contents md:hidden">
         <Button to="/signup" {...SIGNUP_LOOK[size]}>
-          {t("nav.signup")}
+          {/* the top bar of a phone has room for the short word ("Bli medlem", not "Registrer deg gratis") */}
+          {size === "nav" ? (
+            <>
+              <span className="sm:hidden">{t("nav.join")}</span>
+              <span className="max-sm:hidden">{t("nav.signup")}</span>
+            </>
+          ) : (
+            t("nav.signup")
+          )}
         </Button>
       </span>
       <span className="hidden md:contents">

@@ -20,21 +20,22 @@ export function TopNav({ site, locales, locale, user }: { site: { name: string; 
   return (
     <header className="border-b border-black/10 bg-white">
       <nav className="container-site flex flex-wrap items-center justify-between gap-x-2 gap-y-2 py-2.5 sm:gap-x-4 sm:py-3" aria-label={t("nav.main")}>
-        <SiteLogo src={site.logo} name={site.name} compact={!!user} />
-        <div className="flex flex-wrap items-center justify-end gap-3">
+        <SiteLogo src={site.logo} name={site.name} compact={!!user} className="h-8 sm:h-10" />
+        {/* a visitor's controls stay on one line: beside the logo, or under it on a narrow phone in a long language */}
+        <div className={`flex items-center justify-end gap-2 sm:gap-3 ${user ? "flex-wrap" : "flex-nowrap max-sm:ml-auto"}`}>
           {/* members change the language in their settings: the bar keeps its room for the member links */}
           {user ? (
             <div className="hidden xl:block">
               <LanguageSwitcher locales={locales} current={locale} />
             </div>
           ) : (
-            <LanguageSwitcher locales={locales} current={locale} />
+            <LanguageSwitcher locales={locales} current={locale} compact />
           )}
           {user ? (
             <MemberBar user={user} />
           ) : (
             <>
-              <Link to="/login" className="font-semibold text-dark hover:text-primary">
+              <Link to="/login" className="whitespace-nowrap font-semibold text-dark hover:text-primary">
                 {t("nav.login")}
               </Link>
               <SignupButton />

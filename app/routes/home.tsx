@@ -11,13 +11,14 @@ import { memberHome } from "#app/home/member-home.server.ts";
 import { MemberPhoto } from "#app/components/member-photo.tsx";
 import { PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { SignupButton } from "#app/components/signup-modal.tsx";
-import { Card } from "#app/components/ui/index.ts";
+import { HomeFeatures } from "#app/components/home-features.tsx";
+import { homeContent, illustrationsOf } from "#app/home/home-content.server.ts";
+import { localeContext } from "#app/i18n/i18n.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { parseSearch } from "#app/search/search-params.ts";
 import { recentFaces } from "#app/search/search.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
-import { nichePrefix, type Site } from "#app/tenancy/site-schema.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
 
 const FACES = 8;
@@ -27,23 +28,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   if (user && !user.profile) throw redirect("/members");
   if (user?.profile) return data({ member: await memberHome(site, { ...user, profile: user.profile }, new URL(request.url)) }, PRIVATE);
-  if (!searchVisible(site, false, hasTrafficSource(context))) return { member: null, members: [], total: 0, illustrations: illustrationsOf(site) };
+  const home = homeContent(site, context.get(localeContext).locale);
+  if (!searchVisible(site, false, hasTrafficSource(context))) return { member: null, home, members: [], total: 0, illustrations: illustrationsOf(site) };
   const state = parseSearch(new URL("/members", request.url), site, null);
   const { profiles: members, total } = await recentFaces(site, state, FACES);
-  return { member: null, members, total, illustrations: members.some((m) => m.thumb) ? [] : illustrationsOf(site) };
+  return { member: null, home, members, total, illustrations: members.some((m) => m.thumb) ? [] : illustrationsOf(site) };
 }
 
 /** A member's home is theirs alone: never kept by a cache. */
 const PRIVATE = { headers: { "Cache-Control": "private, no-store" } };
 
-/** Drawn portraits (scripts/dev/home-illustrations.ts), nobody's photo: the faces of a home page that may show no members. */
-function illustrationsOf(site: Pick<Site, "niche">) {
-  const prefix = nichePrefix(site);
-  const set = prefix === "gay" ? "gay" : prefix === "milf" || prefix === "gilf" ? "milf" : "general";
-  return [1, 2, 3, 4].map((n) => `/home/${set}-${n}.svg`);
-}
-
-const FEATURES = ["profiles", "chat", "privacy"] as const;
+/** The hero per the site file's home.style: its background, headline type and what sits above the headline. */
+const HERO_STYLES = {
+  warm: { section: "bg-gradient-to-br from-primary to-dark", headline: "font-bold", rule: false },
+  elegant: { section: "bg-gradient-to-b from-dark via-dark to-primary", headline: "font-serif font-normal tracking-tight", rule: true },
+  bold: { section: "bg-primary", headline: "font-extrabold tracking-tight", rule: false },
+} as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.member) return <MemberHome d={loaderData.member} />;
@@ -54,16 +54,24 @@ function VisitorHome({ d }: { d: Extract<Route.ComponentProps["loaderData"], { m
   const { t } = useTranslation();
   const { site } = useRootData()!;
   const faces = d.members.filter((m) => m.thumb).slice(0, 4);
+  const hero = HERO_STYLES[d.home.style];
   return (
     <main>
-      <section className="bg-gradient-to-br from-primary to-dark text-white">
+      <section className={`${hero.section} text-white`} data-hero-style={d.home.style}>
         <div className="container-site grid items-center gap-8 py-10 md:grid-cols-[3fr_2fr] md:py-20">
           <div>
-            {site.tagline ? <p className="text-sm font-semibold uppercase tracking-widest text-secondary">{site.tagline}</p> : null}
-            <h1 className="mt-3 max-w-2xl text-3xl font-bold leading-tight sm:text-4xl md:text-5xl" data-testid="site-title">
-              {site.title}
+            {site.tagline ? (
+              <p className="text-sm font-semibold uppercase tracking-widest text-secondary" data-testid="home-tagline">
+                {site.tagline}
+              </p>
+            ) : null}
+            {hero.rule ? <span className="mt-4 block h-px w-16 bg-secondary" aria-hidden /> : null}
+            <h1 className={`mt-3 max-w-2xl text-3xl leading-tight sm:text-4xl md:text-5xl ${hero.headline}`} data-testid="site-title">
+              {d.home.headline ?? site.title}
             </h1>
-            <p className="mt-4 max-w-xl text-lg text-white/85">{site.description}</p>
+            <p className="mt-4 max-w-xl text-lg text-white/85" data-testid="home-copy">
+              {d.home.copy ?? site.description}
+            </p>
             <div className="mt-6 flex flex-wrap items-center gap-4" data-testid="home-cta">
               <SignupButton size="hero" />
               <Link to="/login" className="font-semibold text-white underline-offset-4 hover:underline">
@@ -117,14 +125,7 @@ function VisitorHome({ d }: { d: Extract<Route.ComponentProps["loaderData"], { m
           <ProfileGrid profiles={d.members} atTop={false} />
         </section>
       ) : null}
-      <section className="container-site grid gap-6 py-10 md:grid-cols-3">
-        {FEATURES.map((f) => (
-          <Card key={f}>
-            <h2 className="text-lg font-semibold text-primary">{t(`home.features.${f}.title`)}</h2>
-            <p className="mt-2 text-sm leading-relaxed text-black/75">{t(`home.features.${f}.body`, { siteName: site.name })}</p>
-          </Card>
-        ))}
-      </section>
+      <HomeFeatures features={d.home.features} siteName={site.name} />
       <section className="container-site pb-4 text-center text-sm text-black/60">
         <p>{t("home.adultsOnly", { siteName: site.name })}</p>
       </section>

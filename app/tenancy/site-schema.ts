@@ -51,6 +51,44 @@ export const partnerOfferSchema = z
   })
   .strict();
 
+/** The feature highlights a home page may show; each has a title and a body in every catalogue (home.features.<key>). */
+const HOME_FEATURES = ["profiles", "chat", "privacy", "nearby", "swipe", "discretion", "experience", "community", "safety", "verified"] as const;
+export const HOME_ICONS = ["heart", "chat", "shield", "lock", "pin", "spark", "star", "people", "cards", "check"] as const;
+/** The hero's look: warm (a diagonal gradient), elegant (dark, serif headline, a thin gold rule), bold (the brand colour, large type). */
+const HOME_STYLES = ["warm", "elegant", "bold"] as const;
+
+const homeFeatureSchema = z
+  .object({
+    key: z.enum(HOME_FEATURES),
+    icon: z.enum(HOME_ICONS),
+    /** the card's title and body per locale; a locale absent here reads the catalogue's text for the key */
+    title: localized.default({}),
+    body: localized.default({}),
+  })
+  .strict();
+
+/**
+ * The visitor's home page (docs/sites.md, "Home page"): the hero's look, headline and sub-line in
+ * every language the site offers, and which feature highlights show in which order. Absent: the
+ * warm hero with index_title and description, and the three general cards.
+ */
+const homeSchema = z
+  .object({
+    style: z.enum(HOME_STYLES).default("warm"),
+    /** a drawn picture set under public/home/ (general, milf, gay) for a hero with no member faces; absent: the niche's */
+    illustrations: z.enum(["general", "milf", "gay"]).optional(),
+    headline: localized.optional(),
+    copy: localized.optional(),
+    features: z.array(homeFeatureSchema).min(1).max(6).optional(),
+  })
+  .strict();
+
+export const DEFAULT_HOME_FEATURES = [
+  { key: "profiles", icon: "people" },
+  { key: "chat", icon: "chat" },
+  { key: "privacy", icon: "shield" },
+] as const;
+
 export const siteSchema = z
   .object({
     key: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be lower-case letters, digits or _"),
@@ -116,6 +154,7 @@ export const siteSchema = z
     /** Which payment provider serves which method. A method goes to the provider named
      * in `methods`, else to the first of `providers` that offers it; a method that no configured
      * provider offers is not shown. */
+    home: homeSchema.default({ style: "warm" }),
     payments: z
       .object({
         providers: z.array(z.enum(PROVIDER_KEYS)).min(1),
@@ -128,6 +167,7 @@ export const siteSchema = z
   })
   .strict()
   .superRefine((site, ctx) => {
+    checkHome(site, ctx);
     if (site.domain_language && !site.locales.includes(site.domain_language)) {
       ctx.addIssue({ code: "custom", path: ["domain_language"], message: "must be one of the site's locales" });
     }
@@ -139,4 +179,25 @@ export const siteSchema = z
   });
 
 export type Site = z.infer<typeof siteSchema>;
+
+/** A home page's words exist in every language the site offers (a missing one would show another language's or none), and no card twice. */
+function checkHome(site: Pick<Site, "home" | "locales">, ctx: z.RefinementCtx) {
+  const texts = [
+    ["headline", site.home.headline],
+    ["copy", site.home.copy],
+  ] as const;
+  for (const [field, text] of texts) {
+    if (!text) continue;
+    for (const locale of site.locales)
+      if (!text[locale]) ctx.addIssue({ code: "custom", path: ["home", field, locale], message: `missing: the site offers ${locale}` });
+    for (const locale of Object.keys(text))
+      if (!(site.locales as string[]).includes(locale))
+        ctx.addIssue({ code: "custom", path: ["home", field, locale], message: "not one of the site's locales" });
+  }
+  const seen = new Set<string>();
+  site.home.features?.forEach((f, i) => {
+    if (seen.has(f.key)) ctx.addIssue({ code: "custom", path: ["home", "features", i, "key"], message: `"${f.key}" is already shown` });
+    seen.add(f.key);
+  });
+}
 export const nichePrefix = (site: Pick<Site, "niche">) => NICHES[site.niche - 1]!;

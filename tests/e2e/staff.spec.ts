@@ -196,9 +196,9 @@ test("a member reports a profile and a visitor complains; support takes the repo
 
 test("an admin changes a package price in the offers console after a preview; a member sees it on /credits and the audit log has it", async ({ browser }) => {
   test.setTimeout(120_000);
-  // the 50-credit package of Mature Moments in Austria (no other spec reads its price); put back at the end
+  // the 100-credit package (its smallest) of Mature Moments in Austria (no other spec reads its price); put back at the end
   const [pkg] = await sql<{ id: number; price_cents: number }>(
-    "SELECT id, price_cents FROM credit_packages WHERE site_key = 'mature' AND country = 'AT' AND credits = 50 AND active",
+    "SELECT id, price_cents FROM credit_packages WHERE site_key = 'mature' AND country = 'AT' AND credits = 100 AND active",
   );
   try {
     const admin = await staffLogIn(browser, "admin", MATURE);
@@ -206,17 +206,17 @@ test("an admin changes a package price in the offers console after a preview; a 
     await expect(admin).toHaveURL(`${MATURE}/staff/offers`);
     await admin.goto(`${MATURE}/staff/offers?site=mature&country=AT`);
     const form = admin.getByTestId(`price-form-${pkg!.id}`);
-    await form.getByLabel("New price of 50 credits in EUR").fill("10.49");
+    await form.getByLabel("New price of 100 credits in EUR").fill("20.49");
     await form.getByRole("button", { name: "Preview" }).click();
     const preview = admin.getByTestId("offers-preview");
     await expect(preview).toContainText("What a member in Austria would see");
     await expect(preview).toContainText("Preview only: nothing has been saved.");
-    await expect(preview.locator('[data-changed="true"]')).toContainText("€10.49");
+    await expect(preview.locator('[data-changed="true"]')).toContainText("€20.49");
     expect((await sql<{ price_cents: number }>("SELECT price_cents FROM credit_packages WHERE id = $1", [pkg!.id]))[0]!.price_cents).toBe(pkg!.price_cents);
 
     await admin.getByTestId(`price-form-${pkg!.id}`).getByRole("button", { name: "Save" }).click();
-    await expect(admin.getByTestId("form-message")).toHaveText("The price of 50 credits is saved; new orders pay it.");
-    await expect(admin.getByTestId("offers-packages")).toContainText("10.49 EUR");
+    await expect(admin.getByTestId("form-message")).toHaveText("The price of 100 credits is saved; new orders pay it.");
+    await expect(admin.getByTestId("offers-packages")).toContainText("20.49 EUR");
 
     // a member of that site, paying in Austria
     const context = await browser.newContext({ locale: "en-GB" });
@@ -224,14 +224,14 @@ test("an admin changes a package price in the offers console after a preview; a 
     const member = await context.newPage();
     await logInAsDemoMember(member, MATURE, "mature.localhost");
     await member.goto(`${MATURE}/credits?country=AT`);
-    await expect(member.getByTestId(`package-${pkg!.id}`)).toContainText("€10.49");
+    await expect(member.getByTestId(`package-${pkg!.id}`)).toContainText("€20.49");
     await context.close();
 
     await admin.getByRole("link", { name: "Audit log", exact: true }).click();
     const entry = admin.getByTestId("audit-log").locator("tbody tr").filter({ hasText: "offers.package_price" }).first();
     await expect(entry).toContainText("mature");
     await expect(entry).toContainText(`"priceCents":${pkg!.price_cents}`);
-    await expect(entry).toContainText('"priceCents":1049');
+    await expect(entry).toContainText('"priceCents":2049');
   } finally {
     await sql("UPDATE credit_packages SET price_cents = $1 WHERE id = $2", [pkg!.price_cents, pkg!.id]);
   }

@@ -17,10 +17,10 @@ import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
 const registry = loadSiteRegistry("tenants");
 const site = (key: string) => registry.byKey.get(key)!;
 
-/** What one message costs at best with the demo seed's packages (700 credits the best rate everywhere). */
+/** What one message costs at best with the demo seed's packages (700 credits the best rate, on mature its own plan's 600 credits for 79.90 EUR or 87.90 CHF). */
 const EXPECTED: Record<string, Record<string, [number, string]>> = {
   lovely: { NL: [1.29, "EUR"], BE: [1.29, "EUR"], DE: [1.29, "EUR"], GB: [1.15, "GBP"], IE: [1.29, "EUR"] },
-  mature: { DE: [1.55, "EUR"], AT: [1.55, "EUR"], CH: [1.68, "CHF"] },
+  mature: { DE: [1.6, "EUR"], AT: [1.6, "EUR"], CH: [1.76, "CHF"] },
   pride: {
     SE: [11.42, "SEK"],
     NO: [11.76, "NOK"],
@@ -109,8 +109,8 @@ describe("the pages", () => {
   const cases = [
     { key: "lovely", country: "NL", lang: "en", shown: "from €1.29" },
     { key: "lovely", country: "GB", lang: "en", shown: "from £1.15" },
-    { key: "mature", country: "DE", lang: "de", shown: "ab 1,55 €" },
-    { key: "mature", country: "CH", lang: "de", shown: "ab 1,68 CHF" },
+    { key: "mature", country: "DE", lang: "de", shown: "ab 1,60 €" },
+    { key: "mature", country: "CH", lang: "de", shown: "ab 1,76 CHF" },
     { key: "pride", country: "SE", lang: "en", shown: "from SEK 11.42" },
     { key: "pride", country: "SE", lang: "sv", shown: "från 11,42 kr" },
   ];

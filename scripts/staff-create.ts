@@ -1,4 +1,4 @@
-// `npm run staff:create -- --email you@example.com [--name "Your Name"] [--role admin|support]`
+// `npm run staff:create -- --email you@example.com [--name "Your Name"] [--role admin|support|marketing]`
 // Creates a staff account (the first admin of a new installation). The password is read from
 // STAFF_PASSWORD or asked for on the terminal; the TOTP secret is generated and printed once,
 // with the otpauth:// URI to add it to an authenticator app.
@@ -12,7 +12,7 @@ import { migrateDatabase } from "#server/database/prepare.ts";
 import { openDatabase, OperatorError, parseCommandLine, runOperatorScript, UsageError } from "./operator.ts";
 
 const usage = `
-Usage: npm run staff:create -- --email you@example.com [--name "Your Name"] [--role admin|support]
+Usage: npm run staff:create -- --email you@example.com [--name "Your Name"] [--role admin|support|marketing]
 
 Creates a staff account and prints its TOTP secret once (add it to an authenticator app).
 The password comes from STAFF_PASSWORD or is asked for (12 to 128 characters).
@@ -20,7 +20,7 @@ Works beside a running npm start (its embedded database) or on DATABASE_URL.
 
   --email   the account's e-mail address (required)
   --name    the name shown in the staff console (default: the address)
-  --role    admin (default) or support
+  --role    admin (default), support or marketing
   --help    this text
 `;
 
@@ -29,8 +29,8 @@ await runOperatorScript("staff:create", async () => {
   if (!values.email) throw new UsageError("--email is required");
   const email = staffEmail.safeParse(values.email);
   if (!email.success) throw new UsageError(`--email: '${values.email}' is not an e-mail address`);
-  const role = z.enum(["admin", "support"]).safeParse(values.role);
-  if (!role.success) throw new UsageError(`--role: '${values.role}' is neither admin nor support`);
+  const role = z.enum(["admin", "support", "marketing"]).safeParse(values.role);
+  if (!role.success) throw new UsageError(`--role: '${values.role}' is not admin, support or marketing`);
 
   const env = getEnv();
   let password = env.STAFF_PASSWORD ?? "";

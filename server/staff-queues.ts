@@ -13,7 +13,15 @@ import { fromSameOrigin } from "#app/utils/request-guard.server.ts";
 export const QUEUES_PATH = "/staff/queues";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** the dashboard's queues, in the order it lists them */
-const DASHBOARD_QUEUES = [QUEUE_NAMES.mail, QUEUE_NAMES.push, QUEUE_NAMES.notifications, QUEUE_NAMES.payments, QUEUE_NAMES.privacy, QUEUE_NAMES.maintenance];
+const DASHBOARD_QUEUES = [
+  QUEUE_NAMES.mail,
+  QUEUE_NAMES.push,
+  QUEUE_NAMES.notifications,
+  QUEUE_NAMES.payments,
+  QUEUE_NAMES.privacy,
+  QUEUE_NAMES.maintenance,
+  QUEUE_NAMES.campaigns,
+];
 
 /** bull-board loads with the first admin's visit, not with every server. */
 async function board() {

@@ -9,6 +9,7 @@ import { PAYMENTS_SCHEDULES, paymentsJob } from "./payments.ts";
 import { NOTIFICATION_SCHEDULES, notificationsJob, weeklySchedule } from "./notifications.ts";
 import { pushJob } from "./push.ts";
 import { privacyJob, type PrivacyJob } from "./privacy.ts";
+import { CAMPAIGN_SCHEDULES, campaignsJob } from "./campaigns.ts";
 
 export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = getEnv()) {
   const workers = [
@@ -20,6 +21,8 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
     createWorker(QUEUE_NAMES.push, pushJob, { concurrency: 8 }),
     // data exports: a member's whole data in memory while zipped, so one at a time
     createWorker<PrivacyJob>(QUEUE_NAMES.privacy, privacyJob, { concurrency: 1 }),
+    // news and promotion campaigns: batches under row locks, so parallel workers are safe
+    createWorker(QUEUE_NAMES.campaigns, campaignsJob, { concurrency: 1 }),
   ];
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));
@@ -39,11 +42,13 @@ async function schedule(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE">, workers: { wai
   const maintenance = getQueue(QUEUE_NAMES.maintenance);
   const notifications = getQueue(QUEUE_NAMES.notifications);
   const payments = getQueue(QUEUE_NAMES.payments);
+  const campaigns = getQueue(QUEUE_NAMES.campaigns);
   const weekly = weeklySchedule(env.WEEKLY_UPDATE_SCHEDULE ?? getEnv().WEEKLY_UPDATE_SCHEDULE);
   // each schedule has its own id: they are written side by side
   await Promise.all([
     ...MAINTENANCE_SCHEDULES.map((s) => maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.job })),
     ...PAYMENTS_SCHEDULES.map((s) => payments.upsertJobScheduler(s.id, { every: s.every }, { name: s.job })),
+    ...CAMPAIGN_SCHEDULES.map((s) => campaigns.upsertJobScheduler(s.id, { every: s.every }, { name: s.job })),
     ...NOTIFICATION_SCHEDULES.map((s) => notifications.upsertJobScheduler(s.id, { every: s.every }, { name: s.job, data: s.data })),
     ...weekly.map((s) => notifications.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "UTC" }, { name: s.job, data: s.data })),
     weekly.length ? null : notifications.removeJobScheduler("weekly-updates"),

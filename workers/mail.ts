@@ -3,11 +3,15 @@
 import type { Job } from "bullmq";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import { deliver } from "#app/mail/transport.server.ts";
+import { recordCampaignMail } from "#app/campaigns/deliveries.server.ts";
 import { suppressAddress } from "#app/notifications/suppression.server.ts";
 
 export async function sendMailJob(job: Pick<Job<MailJob>, "data" | "id">) {
   const id = job.data.id ?? job.id;
   if (!id) throw new Error("mail job without an id");
   // a hard bounce: the address gets no more notification mail
-  return deliver(id, job.data.message, { onHardBounce: (address) => suppressAddress(address, "bounce") });
+  const result = await deliver(id, job.data.message, { onHardBounce: (address) => suppressAddress(address, "bounce") });
+  // a campaign's mail: its report counts it delivered or bounced
+  await recordCampaignMail(id, result);
+  return result;
 }

@@ -6,6 +6,7 @@
 // waits until morning), and the member got fewer than DAILY_CAP notification mails in the last
 // 24 hours. The cap and "each notification once" are decided under a per-member advisory lock,
 // so parallel events cannot overshoot it.
+import type { Prisma } from "#app/generated/prisma/client.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -49,6 +50,25 @@ export function siteOrigin(site: Site) {
 export const mailLocale = (site: Site, language: string | null): Locale =>
   language && isLocale(language) && site.locales.includes(language) ? language : site.locales[0]!;
 
+/**
+ * One notification mail counted against the member's daily cap, in the caller's transaction:
+ * under the member's advisory lock, "again" when the key was claimed before, "capped" when the
+ * member had DAILY_CAP mails in the last 24 hours, "claimed" otherwise (the send is recorded).
+ * Every notification mail (events, reminders, campaigns) claims through here.
+ */
+export async function claimNotificationMail(
+  tx: Prisma.TransactionClient,
+  send: { key: string; userId: number; type: NotificationTypeName },
+  now: Date,
+): Promise<"again" | "capped" | "claimed"> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAP_LOCK}::int, ${send.userId}::int)`;
+  if (await tx.notificationSend.findUnique({ where: { key: send.key }, select: { key: true } })) return "again";
+  const recent = await tx.notificationSend.count({ where: { userId: send.userId, createdAt: { gt: new Date(now.getTime() - 24 * 3600_000) } } });
+  if (recent >= DAILY_CAP) return "capped";
+  await tx.notificationSend.create({ data: { key: send.key, userId: send.userId, type: send.type, createdAt: now } });
+  return "claimed";
+}
+
 export async function deliverNotification(n: Notification, { now = new Date(), skipQuiet = false } = {}): Promise<Outcome> {
   const db = getDb();
   const user = await db.user.findUnique({
@@ -73,14 +93,7 @@ export async function deliverNotification(n: Notification, { now = new Date(), s
   const delayMs = skipQuiet ? 0 : quietDelayMs(parseQuietHours(getEnv().NOTIFICATION_QUIET_HOURS), user.profile.country, now);
   if (delayMs > 0) return { sent: false, reason: "quiet", delayMs };
 
-  const claim = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAP_LOCK}::int, ${user.id}::int)`;
-    if (await tx.notificationSend.findUnique({ where: { key: n.key }, select: { key: true } })) return "again" as const;
-    const recent = await tx.notificationSend.count({ where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 24 * 3600_000) } } });
-    if (recent >= DAILY_CAP) return "capped" as const;
-    await tx.notificationSend.create({ data: { key: n.key, userId: user.id, type: n.type, createdAt: now } });
-    return "claimed" as const;
-  });
+  const claim = await db.$transaction((tx) => claimNotificationMail(tx, { key: n.key, userId: user.id, type: n.type }, now));
   if (claim === "capped") return { sent: false, reason: "capped" };
   // claimed now, or by an earlier run of this job that may have died before queueing the mail:
   // the mail id is the notification's, so queueing it again sends it at most once

@@ -11,14 +11,25 @@ export interface UnsubscribeTarget {
   siteKey: string;
   userId: number;
   type: NotificationTypeName;
+  /** the campaign whose mail carried the link (news, promotions): its report counts the unsubscribe */
+  campaignId?: number;
 }
 
-const sign = ({ siteKey, userId, type }: UnsubscribeTarget) =>
-  createHmac("sha256", getEnv().secret).update(`unsubscribe:${siteKey}:${userId}:${type}`).digest("base64url").slice(0, 32);
+const sign = ({ siteKey, userId, type, campaignId }: UnsubscribeTarget) =>
+  createHmac("sha256", getEnv().secret)
+    .update(`unsubscribe:${siteKey}:${userId}:${type}${campaignId ? `:campaign:${campaignId}` : ""}`)
+    .digest("base64url")
+    .slice(0, 32);
 
 /** The query of the link: source=email&u=…&type=…&sig=… */
 export function unsubscribeQuery(target: UnsubscribeTarget) {
-  return new URLSearchParams({ source: "email", u: String(target.userId), type: target.type, sig: sign(target) }).toString();
+  return new URLSearchParams({
+    source: "email",
+    u: String(target.userId),
+    type: target.type,
+    ...(target.campaignId ? { c: String(target.campaignId) } : {}),
+    sig: sign(target),
+  }).toString();
 }
 
 export const unsubscribeUrl = (origin: string, target: UnsubscribeTarget) => `${origin}/notifications?${unsubscribeQuery(target)}`;
@@ -31,6 +42,12 @@ const querySchema = z.object({
     .transform(Number)
     .pipe(z.number().int().max(2_147_483_647)),
   type: z.enum(NOTIFICATION_TYPES),
+  c: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647))
+    .optional(),
   sig: z.string().regex(/^[\w-]{32}$/),
 });
 
@@ -40,7 +57,7 @@ export const isEmailSource = (url: URL) => url.searchParams.get("source") === "e
 export function verifyUnsubscribe(url: URL, siteKey: string): UnsubscribeTarget | null {
   const parsed = querySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return null;
-  const target = { siteKey, userId: parsed.data.u, type: parsed.data.type };
+  const target: UnsubscribeTarget = { siteKey, userId: parsed.data.u, type: parsed.data.type, ...(parsed.data.c ? { campaignId: parsed.data.c } : {}) };
   const expected = Buffer.from(sign(target));
   const given = Buffer.from(parsed.data.sig);
   return expected.length === given.length && timingSafeEqual(expected, given) ? target : null;

@@ -14,6 +14,7 @@ export const QUEUE_NAMES = {
   notifications: "notifications",
   push: "push",
   privacy: "privacy",
+  campaigns: "campaigns",
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 

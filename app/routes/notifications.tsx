@@ -7,6 +7,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/notifications";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { getUser, requireUser } from "#app/auth/user-context.server.ts";
+import { recordCampaignUnsubscribe } from "#app/campaigns/deliveries.server.ts";
 import { isEmailSource, verifyUnsubscribe } from "#app/notifications/unsubscribe-link.server.ts";
 import { parseSwitchForm, setSwitch, setSwitches, switchesOf } from "#app/notifications/preferences.server.ts";
 import { readForm } from "#app/utils/request.server.ts";
@@ -55,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // a mail client's one-click unsubscribe, or the page's own button
     const on = form.get("List-Unsubscribe") === "One-Click" ? false : form.get("on") === "1";
     await setSwitch(target.userId, target.type, on);
+    // the link of a campaign's mail: its report counts the unsubscribe
+    if (!on && target.campaignId) await recordCampaignUnsubscribe(target.campaignId, target.userId, site.key);
     return data({ ok: true as const, message: on ? "notifications.switchedOn" : "notifications.switchedOff" });
   }
   const user = requireUser(context, request);

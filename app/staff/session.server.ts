@@ -74,11 +74,8 @@ export async function staffFromCookieHeader(cookieHeader: string | null | undefi
   return staff;
 }
 
-/**
- * For every staff route: pages send a visitor without a staff session to /staff/login; posts
- * without one, and staff without the role, get 403.
- */
-export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>, role?: StaffRole): Promise<StaffUser> {
+/** The staff member of the request: pages without a staff session go to /staff/login, posts get 403. */
+async function staffOfRequest(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser> {
   const staff = await currentStaff(request);
   if (!staff) {
     if (request.method === "GET" || request.method === "HEAD") {
@@ -87,19 +84,32 @@ export async function requireStaff(request: Request, context: Readonly<RouterCon
     }
     throw errorResponse(context, 403, "staff.errors.signInFirst");
   }
+  return staff;
+}
+
+/** The roles that open the support pages (members, cases, photos, invitations, audit): marketing does not. */
+const SUPPORT_ROLES: readonly StaffRole[] = ["support", "admin"];
+
+/**
+ * For the support pages: pages send a visitor without a staff session to /staff/login; posts
+ * without one, and staff without the role, get 403.
+ */
+export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>, role?: StaffRole): Promise<StaffUser> {
+  const staff = await staffOfRequest(request, context);
   if (role === "admin" && staff.role !== "admin") throw errorResponse(context, 403, "staff.errors.adminOnly");
+  if (!SUPPORT_ROLES.includes(staff.role)) throw errorResponse(context, 403, "staff.errors.notPermitted");
   return staff;
 }
 
 /** Work beyond the support pages, and the roles that may do it (one place for every route and menu). */
-const PERMISSIONS = { offers: ["admin"] } as const satisfies Record<string, readonly StaffRole[]>;
+const PERMISSIONS = { offers: ["admin"], campaigns: ["admin", "marketing"], support: SUPPORT_ROLES } as const satisfies Record<string, readonly StaffRole[]>;
 type StaffPermission = keyof typeof PERMISSIONS;
 
 export const staffCan = (staff: Pick<StaffUser, "role">, permission: StaffPermission) => (PERMISSIONS[permission] as readonly StaffRole[]).includes(staff.role);
 
-/** requireStaff, and the permission: staff without it get 403 (pages and posts alike). */
+/** The staff session, and the permission: staff without it get 403 (pages and posts alike). */
 export async function requireStaffPermission(request: Request, context: Readonly<RouterContextProvider>, permission: StaffPermission): Promise<StaffUser> {
-  const staff = await requireStaff(request, context);
+  const staff = await staffOfRequest(request, context);
   if (!staffCan(staff, permission)) throw errorResponse(context, 403, "staff.errors.notPermitted");
   return staff;
 }

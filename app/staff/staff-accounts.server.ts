@@ -15,7 +15,7 @@ import { newTotpSecret, totpUri } from "./totp.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
-export const staffRole = z.enum(["support", "admin"]);
+export const staffRole = z.enum(["support", "admin", "marketing"]);
 
 export const createStaffForm = z.object({
   email: staffEmail,

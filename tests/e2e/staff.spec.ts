@@ -51,7 +51,7 @@ async function newMatureMember(browser: Browser) {
   return email;
 }
 
-async function staffLogIn(browser: Browser, role: "support" | "admin", origin: string): Promise<Page> {
+async function staffLogIn(browser: Browser, role: "support" | "admin" | "marketing", origin: string): Promise<Page> {
   const account = DEMO_STAFF.find((s) => s.role === role)!;
   // a code is accepted once per account: a retried test starts from a clean slate
   await sql("UPDATE staff_accounts SET totp_last_step = 0 WHERE email = $1", [account.email]);
@@ -66,7 +66,8 @@ async function staffLogIn(browser: Browser, role: "support" | "admin", origin: s
   const { otp } = await generateTOTP({ secret: account.totpSecret, period: 30 });
   await page.getByLabel("Code from your authenticator app").fill(otp);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${origin}/staff`);
+  // marketing has no support pages: its console starts at the campaigns
+  await expect(page).toHaveURL(role === "marketing" ? `${origin}/staff/campaigns` : `${origin}/staff`);
   await expect(page.getByTestId("staff-who")).toContainText(role);
   return page;
 }
@@ -235,4 +236,69 @@ test("an admin changes a package price in the offers console after a preview; a 
   } finally {
     await sql("UPDATE credit_packages SET price_cents = $1 WHERE id = $2", [pkg!.price_cents, pkg!.id]);
   }
+});
+
+test("marketing creates a promotion campaign for one site, previews it in German, schedules it, and the workers' report shows it sent", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const name = `Spring promotion ${Date.now()}`;
+  const page = await staffLogIn(browser, "marketing", LOVELY);
+  // no support pages for marketing
+  await expect(page.getByRole("link", { name: "Cases", exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "New campaign" }).click();
+  await expect(page).toHaveURL(`${LOVELY}/staff/campaigns/new?site=lovely`);
+  const form = page.getByTestId("campaign-form");
+  await form.getByLabel("Name (staff only)").fill(name);
+  await form.getByLabel("Kind").selectOption("promotions");
+  // a narrow audience: paying men in Ireland
+  await form.getByLabel("Ireland", { exact: true }).check();
+  await form.getByLabel("Men", { exact: true }).check();
+  await form.getByLabel("Purchases").selectOption("paid");
+  await form.getByRole("button", { name: "Save as draft" }).click();
+  // every language of the site needs its version: the form says so and saves nothing
+  await expect(form.getByTestId("campaign-version-de").getByText("Write a subject of at most 150 characters.")).toBeVisible();
+  for (const [lang, subject] of [
+    ["en", "Spring credits"],
+    ["nl", "Lentecredits"],
+    ["de", "Frühlingscredits"],
+    ["fr", "Crédits de printemps"],
+  ] as const) {
+    const version = form.getByTestId(`campaign-version-${lang}`);
+    await version.getByLabel("Subject").fill(subject);
+    await version.getByLabel("Text").fill(`${subject}: 20 % more this week.`);
+  }
+  await form.getByLabel("Send at").fill(new Date().toISOString().slice(0, 16));
+  await form.getByRole("button", { name: "Save as draft" }).click();
+  await expect(page.getByTestId("form-message")).toHaveText("The campaign is saved as a draft.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+  // the German preview, rendered as the member gets it
+  await page.getByRole("link", { name: "Deutsch", exact: true }).click();
+  await expect(page.getByTestId("campaign-preview-subject")).toContainText("Frühlingscredits");
+  await expect(page.frameLocator("iframe").getByText("Frühlingscredits: 20 % more this week.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByTestId("form-message")).toHaveText("The campaign is scheduled.");
+  await expect(page.getByTestId("campaign-facts")).toContainText("Scheduled");
+
+  // the campaigns worker (every minute) sends it; the report counts what it sent
+  await page.getByRole("link", { name: "Report", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Report: ${name}`);
+  const report = page.getByTestId("campaign-report");
+  await expect(async () => {
+    await page.reload();
+    await expect(report).toContainText("Sent", { timeout: 1000 });
+    await expect(report.locator("dd").first()).toHaveText("Sent", { timeout: 1000 });
+  }).toPass({ timeout: 150_000, intervals: [5000] });
+  const [row] = await sql<{ audience: number; sent: number }>(
+    "SELECT count(*)::int AS audience, count(*) FILTER (WHERE status IN ('sent', 'delivered', 'bounced', 'unsubscribed'))::int AS sent FROM campaign_deliveries d JOIN campaigns c ON c.id = d.campaign_id WHERE c.name = $1",
+    [name],
+  );
+  await expect(report).toContainText(`Audience${row!.audience}`);
+  await expect(report).toContainText(`Sent${row!.sent}`);
+
+  const [audit] = await sql<{ actions: string[] }>(
+    "SELECT array_agg(action ORDER BY id) AS actions FROM staff_audit_log WHERE staff_email = 'marketing@staff.localhost' AND after->>'name' = $1",
+    [name],
+  );
+  expect(audit!.actions).toEqual(["campaigns.create", "campaigns.schedule"]);
 });

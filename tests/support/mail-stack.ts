@@ -14,12 +14,13 @@ export interface MailStack {
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 }
 
-export function useServerWithMail(): MailStack {
+/** smtp: the test SMTP server's options (addresses it refuses for good, …). */
+export function useServerWithMail(options: { smtp?: Parameters<typeof startSmtpServer>[0] } = {}): MailStack {
   const stack = {} as MailStack;
   // only a mail worker: a payments worker here would take other test files' payment jobs
   let worker: ReturnType<typeof createWorker<MailJob>>;
   beforeAll(async () => {
-    stack.smtp = await startSmtpServer();
+    stack.smtp = await startSmtpServer(options.smtp);
     process.env.SMTP_URL = stack.smtp.url;
     resetSingleton("env");
     stack.server = await startTestServer();

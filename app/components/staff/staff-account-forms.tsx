@@ -5,6 +5,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { Button, Card, Select, TextField } from "#app/components/ui/index.ts";
 
+const STAFF_ROLES = ["support", "admin", "marketing"] as const;
+
 export function CreateStaffForm() {
   const { t } = useTranslation();
   return (
@@ -21,6 +23,7 @@ export function CreateStaffForm() {
         options={[
           { value: "support", label: t("staff.roles.support") },
           { value: "admin", label: t("staff.roles.admin") },
+          { value: "marketing", label: t("staff.roles.marketing") },
         ]}
       />
       <TextField
@@ -43,7 +46,7 @@ export function CreateStaffForm() {
 
 export function AccountRowActions({ id, role, disabled, self }: { id: number; role: string; disabled: boolean; self: boolean }) {
   const { t } = useTranslation();
-  const other = role === "admin" ? "support" : "admin";
+  const others = STAFF_ROLES.filter((r) => r !== role);
   return (
     <div className="flex flex-wrap gap-2">
       {self ? (
@@ -57,14 +60,16 @@ export function AccountRowActions({ id, role, disabled, self }: { id: number; ro
               {disabled ? t("staff.accounts.enable") : t("staff.accounts.disable")}
             </Button>
           </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="role" />
-            <input type="hidden" name="id" value={id} />
-            <input type="hidden" name="role" value={other} />
-            <Button type="submit" variant="outline" size="sm">
-              {t("staff.accounts.makeRole", { role: t(`staff.roles.${other}`) })}
-            </Button>
-          </Form>
+          {others.map((other) => (
+            <Form method="post" key={other}>
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="id" value={id} />
+              <input type="hidden" name="role" value={other} />
+              <Button type="submit" variant="outline" size="sm">
+                {t("staff.accounts.makeRole", { role: t(`staff.roles.${other}`) })}
+              </Button>
+            </Form>
+          ))}
         </>
       )}
       <Form method="post">

@@ -5,6 +5,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Route } from "./+types/mail-events";
+import { recordCampaignBounce } from "#app/campaigns/deliveries.server.ts";
 import { suppressAddress, type SuppressionReason } from "#app/notifications/suppression.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { methodNotAllowed } from "#app/utils/api.server.ts";
@@ -38,6 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const e of parsed.data.events) {
     if (e.type === "bounce" && !e.permanent) continue;
     accounts += await suppressAddress(e.email, REASON[e.type]);
+    // a campaign's report counts the bounce of its mail
+    if (e.type === "bounce") await recordCampaignBounce(e.email);
   }
   return Response.json({ recorded: parsed.data.events.length, accounts });
 }

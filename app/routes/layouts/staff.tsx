@@ -7,12 +7,26 @@ import { currentStaff, staffCan } from "#app/staff/session.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await currentStaff(request);
-  return { staff: staff && { name: staff.name, role: staff.role, offers: staffCan(staff, "offers") } };
+  return {
+    staff: staff && {
+      name: staff.name,
+      role: staff.role,
+      support: staffCan(staff, "support"),
+      offers: staffCan(staff, "offers"),
+      campaigns: staffCan(staff, "campaigns"),
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [...(matches.find((m) => m?.id === "root")?.meta ?? []), { name: "robots", content: "noindex" }];
 
-function Chrome({ children, staff }: { children: React.ReactNode; staff: { name: string; role: string; offers: boolean } | null }) {
+function Chrome({
+  children,
+  staff,
+}: {
+  children: React.ReactNode;
+  staff: { name: string; role: string; support: boolean; offers: boolean; campaigns: boolean } | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50" data-layout="staff">
@@ -23,27 +37,36 @@ function Chrome({ children, staff }: { children: React.ReactNode; staff: { name:
           </Link>
           {staff ? (
             <nav className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-              <Link to="/staff" className="underline-offset-2 hover:underline">
-                {t("staff.nav.search")}
-              </Link>
-              <Link to="/staff/cases" className="underline-offset-2 hover:underline">
-                {t("staff.nav.cases")}
-              </Link>
-              <Link to="/staff/photos" className="underline-offset-2 hover:underline">
-                {t("staff.nav.photos")}
-              </Link>
-              <Link to="/staff/invitations" className="underline-offset-2 hover:underline">
-                {t("staff.nav.invitations")}
-              </Link>
-              <Link to="/staff/reconciliation" className="underline-offset-2 hover:underline">
-                {t("staff.nav.reconciliation")}
-              </Link>
-              <Link to="/staff/audit" className="underline-offset-2 hover:underline">
-                {t("staff.nav.audit")}
-              </Link>
+              {staff.support ? (
+                <>
+                  <Link to="/staff" className="underline-offset-2 hover:underline">
+                    {t("staff.nav.search")}
+                  </Link>
+                  <Link to="/staff/cases" className="underline-offset-2 hover:underline">
+                    {t("staff.nav.cases")}
+                  </Link>
+                  <Link to="/staff/photos" className="underline-offset-2 hover:underline">
+                    {t("staff.nav.photos")}
+                  </Link>
+                  <Link to="/staff/invitations" className="underline-offset-2 hover:underline">
+                    {t("staff.nav.invitations")}
+                  </Link>
+                  <Link to="/staff/reconciliation" className="underline-offset-2 hover:underline">
+                    {t("staff.nav.reconciliation")}
+                  </Link>
+                  <Link to="/staff/audit" className="underline-offset-2 hover:underline">
+                    {t("staff.nav.audit")}
+                  </Link>
+                </>
+              ) : null}
               {staff.offers ? (
                 <Link to="/staff/offers" className="underline-offset-2 hover:underline">
                   {t("staff.nav.offers")}
+                </Link>
+              ) : null}
+              {staff.campaigns ? (
+                <Link to="/staff/campaigns" className="underline-offset-2 hover:underline">
+                  {t("staff.nav.campaigns")}
                 </Link>
               ) : null}
               {staff.role === "admin" ? (

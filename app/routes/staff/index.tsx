@@ -1,15 +1,18 @@
 // /staff: the one search box (domain, site key, company name, kvk, e-mail, username, member id, payment id).
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { CompanyCard } from "#app/components/staff/company-card.tsx";
 import { utc } from "#app/components/staff/format.ts";
 import { StaffTable } from "#app/components/staff/table.tsx";
 import { Button, TextField } from "#app/components/ui/index.ts";
 import { search, searchQuery } from "#app/staff/lookup.server.ts";
-import { requireStaff } from "#app/staff/session.server.ts";
+import { currentStaff, requireStaff, staffCan } from "#app/staff/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // the console's start page: marketing staff, who have no support pages, start at their campaigns
+  const who = await currentStaff(request);
+  if (who && !staffCan(who, "support") && staffCan(who, "campaigns")) throw redirect("/staff/campaigns");
   await requireStaff(request, context);
   const raw = new URL(request.url).searchParams.get("q") ?? "";
   const q = searchQuery.safeParse(raw);

@@ -1,10 +1,11 @@
 // The members search: the site's pool, visible profiles only, filtered by gender, country,
-// region and age, profiles that show a photo first and each part most recently active first,
+// region and age, profiles that show a photo first (on a reselling site its own members before
+// the network's within each part) and each part most recently active first,
 // page by page, with the total count.
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { birthRange } from "#app/profiles/age.ts";
 import { toCard, cardSelect } from "#app/profiles/cards.server.ts";
-import { poolKey, visibleWhere } from "#app/profiles/access.server.ts";
+import { poolKey, poolSiteKeys, visibleWhere } from "#app/profiles/access.server.ts";
 import { likedCardSelect, toLikedCard, withLikeStates } from "#app/likes/likes.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -57,18 +58,47 @@ type Page = { where: Prisma.ProfileWhereInput; orderBy: typeof ORDER; skip: numb
 /**
  * Rows `skip` to `skip + take` of `where`, the profiles that show a photo first: an account
  * without one, just active, ranked above every face (seen: photo-less accounts with
- * random names first, "Online"). Two reads along the search index instead of an order by an
- * expression, which no index of the pool serves; the photo part is counted only when a page
- * reaches its end with none of it.
+ * random names first, "Online"). On a site that resells, within each part the site's own members
+ * come before the network's (`ownSite`): Lovely Dates showed Mature Moments' women first and the
+ * two sites looked like one. Reads along the search indexes instead of an order by an expression,
+ * which no index of the pool serves; a part is counted only when a page reaches its end with none of it.
  */
-export async function photosFirst<T>(where: Prisma.ProfileWhereInput, skip: number, take: number, find: (page: Page) => Promise<T[]>): Promise<T[]> {
-  const withPhoto = { AND: [where, WITH_PHOTO] };
-  const first = await find({ where: withPhoto, orderBy: ORDER, skip, take });
-  if (first.length === take) return first;
-  const photoCount = first.length > 0 ? skip + first.length : await getDb().profile.count({ where: withPhoto });
-  const rest = await find({ where: { AND: [where, { NOT: WITH_PHOTO }] }, orderBy: ORDER, skip: Math.max(0, skip - photoCount), take: take - first.length });
-  return [...first, ...rest];
+export async function photosFirst<T>(
+  where: Prisma.ProfileWhereInput,
+  skip: number,
+  take: number,
+  find: (page: Page) => Promise<T[]>,
+  ownSite: string | null = null,
+): Promise<T[]> {
+  const parts: Prisma.ProfileWhereInput[] = [{ AND: [where, WITH_PHOTO] }, { AND: [where, { NOT: WITH_PHOTO }] }];
+  return inTiers(ownSite ? parts.flatMap((part) => ownFirst(part, ownSite)) : parts, skip, take, find);
 }
+
+/** A part of the results split in two: the site's own members, then the rest of its pool. */
+const ownFirst = (where: Prisma.ProfileWhereInput, ownSite: string): Prisma.ProfileWhereInput[] => [
+  { AND: [where, { siteKey: ownSite }] },
+  { AND: [where, { NOT: { siteKey: ownSite } }] },
+];
+
+/** Rows `skip` to `skip + take` of the tiers one after another, each most recently active first. */
+async function inTiers<T>(tiers: Prisma.ProfileWhereInput[], skip: number, take: number, find: (page: Page) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  let left = skip;
+  for (const where of tiers) {
+    if (rows.length >= take) break;
+    const found = await find({ where, orderBy: ORDER, skip: left, take: take - rows.length });
+    if (found.length) {
+      rows.push(...found);
+      left = 0; // the rest of this tier is on the page: the next starts at its first row
+    } else if (left > 0) {
+      left = Math.max(0, left - (await getDb().profile.count({ where })));
+    }
+  }
+  return rows;
+}
+
+/** The site whose members rank first: a site that resells shows its own before the network's. */
+const ownSiteOf = (site: Site) => (poolSiteKeys(site).length > 1 ? site.key : null);
 
 /** Cards without a viewer's part: what every viewer of the pool sees alike. */
 const poolCards = (page: Page, site: Site) =>
@@ -85,7 +115,8 @@ export interface SearchViewer {
 /** Pages `from`..`to` (1-based, inclusive) of the results; a member's cards carry their like button's state. */
 export async function searchMembers(site: Site, viewer: SearchViewer | null, s: SearchState, from: number, to: number) {
   const take = (to - from + 1) * PAGE_SIZE;
-  const ranked = <T>(where: Prisma.ProfileWhereInput, find: (page: Page) => Promise<T[]>) => photosFirst(where, (from - 1) * PAGE_SIZE, take + 1, find);
+  const ranked = <T>(where: Prisma.ProfileWhereInput, find: (page: Page) => Promise<T[]>) =>
+    photosFirst(where, (from - 1) * PAGE_SIZE, take + 1, find, ownSiteOf(site));
   // the pool's count is shared by all viewers (cached); the few profiles this viewer blocked or is
   // blocked by are counted apart and taken off, so a block shows in the total at once
   const countKey = countKeyOf(site, s);
@@ -128,9 +159,11 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const where = searchWhere(site, null, s);
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
-    sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () =>
-      poolCards({ where: { AND: [where, WITH_PHOTO] }, orderBy: ORDER, skip: 0, take: count }, site),
-    ),
+    sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () => {
+      const withPhoto = { AND: [where, WITH_PHOTO] };
+      const own = ownSiteOf(site);
+      return inTiers(own ? ownFirst(withPhoto, own) : [withPhoto], 0, count, (page) => poolCards(page, site));
+    }),
     cachedCount(countKey, where),
   ]);
   return { profiles: rows, total };

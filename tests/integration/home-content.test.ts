@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSites } from "#app/tenancy/site-check.server.ts";
 import { loadSiteRegistry, SiteConfigError } from "#app/tenancy/site-registry.server.ts";
 import { adoptSiteRegistry } from "#app/tenancy/sites.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
@@ -99,6 +100,21 @@ describe("the visitor's home page, from the site file", () => {
       resetSingleton("siteRegistry");
       adoptSiteRegistry(loadSiteRegistry("tenants"));
     }
+  });
+});
+
+describe("the faces of a home page", () => {
+  const faceIds = (html: string) => [.../data-testid="home-faces"[^]*?<\/ul>/.exec(html)![0].matchAll(/href="\/members\/(\d+)"/g)].map((m) => Number(m[1]));
+  const sitesOf = async (ids: number[]) =>
+    new Set((await getDb().profile.findMany({ where: { id: { in: ids } }, select: { user: { select: { siteKey: true } } } })).map((p) => p.user.siteKey));
+
+  it("are the site's own members where it resells: Lovely and Mature share a pool but not their faces", async () => {
+    const lovely = faceIds((await home("lovely", "en")).html);
+    const mature = faceIds((await request(server, "/?ref=partner", { host: "mature.localhost", headers: { cookie: "lng=de" } })).html);
+    expect(lovely).toHaveLength(4);
+    expect(mature).toHaveLength(4);
+    expect(await sitesOf(lovely)).toEqual(new Set(["lovely"]));
+    expect(await sitesOf(mature)).toEqual(new Set(["mature"]));
   });
 });
 

@@ -290,9 +290,17 @@ test("marketing creates a promotion campaign for one site, previews it in German
     await expect(report.locator("dd").first()).toHaveText("Sent", { timeout: 1000 });
   }).toPass({ timeout: 150_000, intervals: [5000] });
   const [row] = await sql<{ audience: number; sent: number }>(
-    "SELECT count(*)::int AS audience, count(*) FILTER (WHERE status IN ('sent', 'delivered', 'bounced', 'unsubscribed'))::int AS sent FROM campaign_deliveries d JOIN campaigns c ON c.id = d.campaign_id WHERE c.name = $1",
+    "SELECT count(*)::int AS audience, count(*) FILTER (WHERE d.status IN ('sent', 'delivered', 'bounced', 'unsubscribed'))::int AS sent FROM campaign_deliveries d JOIN campaigns c ON c.id = d.campaign_id WHERE c.name = $1",
     [name],
   );
+  // the audience is exactly lovely's active, real, not suppressed paying men in Ireland who agreed to promotions
+  const [expected] = await sql<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.site_key = 'lovely' AND u.status = 'active' AND NOT p.fictional AND cardinality(u.notifications_disabled) = 0
+       AND NOT ('promotions' = ANY(u.notifications_off)) AND p.country = 'IE' AND p.gender = 'male' AND u.paid_user`,
+  );
+  expect(row!.audience).toBe(expected!.n);
+  expect(row!.sent).toBe(row!.audience);
   await expect(report).toContainText(`Audience${row!.audience}`);
   await expect(report).toContainText(`Sent${row!.sent}`);
 

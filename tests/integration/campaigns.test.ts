@@ -12,6 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCampaign, setCampaignStatus, siteCampaign } from "#app/campaigns/campaigns.server.ts";
+import { createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
+import { campaignsJob } from "#workers/campaigns.ts";
 import { runCampaigns } from "#app/campaigns/sender.server.ts";
 import { DAILY_CAP } from "#app/notifications/delivery.server.ts";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
@@ -87,13 +89,16 @@ const versions = (tag: string) => ({
 });
 
 /** A campaign made and scheduled through the domain functions (as the console does), due at `at`. */
-async function scheduled(staff: StaffUser, input: { kind: "news" | "promotions"; countries: string[]; tag: string; at?: Date }) {
+async function scheduled(
+  staff: StaffUser,
+  input: { kind: "news" | "promotions"; countries: string[]; tag: string; at?: Date; genders?: ("male" | "female")[] },
+) {
   const at = input.at ?? new Date(NOON.getTime() - 60_000);
   const made = await createCampaign(staff, site(), {
     name: `Campaign ${input.tag}`,
     kind: input.kind,
     countries: input.countries,
-    genders: [],
+    genders: input.genders ?? [],
     paid: "all",
     scheduledAt: at,
     ...versions(input.tag),
@@ -325,5 +330,26 @@ describe("sending a campaign", () => {
     const row = await db().campaignDelivery.findFirstOrThrow({ where: { campaignId: id, userId: busy.user.id } });
     expect(row).toMatchObject({ status: "pending", notBefore: new Date(morning.getTime() + 3600_000) });
     expect((await db().campaign.findUniqueOrThrow({ where: { id } })).status).toBe("sending");
+  });
+
+  it("goes out through the real campaigns queue, as the worker's schedule runs it", async () => {
+    // now, not at a fixed noon: the night is switched off by configuration for this one
+    process.env.NOTIFICATION_QUIET_HOURS = "0-0";
+    resetSingleton("env");
+    const worker = createWorker(QUEUE_NAMES.campaigns, campaignsJob, { concurrency: 1 });
+    try {
+      await worker.waitUntilReady();
+      const man = await createMember({ site: SITE, country: "DE", gender: "male" });
+      const id = await scheduled(staff, { kind: "news", countries: ["DE"], genders: ["male"], tag: "queue", at: new Date(Date.now() - 60_000) });
+      await getQueue(QUEUE_NAMES.campaigns).add("campaigns-due", {});
+      await waitFor(counts.bind(null, id), (r) => r.delivered === 1);
+      expect(mailsTo(man.email)).toHaveLength(1);
+      expect(await counts(id)).toMatchObject({ audience: 1, sent: 1, delivered: 1 });
+      expect((await db().campaign.findUniqueOrThrow({ where: { id } })).status).toBe("sent");
+    } finally {
+      await worker.close();
+      delete process.env.NOTIFICATION_QUIET_HOURS;
+      resetSingleton("env");
+    }
   });
 });

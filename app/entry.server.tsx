@@ -16,6 +16,7 @@ import { localeContext } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
 import { cspNonceContext, NonceContext } from "#app/utils/nonce.ts";
+import { WHOLE_BODY } from "#app/utils/whole-body.ts";
 
 export const streamTimeout = 5_000;
 
@@ -57,7 +58,7 @@ export default function handleRequest(request: Request, status: number, headers:
               const document = Buffer.concat(chunks);
               headers.set("Content-Type", "text/html; charset=utf-8");
               headers.set("Content-Length", String(document.length));
-              resolve(new Response(document, { headers, status }));
+              resolve(wholeDocument(document, headers, status));
               callback();
             },
           });
@@ -75,6 +76,13 @@ export default function handleRequest(request: Request, status: number, headers:
     );
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The page as a Response that also carries its bytes, so the HTTP host sends them in one write (server/fetch-bridge.ts). */
+function wholeDocument(document: Buffer<ArrayBuffer>, headers: Headers, status: number) {
+  const response = new Response(document, { headers, status });
+  Object.defineProperty(response, WHOLE_BODY, { value: document });
+  return response;
 }
 
 /** The language the root middleware chose; English when the request never got that far. */

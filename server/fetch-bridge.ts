@@ -6,6 +6,7 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
+import { wholeBody } from "#app/utils/whole-body.ts";
 
 /** Passes a body through until it grows past `limit` bytes, then fails it (chunked uploads have no Content-Length to check up front). */
 function limited(limit: number) {
@@ -53,6 +54,8 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
   if (!response.body) return void res.end();
+  const whole = wholeBody(response);
+  if (whole) return void res.end(whole);
   // JSON is small and whole: sent with its length, so the compression threshold can see its size
   if (/^application\/json\b/.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Length")) {
     const body = Buffer.from(await response.arrayBuffer());

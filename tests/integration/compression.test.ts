@@ -80,6 +80,14 @@ describe("pages and JSON", () => {
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.bytes.length).toBeGreaterThan(1024);
+    // whole, in one piece with its length, and with the loader data the browser hydrates from
+    // (React Router streams it into a Suspense boundary: a render that did not wait for it
+    // leaves a client-render marker instead, and the page's buttons never come alive)
+    expect(Number(plain.headers["content-length"])).toBe(plain.bytes.length);
+    const page = plain.bytes.toString("utf8");
+    expect(page).toMatch(/<\/html>$/);
+    expect(page).toContain("streamController.enqueue(");
+    expect(page).not.toContain("<!--$!-->");
     for (const [accepts, encoding] of [
       [BROWSER, "br"],
       ["gzip", "gzip"],

@@ -69,7 +69,7 @@ describe("the placeholder shortcut", () => {
   const renderCalls = (i18n: I18n, calls: [string, Record<string, unknown>][]) =>
     renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(Texts, { calls })));
 
-  it.each(["en", "de", "pl", "fi"])("gives what i18next gives for every text of the %s catalogue", async (language) => {
+  it.each(["en", "de", "pl", "fi", "fr"])("gives what i18next gives for every text of the %s catalogue", async (language) => {
     const common = JSON.parse(readFileSync(`app/locales/${language}/common.json`, "utf8"));
     const i18n = await instance(language, common);
     const fixed = i18n.getFixedT(language);
@@ -79,7 +79,8 @@ describe("the placeholder shortcut", () => {
       if (!names.length) continue;
       const base = key.replace(/_(zero|one|two|few|many|other)$/, "");
       const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 7 : `<${n} & "x">`]));
-      calls.push([base, values], [base, { ...values, count: 1 }], [base, { ...values, count: 5 }], [base, { ...values, extra: "x" }]);
+      calls.push([base, values], [base, { ...values, extra: "x" }], [base, { ...values, count: 1, extra: "x" }]);
+      for (const count of [0, 1, 2, 5, 22, 1.5]) calls.push([base, { ...values, count }]);
     }
     expect(calls.length).toBeGreaterThan(40);
     const expected = renderToStaticMarkup(
@@ -92,10 +93,13 @@ describe("the placeholder shortcut", () => {
     expect(renderCalls(i18n, calls)).toBe(expected);
   });
 
-  it("leaves plurals, missing keys and nested texts to i18next", async () => {
+  it("picks plural forms as i18next does and leaves missing keys and nested texts to it", async () => {
     const i18n = await instance("en", {
+      photos_zero: "no photos",
       photos_one: "{{count}} photo",
       photos_other: "{{count}} photos",
+      likes_one: "a like",
+      likes_other: "{{count}} likes",
       nested: "Hi $t(name)",
       name: "Ana",
       greet: "Hi {{name}}",
@@ -103,11 +107,16 @@ describe("the placeholder shortcut", () => {
     const calls: [string, Record<string, unknown>][] = [
       ["photos", { count: 1 }],
       ["photos", { count: 3 }],
+      ["photos", { count: 0 }],
+      ["likes", { count: 0 }],
+      ["likes", { count: 1 }],
       ["absent", { name: "x" }],
       ["nested", { x: 1 }],
       ["greet", { name: "Bo" }],
       ["greet", { name: "Bo", defaultValue: "d" }],
     ];
-    expect(renderCalls(i18n, calls)).toBe("<ul><li>1 photo</li><li>3 photos</li><li>absent</li><li>Hi Ana</li><li>Hi Bo</li><li>Hi Bo</li></ul>");
+    expect(renderCalls(i18n, calls)).toBe(
+      "<ul><li>1 photo</li><li>3 photos</li><li>no photos</li><li>0 likes</li><li>a like</li><li>absent</li><li>Hi Ana</li><li>Hi Bo</li><li>Hi Bo</li></ul>",
+    );
   });
 });

@@ -5,7 +5,8 @@
 // were a sixth of the server's time. A `t` call without options is looked up once per
 // language and key; a call whose options only fill `{{name}}` placeholders of a plain text is
 // filled in here from the text split once, without i18next's option handling and regular
-// expressions (a twentieth of /members' time). Anything else (plurals, context, nesting, formats,
+// expressions (a twentieth of /members' time); so is a plural with only `count` and such
+// placeholders, its form chosen as i18next chooses it. Anything else (context, nesting, formats,
 // a missing key) goes to i18next.
 import type { i18n as I18n, TFunction } from "i18next";
 import { useContext, useSyncExternalStore } from "react";
@@ -57,8 +58,8 @@ function isPlaceholder(parts: string[], name: string) {
   return false;
 }
 
-/** The text with its placeholders filled, or null when the options are more than the placeholders' values. */
-function fill(parts: string[], options: Record<string, unknown>): string | null {
+/** The text with its placeholders filled, or null when the options are more than the placeholders' values (and a plural's count). */
+function fill(parts: string[], options: Record<string, unknown>, plural = false): string | null {
   let names = 0;
   let text = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
@@ -67,7 +68,7 @@ function fill(parts: string[], options: Record<string, unknown>): string | null 
     text += value + parts[i + 1]!;
   }
   for (const name in options) {
-    if (!isPlaceholder(parts, name)) return null; // count, context, defaultValue, lng, …: i18next's
+    if (!isPlaceholder(parts, name) && !(plural && name === "count")) return null; // context, defaultValue, lng, …: i18next's
     names++;
   }
   return names ? text : null;
@@ -86,13 +87,38 @@ function translationOf(i18n: I18n): Translation {
       if (text === undefined) plain.set(key, (text = fixed(key) as string));
       return text;
     };
+    const templateOf = (key: string) => {
+      let parts = templates.get(key);
+      if (parts === undefined) templates.set(key, (parts = splitTemplate(key, lookUp(key))));
+      return parts;
+    };
+    // A plural the way i18next picks it (JSON v4): `_zero` for 0 when the language file has it,
+    // else the language's plural category; only forms this language's own file holds.
+    const rules = new Intl.PluralRules(language);
+    const own = (key: string) => typeof i18n.getResource(language, i18n.options.defaultNS as string, key) === "string";
+    const pluralForm = (key: string, count: number) => {
+      if (count === 0 && own(`${key}_zero`)) return `${key}_zero`;
+      const form = `${key}_${rules.select(count)}`;
+      return own(form) ? form : null;
+    };
+    const forms = new Map<string, string | null>();
     const t = ((key: string | string[], options?: unknown) => {
       if (typeof key !== "string") return fixed(key as unknown as string, options as never);
       if (options === undefined) return lookUp(key);
       if (typeof options === "object" && options !== null && !Array.isArray(options)) {
-        let parts = templates.get(key);
-        if (parts === undefined) templates.set(key, (parts = splitTemplate(key, lookUp(key))));
-        const text = parts && fill(parts, options as Record<string, unknown>);
+        const values = options as Record<string, unknown>;
+        const count = values.count;
+        if (typeof count === "number") {
+          const slot = `${key}\u0000${count === 0 ? "0" : rules.select(count)}`;
+          let form = forms.get(slot);
+          if (form === undefined) forms.set(slot, (form = pluralForm(key, count)));
+          const parts = form === null ? null : templateOf(form);
+          const text = parts && fill(parts, values, true);
+          if (text !== null && text !== undefined) return text;
+          return fixed(key, options as never);
+        }
+        const parts = templateOf(key);
+        const text = parts && fill(parts, values);
         if (text !== null && text !== undefined) return text;
       }
       return fixed(key, options as never);

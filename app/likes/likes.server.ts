@@ -114,11 +114,6 @@ export function newLikesSql(site: LikeSite, viewer: Prisma.Sql): Prisma.Sql {
     WHERE nl.liked_id = ${viewer} AND nl.seen_at IS NULL AND ${visibleSql(site, Prisma.raw("liker"), viewer)})`;
 }
 
-async function countNewLikes(site: LikeSite, profileId: number) {
-  const [row] = await getDb().$queryRaw<[{ count: number }]>`SELECT ${newLikesSql(site, Prisma.sql`${profileId}::int`)} AS count`;
-  return row.count;
-}
-
 export const LIKES_TABS = ["liked", "received", "matches"] as const;
 export type LikesTab = (typeof LIKES_TABS)[number];
 export const LIKES_PAGE_SIZE = 24;
@@ -168,14 +163,17 @@ export async function likesList(site: LikeSite, viewerId: number, tab: LikesTab,
   return { cards, hasMore: rows.length > limit && limit < LIKES_CAP };
 }
 
-/** How many profiles each tab holds, and the new received likes. */
+/** How many profiles each tab holds, and the new received likes: one statement (tabQuery's rules in SQL, visibleSql). */
 export async function likesCounts(site: LikeSite, viewerId: number) {
-  const db = getDb();
-  const [liked, received, matches, fresh] = await Promise.all([
-    ...LIKES_TABS.map((tab) => db.like.count({ where: tabQuery(site, viewerId, tab).where })),
-    countNewLikes(site, viewerId),
-  ]);
-  return { liked: liked!, received: received!, matches: matches!, new: fresh! };
+  const viewer = Prisma.sql`${viewerId}::int`;
+  const visible = visibleSql(site, Prisma.raw("p"), viewer);
+  const [row] = await getDb().$queryRaw<[{ liked: number; received: number; matches: number; new: number }]>`SELECT
+    (SELECT COUNT(*)::int FROM likes l JOIN profiles p ON p.id = l.liked_id WHERE l.liker_id = ${viewer} AND ${visible}) AS liked,
+    (SELECT COUNT(*)::int FROM likes l JOIN profiles p ON p.id = l.liker_id WHERE l.liked_id = ${viewer} AND ${visible}) AS received,
+    (SELECT COUNT(*)::int FROM likes l JOIN profiles p ON p.id = l.liked_id WHERE l.liker_id = ${viewer} AND ${visible}
+      AND EXISTS (SELECT 1 FROM likes back WHERE back.liker_id = p.id AND back.liked_id = ${viewer})) AS matches,
+    ${newLikesSql(site, viewer)} AS new`;
+  return row;
 }
 
 /**

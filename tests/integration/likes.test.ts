@@ -288,6 +288,30 @@ describe("likes pages", () => {
     expect(visitor.headers.location).toBe("/login?redirectTo=%2Flikes%2Fliked");
   });
 
+  it("the tab counts and the new-likes count leave out profiles the member may not see", async () => {
+    const me = await member({ gender: "male" });
+    const mutual = await member({ gender: "female" });
+    const fan = await member({ gender: "female" });
+    const crush = await createMember({ gender: "female" });
+    const hiddenFan = await member({ gender: "female" });
+    const blockingCrush = await member({ gender: "female" });
+    const blockedFan = await member({ gender: "female" });
+    const elsewhere = await member({ gender: "male", site: "pride" });
+    for (const other of [mutual, blockingCrush]) await post(me, `/members/${other.id}/like`, { intent: "like" });
+    await post(me, `/members/${crush.profile.id}/like`, { intent: "like" });
+    for (const other of [mutual, fan, hiddenFan, blockedFan]) await post(other, `/members/${me.id}/like`, { intent: "like" });
+    // what the page would have counted before: likes between sites cannot be given, so one is written
+    await getDb().like.create({ data: { likerId: elsewhere.id, likedId: me.id, source: "search" } });
+    await getDb().profile.update({ where: { id: hiddenFan.id }, data: { invisible: true } });
+    await getDb().block.create({ data: { blockerId: blockingCrush.id, blockedId: me.id } });
+    await getDb().block.create({ data: { blockerId: me.id, blockedId: blockedFan.id } });
+
+    const html = (await get(me, "/likes")).html;
+    const countOf = (tab: string) => Number(new RegExp(`data-testid="likes-tab-${tab}"[\\s\\S]*?>(\\d+)</span>`).exec(html)?.[1]);
+    expect({ liked: countOf("liked"), received: countOf("received"), matches: countOf("matches") }).toEqual({ liked: 2, received: 2, matches: 1 });
+    expect(html).toMatch(/data-testid="likes-new-count"[^>]*>2 new</);
+  });
+
   it("search cards and the profile screen carry like buttons that say whether the member liked", async () => {
     const me = await member({ gender: "male" });
     const her = await createMember({ gender: "female", country: "IE", region: "Kerry", age: 66 });

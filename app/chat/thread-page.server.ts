@@ -7,6 +7,7 @@ import { readUploadForm } from "#app/media/upload.server.ts";
 import { messagePrice } from "#app/payments/message-price.server.ts";
 import { paymentCountry } from "#app/payments/packages.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
+import { sharedResults, siteObjectId } from "#app/utils/cache.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { assertCleanForm, formFields, parseId, readForm } from "#app/utils/request.server.ts";
 import { newClientKey } from "./chat-rules.ts";
@@ -51,11 +52,13 @@ export async function threadScreen(
   const me = user.profile.id;
   const beforeParam = new URL(request.url).searchParams.get("before");
   const before = parseCursor(beforeParam);
+  const country = paymentCountry(site, user.profile.country);
+  // the gift list and the price line are the same for every member of the site and country (docs/cache.md)
   const [page, gifts, startLimited, minimum, seenAt] = await Promise.all([
     found.conversationId ? loadThread(site, me, found.conversationId, before) : Promise.resolve({ messages: [], older: null }),
-    giftOptions(site),
+    sharedResults(`gift-options:${siteObjectId(site)}`, () => giftOptions(site)),
     found.conversationId ? Promise.resolve(false) : mayStart(getDb(), { profileId: me, paidUser: user.paidUser }).then((ok) => !ok),
-    messagePrice(getDb(), site, paymentCountry(site, user.profile.country)),
+    sharedResults(`message-price:${siteObjectId(site)}:${country}`, () => messagePrice(getDb(), site, country)),
     found.conversationId ? partnerReadAt(found.conversationId, found.partner.id) : Promise.resolve(null),
   ]);
   // opening a conversation reads it

@@ -6,15 +6,22 @@
 export const formatMoney = (cents: number, currency: string, locale: string) =>
   new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
 
-/** Country names per language, made once (an Intl.DisplayNames per card cost a list of cards a tenth of its render). */
-const regionNames = new Map<string, Intl.DisplayNames>();
+/** Country names per language, each looked up once (an Intl.DisplayNames per card cost a list of cards a tenth of its render, and each lookup is a call into ICU). */
+const regionNames = new Map<string, Map<string, string>>();
 
 /** A country's name in the member's language; the code itself when Intl has no name for it. */
 export function countryName(code: string, locale: string) {
+  if (!/^[A-Z]{2}$/.test(code)) return lookUpCountryName(code, locale); // kept: at most 676 codes per language
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Map()));
+  let name = names.get(code);
+  if (name === undefined) names.set(code, (name = lookUpCountryName(code, locale)));
+  return name;
+}
+
+function lookUpCountryName(code: string, locale: string) {
   try {
-    let names = regionNames.get(locale);
-    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "region" })));
-    return names.of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }

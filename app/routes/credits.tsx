@@ -112,7 +112,11 @@ export default function Credits({ loaderData: d }: Route.ComponentProps) {
       ) : null}
 
       {d.packages.length ? (
-        <ul className="mt-6 grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-4 lg:grid-cols-4" data-testid="packages">
+        // three packages (Mature Moments) fill a row of three; an odd last card spans the phone's two columns
+        <ul
+          className={`mt-6 grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-4 [&>li:last-child:nth-child(odd)]:col-span-2 ${d.packages.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4"} lg:[&>li:last-child:nth-child(odd)]:col-span-1`}
+          data-testid="packages"
+        >
           {d.packages.map((p) => (
             <PackageCard key={p.id} pkg={p} href={`/credits/${p.id}${query}`} cheapestPerCredit={cheapest} />
           ))}

@@ -1,4 +1,5 @@
-// The payments queue: the test provider's webhook deliveries (delayed, duplicated), and the
+// The payments queue: the test provider's webhook deliveries (delayed, duplicated), the
+// transaction costs of completed payments (asked again until the provider says), and the
 // reconciliation with the providers every 15 minutes (app/payments/reconcile.server.ts, ADR 029).
 // Each webhook job posts one signed webhook; a non-2xx answer other than a refusal (4xx) throws,
 // so BullMQ retries as a provider would. A *.localhost host is reached on the loopback address
@@ -8,6 +9,7 @@ import https from "node:https";
 import type { Job } from "bullmq";
 import { TEST_SIGNATURE_HEADER, type WebhookDelivery } from "#app/payments/providers/test.server.ts";
 import { reconcilePayments } from "#app/payments/reconcile.server.ts";
+import { COSTS_JOB, recordTransactionCosts } from "#app/payments/transaction-costs.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
 export const PAYMENTS_SCHEDULES = [{ id: "reconcile-payments", every: 15 * 60_000, job: "reconcile" }] as const;
@@ -46,6 +48,12 @@ export async function paymentsJob(job: Pick<Job<WebhookDelivery>, "data" | "name
   if (job.name === "reconcile") {
     const report = await reconcilePayments(getDb());
     return { ...report, issues: report.issues.length };
+  }
+  if (job.name === COSTS_JOB) {
+    const outcome = await recordTransactionCosts(getDb(), (job.data as unknown as { paymentId: number }).paymentId);
+    // the provider has not said yet: BullMQ asks again (backoff), the reconciliation after that
+    if (outcome === "not_yet") throw new Error("transaction costs not reported yet");
+    return outcome;
   }
   if (job.name !== "test-webhook") return;
   const status = await postWebhook(job.data);

@@ -1,7 +1,8 @@
 // The marks of payment methods on the checkout's tiles. Visa, Mastercard, PayPal, Apple Pay,
 // Klarna (Sofort) and SEPA are the brands' own glyphs from Simple Icons (simple-icons 16.37,
-// CC0-1.0, copied as path data: six paths do not need the package); every other method gets a
-// neutral mark of its kind (a card, a bank, a phone, a voucher) beside its name.
+// CC0-1.0, copied as path data: six paths do not need the package); Maestro, Cartes Bancaires and
+// Nexi get simple marks drawn here (DRAWN); every other method gets a neutral mark of its kind
+// (a card, a bank, a phone, a voucher) beside its name.
 import type { ReactNode } from "react";
 
 const BRAND = {
@@ -33,14 +34,14 @@ const BRAND = {
 type Brand = keyof typeof BRAND;
 
 /** Which marks a method shows: its brand's, or the neutral one of its kind. */
-const MARKS: Record<string, (Brand | Kind)[]> = {
+const MARKS: Record<string, (Brand | Drawn | Kind)[]> = {
   creditcard: ["visa", "mastercard"],
   visa: ["visa"],
   mastercard: ["mastercard"],
-  maestro: ["card"],
-  cartebancaire: ["card"],
+  maestro: ["maestro"],
+  cartebancaire: ["cb", "visa", "mastercard"],
   dankort: ["card"],
-  nexi: ["card"],
+  nexi: ["nexi"],
   paypal: ["paypal"],
   applepay: ["applepay"],
   sofort: ["klarna"],
@@ -59,6 +60,42 @@ const MARKS: Record<string, (Brand | Kind)[]> = {
   satispay: ["phone"],
   paysafecard: ["voucher"],
 };
+
+/**
+ * Marks drawn here, not the brands' artwork: Maestro's two circles in its colours, "CB" for the
+ * Cartes Bancaires network (French cards are co-badged with Visa or Mastercard) and Nexi's name.
+ */
+const DRAWN = {
+  maestro: {
+    viewBox: "0 0 24 24",
+    body: (
+      <>
+        <circle cx="8.5" cy="12" r="6.5" fill="#EB001B" />
+        <circle cx="15.5" cy="12" r="6.5" fill="#00A2E5" fillOpacity="0.9" />
+      </>
+    ),
+  },
+  cb: {
+    viewBox: "0 0 24 24",
+    body: (
+      <>
+        <rect x="1" y="4" width="22" height="16" rx="3" fill="#1D5BA8" />
+        <text x="12" y="16.2" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="10" fill="#fff">
+          CB
+        </text>
+      </>
+    ),
+  },
+  nexi: {
+    viewBox: "0 0 36 24",
+    body: (
+      <text x="18" y="16.5" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="13" fill="#2D32AA">
+        nexi
+      </text>
+    ),
+  },
+} as const;
+type Drawn = keyof typeof DRAWN;
 
 type Kind = "card" | "bank" | "phone" | "voucher";
 const KIND: Record<Kind, ReactNode> = {
@@ -84,6 +121,7 @@ const KIND: Record<Kind, ReactNode> = {
 };
 
 const isBrand = (mark: string): mark is Brand => mark in BRAND;
+const isDrawn = (mark: string): mark is Drawn => mark in DRAWN;
 
 /** The method's marks, decorative (the tile names the method in text). */
 export function MethodMarks({ method, className = "h-6" }: { method: string; className?: string }) {
@@ -94,6 +132,10 @@ export function MethodMarks({ method, className = "h-6" }: { method: string; cla
         isBrand(mark) ? (
           <svg key={mark} viewBox="0 0 24 24" className={`${className} w-auto`} fill={BRAND[mark].colour}>
             <path d={BRAND[mark].path} />
+          </svg>
+        ) : isDrawn(mark) ? (
+          <svg key={mark} viewBox={DRAWN[mark].viewBox} className={`${className} w-auto`}>
+            {DRAWN[mark].body}
           </svg>
         ) : (
           <svg

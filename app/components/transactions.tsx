@@ -11,7 +11,6 @@ export interface TransactionRow {
   credits: number;
   method: string;
   amount: string;
-  costs: string;
   total: string;
   status: "pending" | "completed" | "failed" | "cancelled" | "refunded";
   date: string;
@@ -101,8 +100,6 @@ export function TransactionDetail({
     [t("transactions.date"), row.date],
     [t("transactions.credits"), row.credits],
     [t("transactions.method"), row.method],
-    [t("transactions.amount"), row.amount],
-    [t("transactions.costs"), row.costs],
     [t("transactions.status"), <StatusBadge key="s" status={row.status} />],
   ];
   return (

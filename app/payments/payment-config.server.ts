@@ -20,6 +20,17 @@ export function paymentConfigProblems(registry: Pick<SiteRegistry, "sites" | "fi
     for (const [method, key] of Object.entries(site.payments.methods)) {
       if (!providers.has(key)) problems.push(`${file}: payments.methods.${method}: provider "${key}" is not configured here (${whyMissing(key)})`);
     }
+    // a method the file names for a country must be taken there by one of its configured providers
+    for (const [country, methods = []] of Object.entries(site.payments.countries)) {
+      const currency = countryCurrency(country);
+      const served = new Set(offeredMethods(site, country, currency, providers).map((m) => m.method));
+      methods.forEach((method, i) => {
+        if (served.has(method) || site.payments.disabled_methods.includes(method)) return;
+        const keys = site.payments.methods[method] ? [site.payments.methods[method]] : site.payments.providers;
+        const why = keys.map((key) => (providers.has(key) ? `"${key}" does not take it in ${currency}` : `"${key}": ${whyMissing(key)}`)).join("; ");
+        problems.push(`${file}: payments.countries.${country}.${i}: no configured provider takes "${method}" in ${country} (${why})`);
+      });
+    }
     const unserved = site.countries.filter((country) => !offeredMethods(site, country, countryCurrency(country), providers).length);
     if (!unserved.length) continue;
     const missing = site.payments.providers.filter((key) => !providers.has(key));

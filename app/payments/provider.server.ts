@@ -81,6 +81,16 @@ export interface PaymentProvider {
   listRefunds(paymentReference: string): Promise<ProviderRefund[]>;
   /** The provider's refunds created since a moment (newest first, at most `limit`), for the reconciliation. */
   recentRefunds(since: Date, limit: number): Promise<ProviderRefund[]>;
+  /**
+   * What the provider charged for a paid payment (its fee), or null while it has not said yet
+   * (asked again later). Throws when the provider cannot be reached.
+   */
+  transactionCosts(reference: string): Promise<TransactionCosts | null>;
+}
+
+interface TransactionCosts {
+  cents: number;
+  currency: string;
 }
 
 export interface RefundRequest {

@@ -70,9 +70,8 @@ export async function renderReceipt({ site, company, memberName, memberEmail, pa
     [t("transactions.id"), String(payment.id)],
     [t("transactions.credits"), String(payment.credits)],
     [t("transactions.method"), methodLabel(payment.method, t)],
-    [t("transactions.amount"), money(payment.amountCents)],
-    [t("transactions.costs"), money(payment.transactionCostsCents)],
-    [t("transactions.total"), money(payment.amountCents + payment.transactionCostsCents)],
+    // the member paid the amount; the provider's fee (transaction costs) is the company's, shown to staff only
+    [t("transactions.total"), money(payment.amountCents)],
   ];
   doc.moveDown(1);
   const left = doc.page.margins.left;

@@ -21,6 +21,7 @@ import type { PaymentProvider, ProviderRefund } from "./provider.server.ts";
 import { configuredProviders, getProvider } from "./providers/index.server.ts";
 import { bookRefund, sendRefund } from "./refunds.server.ts";
 import { syncPayment } from "./settle.server.ts";
+import { recordMissingCosts } from "./transaction-costs.server.ts";
 
 /** A refund younger than this may still be in its request: left alone. */
 const REFUND_GRACE_MS = 2 * 60_000;
@@ -37,6 +38,8 @@ export interface ReconcileReport {
   refundsResent: number;
   refundsFailed: number;
   paymentsSettled: number;
+  /** completed payments whose transaction costs the provider reported only now */
+  costsRecorded: number;
   issues: { kind: IssueKind; key: string }[];
 }
 
@@ -49,7 +52,7 @@ interface Options {
 
 export async function reconcilePayments(db: Db, { now = new Date(), userId }: Options = {}): Promise<ReconcileReport> {
   const log = getLogger();
-  const report: ReconcileReport = { refundsBooked: 0, refundsResent: 0, refundsFailed: 0, paymentsSettled: 0, issues: [] };
+  const report: ReconcileReport = { refundsBooked: 0, refundsResent: 0, refundsFailed: 0, paymentsSettled: 0, costsRecorded: 0, issues: [] };
   const runStarted = new Date();
   const issue = async (
     kind: IssueKind,
@@ -77,6 +80,7 @@ export async function reconcilePayments(db: Db, { now = new Date(), userId }: Op
   await reconcileRefunds(db, now, userId, report, issue);
   await reconcilePending(db, now, userId, report, issue);
   for (const provider of configuredProviders().values()) await compareProviderRefunds(db, provider, now, userId, issue);
+  report.costsRecorded = await recordMissingCosts(db, now, userId);
 
   // a full run saw everything: what it no longer finds is resolved
   if (userId === undefined)

@@ -12,6 +12,7 @@ import type { Db } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import type { ProviderPayment } from "./provider.server.ts";
 import { getProvider } from "./providers/index.server.ts";
+import { afterCompletion } from "./transaction-costs.server.ts";
 import { sameSignature, webhookUrlSignature } from "./webhook-signing.server.ts";
 
 export type SyncResult = { ok: true; status: PaymentStatus; changed: boolean } | { ok: false; reason: "unknown" | "provider_error" | "amount_mismatch" };
@@ -77,6 +78,8 @@ export async function applyProviderState(db: Db, paymentId: number, remote: Prov
   if (result.ok && result.changed) {
     log.info({ paymentId, status: result.status }, "payment settled");
     if (result.profileId) announce([result.profileId], { type: "counts" });
+    // what the provider charged: asked only now, after the transaction (never inside one)
+    if (result.status === "completed") await afterCompletion(db, paymentId);
   }
   if (!result.ok) return result;
   return { ok: true, status: result.status, changed: result.changed };

@@ -10,8 +10,8 @@ export function transactionRow(p: Transaction, locale: string, t: TFunction, tim
     credits: p.credits,
     method: methodLabel(p.method, t),
     amount: formatMoney(p.amountCents, p.currency, locale),
-    costs: formatMoney(p.transactionCostsCents, p.currency, locale),
-    total: formatMoney(p.amountCents + p.transactionCostsCents, p.currency, locale),
+    // what the member paid: the provider's fee is the company's cost and not shown to members
+    total: formatMoney(p.amountCents, p.currency, locale),
     status: p.status,
     date: formatDateTime(p.completedAt ?? p.createdAt, locale, timeZone),
   };

@@ -1,6 +1,7 @@
 // A member's payments on this site (/transactions) and one of them (/transactions/{id}, its
 // receipt). Every read is by member AND site: another member's or another site's payment id is
-// answered like a missing one (404).
+// answered like a missing one (404). The provider's fee (transaction costs) is the company's
+// cost, not the member's: it is shown to staff only (app/staff/), never here.
 import type { PaymentMethod, PaymentStatus } from "#app/generated/prisma/enums.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { Db } from "#app/utils/db.server.ts";
@@ -10,7 +11,6 @@ export interface Transaction {
   credits: number;
   method: PaymentMethod;
   amountCents: number;
-  transactionCostsCents: number;
   currency: string;
   status: PaymentStatus;
   createdAt: Date;
@@ -22,7 +22,6 @@ const select = {
   credits: true,
   method: true,
   amountCents: true,
-  transactionCostsCents: true,
   currency: true,
   status: true,
   createdAt: true,

@@ -48,6 +48,8 @@ export async function memberDetails(userId: number) {
         provider: true,
         amountCents: true,
         currency: true,
+        transactionCostsCents: true,
+        transactionCostsCurrency: true,
         credits: true,
         refundedCredits: true,
         refundedCents: true,

@@ -2,7 +2,7 @@
 // product spec (section 3). Keys are snake_case as in the spec's settings object.
 import { z } from "zod";
 import { LOCALES } from "#app/i18n/locales.ts";
-import { PAYMENT_METHODS, PROVIDER_KEYS } from "#app/payments/methods.ts";
+import { countryCurrency, methodArea, methodExists, PAYMENT_METHODS, PROVIDER_KEYS, unavailableReason, type Method } from "#app/payments/methods.ts";
 
 export const NICHES = ["none", "she", "bdsm", "bbw", "gilf", "milf", "gay"] as const;
 const PROFILE_FIELDS = [
@@ -161,9 +161,11 @@ export const siteSchema = z
         methods: z.partialRecord(z.enum(PAYMENT_METHODS), z.enum(PROVIDER_KEYS)).default({}),
         /** methods this site never offers, whatever the providers can take */
         disabled_methods: z.array(z.enum(PAYMENT_METHODS)).default([]),
+        /** the methods of a payment country, in the order shown (instead of the country's defaults) */
+        countries: z.partialRecord(z.string().regex(/^[A-Z]{2}$/), z.array(z.enum(PAYMENT_METHODS)).min(1).max(PAYMENT_METHODS.length)).default({}),
       })
       .strict()
-      .default({ providers: ["test"], methods: {}, disabled_methods: [] }),
+      .default({ providers: ["test"], methods: {}, disabled_methods: [], countries: {} }),
   })
   .strict()
   .superRefine((site, ctx) => {
@@ -175,6 +177,25 @@ export const siteSchema = z
       if (!site.payments.providers.includes(provider)) {
         ctx.addIssue({ code: "custom", path: ["payments", "methods", method], message: `provider "${provider}" is not in payments.providers` });
       }
+      const why = unavailableReason(method as Method);
+      if (why) ctx.addIssue({ code: "custom", path: ["payments", "methods", method], message: `"${method}" cannot be offered: ${why}` });
+    }
+    for (const [country, methods = []] of Object.entries(site.payments.countries)) {
+      if (!site.countries.includes(country)) {
+        ctx.addIssue({ code: "custom", path: ["payments", "countries", country], message: `${country} is not one of the site's countries` });
+        continue;
+      }
+      methods.forEach((method, i) => {
+        const why = unavailableReason(method);
+        if (why) ctx.addIssue({ code: "custom", path: ["payments", "countries", country, i], message: `"${method}" cannot be offered: ${why}` });
+        else if (!methodExists(method, country, countryCurrency(country)))
+          ctx.addIssue({
+            code: "custom",
+            path: ["payments", "countries", country, i],
+            message: `"${method}" does not exist for payments from ${country} in ${countryCurrency(country)} (only ${methodArea(method)})`,
+          });
+        if (methods.indexOf(method) !== i) ctx.addIssue({ code: "custom", path: ["payments", "countries", country, i], message: `"${method}" is named twice` });
+      });
     }
   });
 

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webPush from "web-push";
 import { z } from "zod";
+import { testPayCostsSchema } from "#app/payments/providers/test-costs.ts";
 import { singleton } from "./singleton.ts";
 
 const flag = z
@@ -71,6 +72,27 @@ const schema = z.object({
    * 0 copies: it sends none (the payment result page still asks it), as the integration tests run it. */
   TEST_PAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   TEST_PAY_WEBHOOK_COPIES: z.coerce.number().int().min(0).max(10).default(1),
+  /** The test provider's fee per method, as JSON: {"creditcard": {"fixed_cents": 25, "percent": 1.8}, …};
+   * methods not named keep the built-in rates (app/payments/providers/test-costs.ts). */
+  TEST_PAY_COSTS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return {};
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "is not JSON" });
+        return z.NEVER;
+      }
+      const parsed = testPayCostsSchema.safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: parsed.error.issues.map((i) => `${i.path.join(".") || "(value)"}: ${i.message}`).join("; ") });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
   /** notifications: the port of the public site in links of mails sent by jobs (default: PORT over http, none over HTTPS). */
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** notifications: local hours without notification e-mails, "22-8" (default); "0-0" turns them off. */

@@ -1,10 +1,11 @@
 // A local HTTP server that follows Mollie's documented API v2 for what the adapter uses:
 // POST /v2/payments, GET /v2/payments/{id}, POST /v2/customers, POST and GET
-// /v2/payments/{id}/refunds, GET /v2/refunds (amounts as strings with two decimals, HAL links,
+// /v2/payments/{id}/refunds, GET /v2/refunds, GET /v2/balances/primary/transactions (amounts as strings with two decimals, HAL links,
 // 401 without a Bearer key, 422 on bad input). Like Mollie, a POST repeated with the same
 // Idempotency-Key answers with what the first one made. The test decides a payment's fate with
 // `settle`, as the member would on Mollie's page.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -67,8 +68,11 @@ export interface FakeRefund {
 export async function startFakeMollie(apiKey: string) {
   const payments = new Map<string, FakePayment>();
   const requests: { method: string; path: string; body: unknown; idempotencyKey: string | null }[] = [];
+  const balanceTransactions: { id: string; paymentId: string; initialAmount: { currency: string; value: string }; feeCents: number; createdAt: string }[] = [];
   let seq = 0;
-  const id = (prefix: string) => `${prefix}_${(++seq).toString(36).padStart(6, "0")}Fake`;
+  // unique across fakes of test files running at once on one database (provider_reference is unique)
+  const instance = randomBytes(4).toString("hex");
+  const id = (prefix: string) => `${prefix}_${(++seq).toString(36).padStart(6, "0")}Fake${instance}`;
   const base = () => `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const paymentJson = (p: FakePayment) => ({
     resource: "payment",
@@ -194,6 +198,20 @@ export async function startFakeMollie(apiKey: string) {
       if (!p) return error(res, 404, "No payment exists with token");
       return send(res, 200, list([...p.refunds].reverse().map(refundJson)));
     }
+    if (req.method === "GET" && path === "/v2/balances/primary/transactions") {
+      // newest first, as Mollie lists them; one page
+      const items = [...balanceTransactions].reverse().map((t) => ({
+        resource: "balance_transaction",
+        id: t.id,
+        type: "payment",
+        initialAmount: t.initialAmount,
+        deductions: { currency: t.initialAmount.currency, value: `-${(t.feeCents / 100).toFixed(2)}` },
+        resultAmount: { currency: t.initialAmount.currency, value: ((cents(t.initialAmount.value) - t.feeCents) / 100).toFixed(2) },
+        context: { payment: { paymentId: t.paymentId } },
+        createdAt: t.createdAt,
+      }));
+      return send(res, 200, { count: items.length, _embedded: { balance_transactions: items }, _links: { next: null } });
+    }
     if (req.method === "GET" && path === "/v2/refunds") {
       const all = [...payments.values()].flatMap((p) => p.refunds).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
       return send(res, 200, list(all.map(refundJson)));
@@ -205,10 +223,14 @@ export async function startFakeMollie(apiKey: string) {
     endpoint: `${base()}/v2/`,
     payments,
     requests,
-    /** what the member does on Mollie's page; a first card payment leaves a mandate */
-    settle(paymentId: string, status: FakePayment["status"], method?: string) {
+    balanceTransactions,
+    /** what the member does on Mollie's page; a first card payment leaves a mandate; a paid one
+     * enters the balance with Mollie's fee withheld (feeCents; none: not on the balance yet) */
+    settle(paymentId: string, status: FakePayment["status"], method?: string, feeCents?: number) {
       const p = payments.get(paymentId)!;
       p.status = status;
+      if (status === "paid" && feeCents !== undefined)
+        balanceTransactions.push({ id: id("baltr"), paymentId, initialAmount: p.amount, feeCents, createdAt: new Date().toISOString() });
       if (method) p.method = method;
       if (status === "paid" && p.sequenceType === "first" && p.customerId) {
         p.mandateId = mandateOf.get(p.customerId) ?? id("mdt");

@@ -45,12 +45,15 @@ export interface OfferedMethod {
   provider: ProviderKey;
 }
 
+/** The methods a site offers in a payment country (its file's list, else the country's defaults), in order. */
+const siteCountryMethods = (site: Site, country: string): readonly Method[] => site.payments.countries[country] ?? countryMethods(country);
+
 /** The methods of a payment country on a site, each with the provider that serves it. */
 export function offeredMethods(site: Site, country: string, currency: string, providers: Providers = configured()): OfferedMethod[] {
   if (!site.countries.includes(country)) return [];
   const { providers: named, methods, disabled_methods } = site.payments;
   const offered: OfferedMethod[] = [];
-  for (const method of countryMethods(country) as Method[]) {
+  for (const method of siteCountryMethods(site, country)) {
     if (disabled_methods.includes(method)) continue;
     const candidates = methods[method] ? [methods[method]] : named;
     const provider = candidates.find((key) =>

@@ -13,8 +13,9 @@ import {
   RefundStatus as MollieRefundStatus,
   SequenceType,
 } from "@mollie/api-client";
+import { z } from "zod";
 import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
-import { countryMethods } from "../methods.ts";
+import { methodExists, PAYMENT_METHODS } from "../methods.ts";
 import {
   RefundRefused,
   type CreatePaymentInput,
@@ -27,13 +28,22 @@ import {
   type RefundRequest,
 } from "../provider.server.ts";
 
-/** Our method names → Mollie's (the ones Mollie offers). */
+/**
+ * Our method names → Mollie's (the ones Mollie offers). The card brands of the spec are Mollie's
+ * card checkout, which takes Visa, Mastercard, Maestro, Cartes Bancaires and CartaSi (Nexi's
+ * cards); a bank transfer (sct) is Mollie's banktransfer. giropay and Sofort are gone from Mollie
+ * (discontinued in 2024) and Dankort it never took: the site schema refuses those (methods.ts).
+ */
 const TO_MOLLIE: Partial<Record<PaymentMethod, MollieMethod>> = {
   ideal: MollieMethod.ideal,
   bancontact: MollieMethod.bancontact,
   creditcard: MollieMethod.creditcard,
   visa: MollieMethod.creditcard,
   mastercard: MollieMethod.creditcard,
+  maestro: MollieMethod.creditcard,
+  cartebancaire: MollieMethod.creditcard,
+  nexi: MollieMethod.creditcard,
+  sct: MollieMethod.banktransfer,
   paypal: MollieMethod.paypal,
   eps: MollieMethod.eps,
   prezelewy24: MollieMethod.przelewy24,
@@ -62,6 +72,7 @@ const FROM_MOLLIE = new Map<string, PaymentMethod>([
   ["applepay", "applepay"],
   ["paysafecard", "paysafecard"],
   ["directdebit", "sdd"],
+  ["banktransfer", "sct"],
 ]);
 /** Methods Mollie takes only in one currency. */
 const ONLY_IN: Partial<Record<PaymentMethod, readonly string[]>> = {
@@ -76,7 +87,7 @@ const ONLY_IN: Partial<Record<PaymentMethod, readonly string[]>> = {
   eps: ["EUR"],
 };
 /** Methods whose first payment leaves a mandate Mollie can charge again (sequenceType first). */
-const RECURRING: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "paypal"];
+const RECURRING: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "maestro", "cartebancaire", "nexi", "paypal"];
 
 const STATUS: Record<string, ProviderStatus> = {
   [MollieStatus.open]: "open",
@@ -162,15 +173,34 @@ function mollieLocale(locale: string, country: string) {
   return MOLLIE_LOCALES.has(fallback) ? fallback : "en_GB";
 }
 
+/** A balance transaction as Mollie's List balance transactions endpoint gives it (the fields read here). */
+const balanceTransaction = z.object({
+  type: z.string(),
+  deductions: z.object({ currency: z.string(), value: z.string() }).nullish(),
+  // context.payment.paymentId today; context.paymentId in older answers
+  context: z
+    .object({ payment: z.object({ paymentId: z.string() }).optional(), paymentId: z.string().optional() })
+    .passthrough()
+    .nullish(),
+});
+const balanceTransactionsPage = z.object({
+  _embedded: z.object({ balance_transactions: z.array(z.unknown()) }),
+  _links: z
+    .object({ next: z.object({ href: z.string() }).nullish() })
+    .passthrough()
+    .nullish(),
+});
+/** How far back the costs of a payment are looked for: its balance transaction is among the newest. */
+const COST_PAGES = 4;
+
 export function createMollieProvider(options: { apiKey: string; apiEndpoint?: string }): PaymentProvider {
   const client: MollieClient = createMollieClient({ apiKey: options.apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
+  const endpoint = options.apiEndpoint ?? "https://api.mollie.com/v2/";
   return {
     key: "mollie",
     recurring: true,
     methods: (country, currency) =>
-      countryMethods(country).filter(
-        (m) => TO_MOLLIE[m as PaymentMethod] && (!ONLY_IN[m as PaymentMethod] || ONLY_IN[m as PaymentMethod]!.includes(currency)),
-      ) as PaymentMethod[],
+      PAYMENT_METHODS.filter((m) => TO_MOLLIE[m] && methodExists(m, country, currency) && (!ONLY_IN[m] || ONLY_IN[m].includes(currency))),
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const method = TO_MOLLIE[input.method];
@@ -243,6 +273,31 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       const out: ProviderRefund[] = [];
       for await (const refund of client.paymentRefunds.iterate({ paymentId: paymentReference })) out.push(refundView(refund));
       return out;
+    },
+
+    async transactionCosts(reference: string) {
+      // Mollie withholds its fee from the payment's balance transaction (`deductions`); the
+      // Node client has no Balances API, so it is asked directly (read-only GET, newest first).
+      // settlementAmount is no measure of the fee (and deprecated): see docs/payments.md.
+      let url: string | null = new URL("balances/primary/transactions?limit=250", endpoint).href;
+      for (let page = 0; url && page < COST_PAGES; page++) {
+        const res = await fetch(url, {
+          headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/hal+json" },
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (!res.ok) throw new Error(`Mollie: balance transactions answered ${res.status}`);
+        const body = balanceTransactionsPage.parse(await res.json());
+        for (const raw of body._embedded.balance_transactions) {
+          const t = balanceTransaction.safeParse(raw);
+          if (!t.success || t.data.type !== "payment") continue;
+          if ((t.data.context?.payment?.paymentId ?? t.data.context?.paymentId) !== reference) continue;
+          // no deductions: Mollie invoices the fee instead of withholding it, so it is not this payment's to say
+          if (!t.data.deductions) return null;
+          return { cents: toCents(t.data.deductions.value.replace(/^-/, "")), currency: t.data.deductions.currency };
+        }
+        url = body._links?.next?.href ?? null;
+      }
+      return null;
     },
 
     async recentRefunds(since: Date, limit: number) {

@@ -8,7 +8,8 @@ import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
-import { countryMethods } from "../methods.ts";
+import { methodExists, PAYMENT_METHODS } from "../methods.ts";
+import { testPayCosts } from "./test-costs.ts";
 import {
   RefundRefused,
   type CreatePaymentInput,
@@ -53,7 +54,7 @@ async function expireIfStale(reference: string, now = new Date()) {
 /** Mandates whose later charges fail: the member chose "save the card, later charges fail". */
 const FAILING_MANDATE = /^tmd_fail_/;
 /** Methods that leave a stored, chargeable method behind when paid. */
-const STORABLE: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "paypal", "sdd"];
+const STORABLE: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "maestro", "cartebancaire", "nexi", "paypal", "sdd"];
 
 export function signTestWebhook(url: string, reference: string): WebhookDelivery {
   const body = new URLSearchParams({ id: reference }).toString();
@@ -118,8 +119,8 @@ function refundView(r: {
 export function createTestProvider(): PaymentProvider {
   return {
     key: "test",
-    // the test provider takes every method of every country (and so stands in for all of them)
-    methods: (country) => countryMethods(country) as readonly PaymentMethod[],
+    // the test provider takes every method where it exists (and so stands in for all providers)
+    methods: (country, currency) => PAYMENT_METHODS.filter((m) => methodExists(m, country, currency)),
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const reference = token("tp");
@@ -199,6 +200,16 @@ export function createTestProvider(): PaymentProvider {
     async listRefunds(paymentReference: string) {
       const rows = await getDb().testProviderRefund.findMany({ where: { paymentReference }, orderBy: { createdAt: "desc" } });
       return rows.map(refundView);
+    },
+
+    async transactionCosts(reference: string) {
+      // the provider's fee, from the configured rate of the method (test-costs.ts, TEST_PAY_COSTS)
+      const p = await getDb().testProviderPayment.findUnique({
+        where: { reference },
+        select: { status: true, method: true, amountCents: true, currency: true },
+      });
+      if (!p || p.status !== "paid") return null;
+      return { cents: testPayCosts(p.method, p.amountCents, getEnv().TEST_PAY_COSTS), currency: p.currency };
     },
 
     async recentRefunds(since: Date, limit: number) {

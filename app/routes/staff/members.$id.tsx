@@ -200,6 +200,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           t("staff.member.status"),
           t("staff.member.method"),
           t("staff.member.amount"),
+          t("staff.member.costs"),
           t("staff.member.credits"),
           t("staff.member.refunded"),
           "",
@@ -210,6 +211,16 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           p.status,
           `${p.method} (${p.provider})`,
           money(p.amountCents, p.currency),
+          // what the provider charged (its fee); members never see it
+          p.transactionCostsCents === null ? (
+            <span key="c" className="text-black/50" data-testid={`costs-${p.id}`}>
+              {t("staff.member.costsPending")}
+            </span>
+          ) : (
+            <span key="c" data-testid={`costs-${p.id}`}>
+              {money(p.transactionCostsCents, p.transactionCostsCurrency ?? p.currency)}
+            </span>
+          ),
           p.credits,
           p.refundedAt ? `${p.refundedCredits} / ${money(p.refundedCents, p.currency)}` : "–",
           role === "admin" && p.status === "completed" ? (

@@ -30,7 +30,7 @@ export default function StaffCampaigns({ loaderData: d }: Route.ComponentProps) 
         title={t("staff.campaigns.listTitle")}
         testId="campaigns"
         headers={[
-          t("staff.campaigns.name"),
+          t("staff.campaigns.summary"),
           t("staff.campaigns.kind"),
           t("staff.campaigns.status"),
           t("staff.campaigns.scheduledAt"),

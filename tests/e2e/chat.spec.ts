@@ -5,7 +5,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PORT } from "../../playwright.config.ts";
-import { pickBirthDate } from "./helpers.ts";
+import { logInAsDemoMember, pickBirthDate } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -13,15 +13,12 @@ const MATURE = `http://mature.localhost:${PORT}`;
 test.describe.configure({ mode: "serial" });
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
+/** The site's demo member logged in, in a browser context of their own (the two chat with each other). */
 async function logIn(browser: Browser, origin: string, host: string) {
   const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
   const page = await context.newPage();
-  await page.goto(`${origin}/login`);
-  await page.locator("input[name=email]").fill(`member@${host}`);
-  await page.locator("input[name=password]").fill("rendezvous-demo");
-  await page.locator("form:has(input[name=password]) button[type=submit]").click();
-  await expect(page).toHaveURL(`${origin}/`);
+  await logInAsDemoMember(page, origin, host);
   return page;
 }
 

@@ -4,6 +4,7 @@
 // site's member so the browser suite's files do not share one member's likes.
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { logInAsDemoMember } from "./helpers.ts";
 
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
@@ -14,11 +15,7 @@ async function logIn(page: Page, site: "lovely" | "mature" | "pride") {
     { name: "entry_ok", value: "1", url: origin },
     { name: "lng", value: "en", url: origin },
   ]);
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("E-mail address").fill(`member@${site}.localhost`);
-  await page.getByLabel("Password").fill("rendezvous-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${origin}/`);
+  await logInAsDemoMember(page, origin, `${site}.localhost`);
   return origin;
 }
 

@@ -81,7 +81,9 @@ export function MethodChip({ method }: { method: string }) {
       data-testid={`method-${method}`}
     >
       <MethodMarks method={method} className="h-5" />
-      <MethodName method={method} />
+      <span>
+        <MethodName method={method} />
+      </span>
     </span>
   );
 }

@@ -1,8 +1,8 @@
 // The marks of payment methods on the checkout's tiles. Visa, Mastercard, PayPal, Apple Pay,
 // Klarna (Sofort) and SEPA are the brands' own glyphs from Simple Icons (simple-icons 16.37,
-// CC0-1.0, copied as path data: six paths do not need the package); Maestro, Cartes Bancaires and
-// Nexi get simple marks drawn here (DRAWN); every other method gets a neutral mark of its kind
-// (a card, a bank, a phone, a voucher) beside its name.
+// CC0-1.0, copied as path data: six paths do not need the package); Maestro and Cartes Bancaires
+// get simple marks drawn here (DRAWN); every other method gets a neutral mark of its kind (a card,
+// a bank, a phone, a voucher) beside its name.
 import type { ReactNode } from "react";
 
 const BRAND = {
@@ -41,7 +41,7 @@ const MARKS: Record<string, (Brand | Drawn | Kind)[]> = {
   maestro: ["maestro"],
   cartebancaire: ["cb", "visa", "mastercard"],
   dankort: ["card"],
-  nexi: ["nexi"],
+  nexi: ["card"],
   paypal: ["paypal"],
   applepay: ["applepay"],
   sofort: ["klarna"],
@@ -62,8 +62,8 @@ const MARKS: Record<string, (Brand | Drawn | Kind)[]> = {
 };
 
 /**
- * Marks drawn here, not the brands' artwork: Maestro's two circles in its colours, "CB" for the
- * Cartes Bancaires network (French cards are co-badged with Visa or Mastercard) and Nexi's name.
+ * Marks drawn here, not the brands' artwork: Maestro's two circles in its colours and "CB" for the
+ * Cartes Bancaires network (French cards are co-badged with Visa or Mastercard, shown beside it).
  */
 const DRAWN = {
   maestro: {
@@ -84,14 +84,6 @@ const DRAWN = {
           CB
         </text>
       </>
-    ),
-  },
-  nexi: {
-    viewBox: "0 0 36 24",
-    body: (
-      <text x="18" y="16.5" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="13" fill="#2D32AA">
-        nexi
-      </text>
     ),
   },
 } as const;

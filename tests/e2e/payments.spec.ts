@@ -114,7 +114,7 @@ test("a failed and a cancelled payment add nothing and offer another method", as
   await expect(page.getByTestId("order-summary")).toContainText("PayPal");
 });
 
-test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelewy24 in PL", async ({ browser }) => {
+test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelewy24 in PL, Carte Bancaire in FR (paid with it)", async ({ browser }) => {
   const page = await newMember(browser, PRIDE, "Pole");
   await page.goto(`${PRIDE}/credits?country=PL`);
   const block = page.getByTestId("method-block");
@@ -126,6 +126,26 @@ test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelew
   await expect(page).toHaveURL(/country=SE/);
   await expect(block).toContainText("Swish");
   await expect(block).not.toContainText("BLIK");
+  // France: Carte Bancaire (the site file's list for FR), paid through the test provider
+  await page.getByLabel("Payment country").selectOption("FR");
+  await expect(page).toHaveURL(/country=FR/);
+  await expect(block.getByTestId("method-cartebancaire")).toContainText("Carte Bancaire");
+  await page.getByLabel("Payment country").selectOption("IT");
+  await expect(block.getByTestId("method-satispay")).toContainText("Satispay");
+  await expect(block.getByTestId("method-nexi")).toContainText("Nexi");
+  await page.getByLabel("Payment country").selectOption("FR");
+  await expect(page).toHaveURL(/country=FR/);
+  await page
+    .getByRole("link", { name: /^Choose \d+ credits for/ })
+    .first()
+    .click();
+  await page.getByTestId("order-methods").getByText("Carte Bancaire", { exact: true }).click();
+  await expect(page.getByTestId("order-summary")).toContainText("Carte Bancaire");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/test-pay\/tp_/);
+  await expect(page.getByText("Carte Bancaire")).toBeVisible();
+  await page.getByRole("button", { name: "Paid", exact: true }).click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
 
   const nl = await newMember(browser, LOVELY, "Dutch");
   await nl.goto(`${LOVELY}/credits?country=NL`);

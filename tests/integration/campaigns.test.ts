@@ -38,8 +38,11 @@ const site = () => getSiteRegistry().byKey.get(SITE)!;
 /** noon in Germany, Austria and Switzerland: no quiet hours */
 const NOON = new Date("2026-12-10T11:00:00Z");
 const refused: string[] = [];
+const MAIL_EVENTS_TOKEN = "campaign-mail-events-token-0123456789";
 
 beforeAll(async () => {
+  process.env.MAIL_EVENTS_TOKEN = MAIL_EVENTS_TOKEN;
+  resetSingleton("env");
   const dir = mkdtempSync(path.join(tmpdir(), "tenants-campaigns-"));
   cpSync("tenants", dir, { recursive: true });
   const closed = JSON.parse(readFileSync("tests/fixtures/tenants/closed.json", "utf8"));
@@ -279,6 +282,28 @@ describe("sending a campaign", () => {
         })
       ).status,
     ).toBe(400);
+
+    // the link on another site's host is refused
+    expect(
+      (
+        await request(stack.server, url.pathname + url.search, {
+          host: "lovely.localhost",
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        })
+      ).status,
+    ).toBe(400);
+
+    // a hard bounce the mail provider reports later counts too
+    const events = await request(stack.server, "/api/mail-events", {
+      host: HOST,
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${MAIL_EVENTS_TOKEN}` },
+      body: JSON.stringify({ events: [{ type: "bounce", email: german.email }] }),
+    });
+    expect(events.status).toBe(200);
+    expect(await counts(id)).toMatchObject({ sent: 3, delivered: 0, bounced: 2, unsubscribed: 1 });
 
     // running again sends nothing more
     await runCampaigns({ now: new Date(NOON.getTime() + 60_000) });

@@ -74,7 +74,7 @@ describe("beside a running npm start on the embedded database", () => {
     ["staff:create", [], /--email is required/],
     ["staff:create", ["--email"], /argument missing/],
     ["staff:create", ["--email", "not-an-address"], /'not-an-address' is not an e-mail address/],
-    ["staff:create", ["--email", "boss@staff.test", "--role", "boss"], /'boss' is neither admin nor support/],
+    ["staff:create", ["--email", "boss@staff.test", "--role", "boss"], /'boss' is not admin, support or marketing/],
     ["site:check", ["--all"], /unknown option '--all'/],
     ["site:new", ["sunny"], /the domain is missing/],
     ["site:new", ["sunny", "sunny.example", "more"], /unexpected argument 'more'/],

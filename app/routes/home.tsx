@@ -38,11 +38,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A member's home is theirs alone: never kept by a cache. */
 const PRIVATE = { headers: { "Cache-Control": "private, no-store" } };
 
-/** The hero per the site file's home.style: its background, headline type and what sits above the headline. */
+/**
+ * The hero per the site file's home.style: its background, headline type, the tagline's and the
+ * smaller lines' colours, and what sits above the headline. On bold's flat brand colour the words
+ * are plain white: the secondary colour and dimmed white there fell below 4.5:1 (Pride's teal).
+ */
 const HERO_STYLES = {
-  warm: { section: "bg-gradient-to-br from-primary to-dark", headline: "font-bold", rule: false },
-  elegant: { section: "bg-gradient-to-b from-dark via-dark to-primary", headline: "font-serif font-normal tracking-tight", rule: true },
-  bold: { section: "bg-primary", headline: "font-extrabold tracking-tight", rule: false },
+  warm: {
+    section: "bg-gradient-to-br from-primary to-dark",
+    headline: "font-bold",
+    tagline: "text-secondary",
+    copy: "text-white/85",
+    muted: "text-white/75",
+    rule: false,
+  },
+  elegant: {
+    section: "bg-gradient-to-b from-dark via-dark to-primary",
+    headline: "font-serif font-normal tracking-tight",
+    tagline: "text-secondary",
+    copy: "text-white/85",
+    muted: "text-white/75",
+    rule: true,
+  },
+  bold: { section: "bg-primary", headline: "font-extrabold tracking-tight", tagline: "text-white", copy: "text-white", muted: "text-white", rule: false },
 } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -61,7 +79,7 @@ function VisitorHome({ d }: { d: Extract<Route.ComponentProps["loaderData"], { m
         <div className="container-site grid items-center gap-8 py-10 md:grid-cols-[3fr_2fr] md:py-20">
           <div>
             {site.tagline ? (
-              <p className="text-sm font-semibold uppercase tracking-widest text-secondary" data-testid="home-tagline">
+              <p className={`text-sm font-semibold uppercase tracking-widest ${hero.tagline}`} data-testid="home-tagline">
                 {site.tagline}
               </p>
             ) : null}
@@ -69,7 +87,7 @@ function VisitorHome({ d }: { d: Extract<Route.ComponentProps["loaderData"], { m
             <h1 className={`mt-3 max-w-2xl text-3xl leading-tight sm:text-4xl md:text-5xl ${hero.headline}`} data-testid="site-title">
               {d.home.headline ?? site.title}
             </h1>
-            <p className="mt-4 max-w-xl text-lg text-white/85" data-testid="home-copy">
+            <p className={`mt-4 max-w-xl text-lg ${hero.copy}`} data-testid="home-copy">
               {d.home.copy ?? site.description}
             </p>
             <div className="mt-6 flex flex-wrap items-center gap-4" data-testid="home-cta">
@@ -79,7 +97,7 @@ function VisitorHome({ d }: { d: Extract<Route.ComponentProps["loaderData"], { m
               </Link>
             </div>
             {d.total > 0 ? (
-              <p className="mt-4 text-sm text-white/75" data-testid="home-total">
+              <p className={`mt-4 text-sm ${hero.muted}`} data-testid="home-total">
                 {t("home.memberCount", { count: d.total })}
               </p>
             ) : null}

@@ -110,6 +110,8 @@ export default [
   route("api/likes.php", "routes/api/likes.ts"),
   route("api/auto-like.php", "routes/api/auto-like.ts"),
   route("members/:id/like", "routes/members.$id.like.ts"),
+  // the match moment's first message: its price and photos (GET), the send through the chat's (POST)
+  route("members/:id/first-message", "routes/members.$id.first-message.ts"),
   route("api/chat.php", "routes/api/chat.ts"),
   route("api/typing", "routes/api/typing.ts"),
   route("chat-media/:file", "routes/chat-media.ts"),

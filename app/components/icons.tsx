@@ -105,3 +105,32 @@ export function CardsIcon({ className = "h-5 w-5" }: { className?: string }) {
     </svg>
   );
 }
+
+/** An arrow head pointing left or right (the photo carousel's arrows). */
+export function ChevronIcon({ direction, className = "h-5 w-5" }: { direction: "left" | "right"; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.4}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
+    </svg>
+  );
+}
+
+/** Three dots: more actions (the profile's overflow menu). */
+export function MoreIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="currentColor">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </svg>
+  );
+}

@@ -27,7 +27,8 @@ export function LikeButton({
   liked: boolean;
   likedMe?: boolean;
   source: LikeSourceName;
-  variant?: "icon" | "large";
+  /** icon: a card's heart; large: a button with its word; bar: the same, sharing a row with Message */
+  variant?: "icon" | "large" | "bar";
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<LikeAnswer>();
@@ -67,7 +68,7 @@ export function LikeButton({
           form.set("js", "1");
           fetcher.submit(form, { method: "post", action: `/members/${profile.id}/like` });
         }}
-        className={variant === "large" ? "contents" : "relative"}
+        className={variant === "icon" ? "relative" : "contents"}
       >
         <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
         <input type="hidden" name="source" value={source} />
@@ -100,10 +101,10 @@ export function LikeButton({
           <Button
             type="submit"
             variant={liked ? "outline" : "primary"}
-            size="lg"
+            size={variant === "bar" ? "inline" : "lg"}
             aria-pressed={liked}
             title={label}
-            className="min-w-36 active:scale-95"
+            className={cx("active:scale-95", variant === "bar" ? "h-12 min-w-0 flex-1 whitespace-nowrap px-4 text-base font-bold" : "min-w-36")}
             data-testid="like-button"
             data-liked={liked}
           >

@@ -1,10 +1,8 @@
 // Reporting a profile or a conversation: a reason (required), what happened (optional) and a
 // one-time key so a form sent twice files one report. The result comes back as a toast.
-import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useNavigation } from "react-router";
-import { FlagIcon } from "#app/components/icons.tsx";
-import { newRequestKey, REPORT_REASONS } from "#app/support/case-rules.ts";
+import { REPORT_REASONS } from "#app/support/case-rules.ts";
 import { Button, Card, Select, TextArea } from "./ui/index.ts";
 
 export interface ReportFormProps {
@@ -60,36 +58,5 @@ export function ReportForm({ name, requestKey, errors, params, action, onCancel 
         ) : null}
       </div>
     </Card>
-  );
-}
-
-/** "Report {name}" that opens the form in place; it stays open when the server refused the send. */
-export function ReportButton({
-  name,
-  errors,
-  params,
-}: {
-  name: string;
-  errors?: Record<string, string> | undefined;
-  params?: Record<string, unknown> | undefined;
-}) {
-  const { t } = useTranslation();
-  const [key, setKey] = useState<string | null>(() => (errors ? newRequestKey() : null));
-  if (key)
-    return (
-      <div className="mt-4">
-        <ReportForm name={name} requestKey={key} errors={errors} params={params} onCancel={() => setKey(null)} />
-      </div>
-    );
-  return (
-    <Button
-      variant="link"
-      size="inline"
-      onClick={() => setKey(newRequestKey())}
-      className="mt-4 text-sm text-black/70 hover:text-dark"
-      data-testid="report-open"
-    >
-      <FlagIcon /> {t("support.report.open", { name })}
-    </Button>
   );
 }

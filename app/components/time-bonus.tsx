@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher, useLocation } from "react-router";
 import { useLive } from "#app/live/live-state.tsx";
+import { useBuyCreditsLink } from "#app/payments/back-link.ts";
 import { Badge, Button, Modal } from "./ui/index.ts";
 
 /** Spec section 9: the popup opens this long after entering the members area. */
@@ -98,6 +99,7 @@ function Countdown({ left, className = "" }: { left: number; className?: string 
 
 function TimeBonusBanner({ percentage, left }: { percentage: number; left: number }) {
   const { t } = useTranslation();
+  const buy = useBuyCreditsLink();
   // one row on phones: the percentage, the countdown and the button; the sentence from sm on
   return (
     <div className={`${GRADIENT} bg-gradient-to-r text-white`} data-testid="time-bonus-banner">
@@ -109,7 +111,7 @@ function TimeBonusBanner({ percentage, left }: { percentage: number; left: numbe
         <p className="flex items-center gap-2 sm:gap-3">
           <span className="text-xs text-white/80 sm:text-sm">{t("discounts.endsIn")}</span>
           <Countdown left={left} className="rounded bg-black/25 px-1.5 py-0.5 text-sm font-bold sm:px-2 sm:text-base" />
-          <Button to="/credits" variant="light" size="sm" className="whitespace-nowrap">
+          <Button to={buy} variant="light" size="sm" className="whitespace-nowrap" data-testid="time-bonus-buy">
             {t("nav.buyCredits")}
           </Button>
         </p>
@@ -122,6 +124,7 @@ function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; lef
   const { t } = useTranslation();
   const dismiss = useFetcher();
   const titleId = useId();
+  const buy = useBuyCreditsLink();
   const close = () => {
     void dismiss.submit({ alert: "time_bonus_popup" }, { method: "post", action: "/api/alerts" });
     onClose();
@@ -141,7 +144,7 @@ function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; lef
         <p className="leading-relaxed">{t("discounts.popupText", { percent: percentage })}</p>
         <p className="mt-4 text-sm text-black/60">{t("discounts.endsIn")}</p>
         <Countdown left={left} className="text-3xl font-bold text-primary" />
-        <Button to="/credits" onClick={close} size="lg" block className="mt-6">
+        <Button to={buy} onClick={close} size="lg" block className="mt-6">
           {t("discounts.popupCta")}
         </Button>
         <Button variant="link" size="inline" onClick={close} className="mt-3 text-sm text-black/60">

@@ -7,6 +7,7 @@ import { SignupButton } from "./signup-modal.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 import { badgeText, useLive } from "#app/live/live-state.tsx";
 import { MEMBER_SECTIONS, type MemberSection } from "./member-sections.tsx";
+import { useBuyCreditsLink } from "#app/payments/back-link.ts";
 
 export interface NavUser {
   name: string;
@@ -60,6 +61,7 @@ const creditsTone = (credits: number) => (credits <= 0 ? "danger" : credits <= C
 function Credits({ credits }: { credits: number }) {
   const { t } = useTranslation();
   const tone = creditsTone(credits);
+  const buy = useBuyCreditsLink();
   const style =
     tone === "danger"
       ? "bg-danger text-white ring-2 ring-danger/30"
@@ -68,7 +70,7 @@ function Credits({ credits }: { credits: number }) {
         : "border border-black/15 text-dark hover:border-primary";
   return (
     <Link
-      to="/credits"
+      to={buy}
       className={`whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-bold sm:text-sm ${style}`}
       data-testid={tone ? "credits-badge" : "nav-credits"}
       data-tone={tone ?? undefined}
@@ -117,6 +119,7 @@ function MemberBar({ user }: { user: NavUser }) {
   const countOf = useSectionCounts();
   const nameOf = useSectionName();
   const credits = live?.credits ?? user.credits;
+  const buy = useBuyCreditsLink();
   return (
     <div className="flex items-center gap-2 sm:gap-3 lg:gap-4">
       {MEMBER_SECTIONS.filter((s) => s.top).map((s) => {
@@ -141,7 +144,7 @@ function MemberBar({ user }: { user: NavUser }) {
       {/* one name for the one purchase (credits; the first makes a member premium): for free members from lg on */}
       {user.paidUser ? null : (
         <Link
-          to="/credits"
+          to={buy}
           className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-dark hover:brightness-105 lg:inline"
           data-testid="buy-credits"
         >
@@ -163,6 +166,7 @@ function AccountMenu({ user }: { user: NavUser }) {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   const item = "block px-4 py-2.5 hover:bg-light";
+  const buy = useBuyCreditsLink();
   return (
     <details className="relative" ref={menu}>
       <summary
@@ -183,7 +187,7 @@ function AccountMenu({ user }: { user: NavUser }) {
           </Link>
         </li>
         <li className="border-t border-black/10">
-          <Link className={`${item} font-semibold text-primary`} to="/credits">
+          <Link className={`${item} font-semibold text-primary`} to={buy}>
             {t("nav.buyCredits")}
           </Link>
         </li>

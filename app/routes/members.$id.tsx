@@ -7,13 +7,11 @@ import { z } from "zod";
 import type { Route } from "./+types/members.$id";
 import { getUser, requireUser } from "#app/auth/user-context.server.ts";
 import { ProfileGrid } from "#app/components/profile-card.tsx";
-import { MemberPhoto } from "#app/components/member-photo.tsx";
-import { DISPLAY_MAX_SIZE, PHOTO_SIZES } from "#app/profiles/photo-sizes.ts";
 import { MessageOrSignupButton } from "#app/components/signup-modal.tsx";
 import { block, unblock } from "#app/profiles/blocks.server.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
-import { BlockButton } from "#app/components/block-button.tsx";
-import { ReportButton } from "#app/components/report-form.tsx";
+import { PhotoCarousel } from "#app/components/photo-carousel.tsx";
+import { ProfileMoreMenu } from "#app/components/profile-more-menu.tsx";
 import { reportAction } from "#app/support/report-action.server.ts";
 import { viewProfile } from "#app/profiles/profile-view.server.ts";
 import { searchVisible } from "#app/search/visibility.ts";
@@ -24,8 +22,8 @@ import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
 import { markLikeSeen } from "#app/likes/likes.server.ts";
 import { LikeButton } from "#app/components/like-button.tsx";
 import { MatchDialog } from "#app/components/match-dialog.tsx";
-import { Badge, Button } from "#app/components/ui/index.ts";
-import { HeartIcon } from "#app/components/icons.tsx";
+import { Badge, Button, cx } from "#app/components/ui/index.ts";
+import { ChatIcon, HeartIcon } from "#app/components/icons.tsx";
 import { countryName } from "#app/utils/format.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -72,7 +70,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : redirectWithToast(`/members/${id}`, { kind: "success", key: "profileView.unblockedToast", values: { name } });
 }
 
-const MESSAGE_BUTTON = "mt-4";
+/** Like and Message: one size, side by side */
+const ACTION = "h-12 min-w-0 flex-1 whitespace-nowrap px-4 text-base font-bold";
 
 const FIELD_ORDER = ["age", "gender", "sexuality", "relationship", "hair_color", "eye_color", "body_type", "tattoos", "city", "region", "country"] as const;
 
@@ -134,30 +133,12 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
     region: "profile.fields.region",
     country: "profile.fields.country",
   };
+  const actions = !v.own && !v.iBlocked;
   return (
-    <main className="container-site py-6" data-testid="profile-view">
+    <main className={cx("container-site py-6", actions && "max-sm:pb-24")} data-testid="profile-view">
       <div className="grid gap-6 md:grid-cols-[2fr_3fr]">
         <div className="flex flex-col gap-2">
-          {p.photos.length ? (
-            p.photos.map((photo, i) => (
-              <MemberPhoto
-                key={photo.id}
-                thumb={photo.thumb}
-                src={photo.url}
-                // photos stored before their size was: taken as the largest 4:5 display size
-                display={{ url: photo.url, width: photo.width ?? DISPLAY_MAX_SIZE.width, height: photo.height ?? DISPLAY_MAX_SIZE.height }}
-                alt={p.name}
-                sizes={PHOTO_SIZES.profile}
-                priority={i === 0}
-                className="h-auto w-full rounded-lg object-cover"
-                testId="profile-photo"
-              />
-            ))
-          ) : (
-            <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-accent text-6xl text-primary/40" aria-hidden>
-              ♥
-            </div>
-          )}
+          <PhotoCarousel photos={p.photos} name={p.name} />
           {v.notes && !v.paidUser && !v.own ? (
             <p className="text-xs text-black/60" data-testid="premium-photos-note">
               {t("profileView.morePhotosPremium")}
@@ -165,59 +146,84 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
         <div>
-          <h1 className="text-3xl font-bold">
-            {p.name}
-            {show("age") ? `, ${v.age}` : ""}
-            {p.fictional ? <FictionalMark withLabel large className="ml-3 align-middle" /> : null}
-          </h1>
-          {p.fictional && v.notes ? (
-            <p className="mt-2 rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
-              <FictionalMark className="mr-1 align-text-bottom" />
-              {fictionalWarning}
-            </p>
-          ) : null}
-          {v.likes && !v.iBlocked ? (
-            <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="like-panel">
-              <LikeButton
-                variant="large"
-                profile={{ id: p.id, name: p.name, photo: p.photos[0]?.thumb ?? null }}
-                liked={v.likes.liked}
-                likedMe={v.likes.likedMe}
-                source="profile"
-              />
-              {v.likes.match ? (
-                <>
-                  <Badge tone="secondary" size="md" data-testid="profile-match">
-                    <HeartIcon className="h-3.5 w-3.5" />
-                    {t("likes.matchBadge")}
-                  </Badge>
-                  <Link to={`/members/${p.id}/chat`} className="font-semibold text-primary underline">
-                    {t("likes.matchWrite", { name: p.name })}
-                  </Link>
-                </>
-              ) : v.likes.likedMe ? (
-                <p className="text-sm font-semibold text-primary" data-testid="likes-you">
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <h1 className="text-3xl font-bold">
+                {p.name}
+                {show("age") ? `, ${v.age}` : ""}
+                {p.fictional ? <FictionalMark withLabel large className="ml-3 align-middle" /> : null}
+              </h1>
+              {v.likes?.match && !v.iBlocked ? (
+                <Badge tone="secondary" size="md" className="mt-2" data-testid="profile-match">
+                  <HeartIcon className="h-3.5 w-3.5" />
+                  {t("likes.matchBadge")}
+                </Badge>
+              ) : v.likes?.likedMe && !v.likes.liked && !v.iBlocked ? (
+                <p className="mt-2 text-sm font-semibold text-primary" data-testid="likes-you">
                   {t("likes.likesYou", { name: p.name })}
                 </p>
               ) : null}
             </div>
+            {v.loggedIn && !v.own ? (
+              <ProfileMoreMenu
+                key={location.key}
+                name={p.name}
+                blocked={v.iBlocked}
+                reportErrors={actionData?.reportErrors}
+                reportParams={actionData?.reportParams}
+                className="shrink-0"
+              />
+            ) : null}
+          </div>
+          {p.fictional && v.notes ? (
+            <p className="mt-3 rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm" data-testid="fictional-warning">
+              <FictionalMark className="mr-1 align-text-bottom" />
+              {fictionalWarning}
+            </p>
           ) : null}
-          {!v.loggedIn ? (
-            <Button to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} size="lg" className="mt-4" data-testid="like-login">
-              <HeartIcon className="h-5 w-5" />
-              {t("likes.like")}
-            </Button>
+          {actions ? (
+            // one row of two equal actions; on a phone it stays at the bottom, above the tab bar
+            <div
+              className={cx(
+                "mt-4 grid grid-cols-2 gap-3 max-sm:fixed max-sm:inset-x-0 max-sm:z-30 max-sm:mt-0 max-sm:border-t max-sm:border-black/10 max-sm:bg-white/95 max-sm:px-4 max-sm:py-3 max-sm:shadow-[0_-2px_8px_rgba(0,0,0,0.06)] max-sm:backdrop-blur",
+                v.loggedIn
+                  ? "max-sm:bottom-[calc(3.5rem+env(safe-area-inset-bottom))]"
+                  : "max-sm:bottom-0 max-sm:pb-[calc(0.75rem+env(safe-area-inset-bottom))]",
+              )}
+              data-testid="like-panel"
+            >
+              {v.likes ? (
+                <LikeButton
+                  variant="bar"
+                  profile={{ id: p.id, name: p.name, photo: p.photos[0]?.url ?? null }}
+                  liked={v.likes.liked}
+                  likedMe={v.likes.likedMe}
+                  source="profile"
+                />
+              ) : !v.loggedIn ? (
+                <Button to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} size="inline" className={ACTION} data-testid="like-login">
+                  <HeartIcon className="h-5 w-5" />
+                  {t("likes.like")}
+                </Button>
+              ) : null}
+              {v.loggedIn ? (
+                <Button
+                  to={`/members/${p.id}/chat`}
+                  variant={v.likes?.match ? "primary" : "outline"}
+                  size="inline"
+                  className={ACTION}
+                  data-testid="message-button"
+                >
+                  <ChatIcon className="h-5 w-5" />
+                  {t("profileView.message")}
+                  <span className="sr-only">: {p.name}</span>
+                </Button>
+              ) : (
+                <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={ACTION} />
+              )}
+            </div>
           ) : null}
-          {!v.own && !v.iBlocked ? (
-            v.loggedIn ? (
-              <Button to={`/members/${p.id}/chat`} className={MESSAGE_BUTTON} data-testid="message-button">
-                {t("chat.writeMessage")}
-              </Button>
-            ) : (
-              <MessageOrSignupButton target={{ id: p.id, name: p.name }} className={MESSAGE_BUTTON} />
-            )
-          ) : null}
-          <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
+          <dl className="mt-5 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="profile-fields">
             {FIELD_ORDER.filter(show).map((f) => {
               const val = value(f);
               return val
@@ -250,8 +256,11 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
               </ul>
             </section>
           ) : null}
-          {v.loggedIn && !v.own ? <BlockButton name={p.name} blocked={v.iBlocked} /> : null}
-          {v.loggedIn && !v.own ? <ReportButton name={p.name} errors={actionData?.reportErrors} params={actionData?.reportParams} /> : null}
+          {v.iBlocked ? (
+            <p className="mt-6 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="you-blocked">
+              {t("profileView.youBlocked", { name: p.name })}
+            </p>
+          ) : null}
           {v.own ? (
             <Button to="/profile" variant="outline" className="mt-6">
               {t("profileView.edit")}

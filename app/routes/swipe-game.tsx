@@ -290,9 +290,13 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
       {top ? <p className="mt-4 hidden text-center text-xs text-black/60 md:block">{t("swipe.keys")}</p> : null}
 
       {match ? (
-        <MatchDialog partner={match} onClose={() => setMatch(null)} />
+        <MatchDialog partner={match} onClose={() => setMatch(null)} continueLabel={t("likes.matchKeepSwiping")} />
       ) : d.match ? (
-        <MatchDialog partner={{ id: d.match.id, name: d.match.name, photo: d.match.thumb }} closeHref="/swipe-game" />
+        <MatchDialog
+          partner={{ id: d.match.id, name: d.match.name, photo: d.match.thumb }}
+          closeHref="/swipe-game"
+          continueLabel={t("likes.matchKeepSwiping")}
+        />
       ) : null}
     </main>
   );

@@ -67,7 +67,10 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("It's a match!");
   await expect(dialog).toContainText(`You and ${name} like each other.`);
-  await expect(dialog.getByTestId("match-write")).toHaveAttribute("href", `/members/${id}/chat`);
+  // both photos, and the first message can be written right there (profile.spec.ts sends one)
+  await expect(dialog.getByTestId("match-photo-me")).toBeVisible();
+  await expect(dialog.getByTestId("match-photo-partner").getByRole("img", { name })).toBeVisible();
+  await expect(dialog.getByLabel(`Write the first message to ${name}`)).toBeVisible();
   await dialog.getByRole("button", { name: "Keep browsing" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator(`[data-profile-id="${id}"]`).getByTestId("match-badge")).toBeVisible();
@@ -113,7 +116,7 @@ test.describe(() => {
     /** a like may be a match (someone who liked the member): its moment is closed to go on */
     const closeMatch = async () => {
       const dialog = page.getByTestId("match-dialog");
-      if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Keep browsing" }).click();
+      if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Keep swiping" }).click();
     };
     const next = async (before: string | null) => {
       await expect.poll(topId).not.toBe(before);

@@ -44,12 +44,14 @@ test("search, load more, open a profile, block it", async ({ page }) => {
     .evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(shown).toMatch(/\.jpg$/);
   expect(shown).not.toMatch(/_thumb\.jpg$/);
-  // blocking asks first; cancel keeps everything as it was
-  await page.getByTestId("block-toggle").click();
+  // blocking (in the More menu) asks first; cancel keeps everything as it was
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: /^Block / }).click();
   await expect(page.getByTestId("block-confirm")).toContainText("will no longer see your profile");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("block-confirm")).toHaveCount(0);
-  await page.getByTestId("block-toggle").click();
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: /^Block / }).click();
   await page.getByTestId("block-yes").click();
   await expect(page).toHaveURL(`${site}/members`);
   await expect(page.getByTestId("toast")).toContainText("They no longer appear in your search.");

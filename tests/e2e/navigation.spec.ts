@@ -54,7 +54,8 @@ for (const site of SITES) {
 
       await fromMenu("My profile", "/profile");
       await fromMenu("Match finder", "/match-finder");
-      await fromMenu("Buy credits", "/credits");
+      // the packages, with the way back to where the member pressed it
+      await fromMenu("Buy credits", "/credits?back=%2Fmatch-finder");
       await fromMenu(/^(Premium|You are Premium)$/, "/premium");
       await fromMenu("Purchases and receipts", "/transactions");
       await fromMenu("Notifications", "/notifications");
@@ -63,9 +64,9 @@ for (const site of SITES) {
       // settings keeps no notification switches of its own: it leads to their one place
       await page.getByRole("link", { name: "Choose notifications" }).click();
       await expect(page).toHaveURL(`${origin}/notifications`);
-      // the balance leads to the packages
+      // the balance leads to the packages, and back to the page it was pressed on
       await header.getByRole("link", { name: /^\d+ credits?$/ }).click();
-      await expect(page).toHaveURL(`${origin}/credits`);
+      await expect(page).toHaveURL(`${origin}/credits?back=%2Fnotifications`);
       await context.close();
     });
   }

@@ -147,9 +147,10 @@ test("a member reports a profile and a visitor complains; support takes the repo
   const profileId = await card.getAttribute("data-profile-id");
   await card.click();
   await expect(page).toHaveURL(`${LOVELY}/members/${profileId}`);
-  await expect(page.getByTestId("report-open")).toBeVisible(); // the profile page is in, not only its URL
+  await expect(page.getByRole("button", { name: "More" })).toBeVisible(); // the profile page is in, not only its URL
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
-  await page.getByTestId("report-open").click();
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: `Report ${name}` }).click();
   const report = page.getByTestId("report-form");
   await report.getByRole("button", { name: "Send report" }).click(); // no reason: the browser asks for one
   await expect(page.getByTestId("toast")).toHaveCount(0);

@@ -410,3 +410,18 @@ describe("account deletion", () => {
     expect(purged!.profile!.name).not.toBe(user!.profile!.name);
   });
 });
+
+describe("the signup's date of birth", () => {
+  const order = async (host: string, headers: Record<string, string>) => {
+    const html = (await request(server, "/signup", { host, headers })).html;
+    return [...html.matchAll(/<select name="dob_(day|month|year)"/g)].map((m) => m[1]);
+  };
+  it("follows the language's order (day, month, year in Europe), not the browser's mm/dd/yyyy", async () => {
+    expect(await order("lovely.localhost", { "accept-language": "en", "cf-ipcountry": "GB" })).toEqual(["day", "month", "year"]);
+    expect(await order("lovely.localhost", { "accept-language": "nl", "cf-ipcountry": "NL" })).toEqual(["day", "month", "year"]);
+    expect(await order("pride.localhost", { "accept-language": "sv", "cf-ipcountry": "SE" })).toEqual(["day", "month", "year"]);
+    expect(await order("pride.localhost", { "accept-language": "pl", "cf-ipcountry": "PL" })).toEqual(["day", "month", "year"]);
+    // English in the United States is written month first
+    expect(await order("lovely.localhost", { "accept-language": "en", "cf-ipcountry": "US" })).toEqual(["month", "day", "year"]);
+  });
+});

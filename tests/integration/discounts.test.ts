@@ -287,6 +287,9 @@ describe("GET /api/discountcode.php", () => {
   });
 });
 
+/** The opening tag of the link with this test id. */
+const linkTag = (html: string, testId: string) => new RegExp(`<a [^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0];
+
 describe("pages", () => {
   async function page(m: Awaited<ReturnType<typeof freshMember>>, path: string) {
     const jar = new CookieJar();
@@ -303,6 +306,8 @@ describe("pages", () => {
     const seconds = Number(shown![1]) * 3600 + Number(shown![2]) * 60 + Number(shown![3]);
     expect(seconds).toBeGreaterThan(14_400 - 3600 - 120);
     expect(seconds).toBeLessThanOrEqual(14_400 - 3600);
+    // its Buy credits comes back to the page it was pressed on
+    expect(linkTag(members.html, "time-bonus-buy")).toContain('href="/credits?back=%2Fmembers"');
     expect((await page(fresh, "/premium")).html).toContain('data-testid="time-bonus-banner"');
     expect((await page(fresh, "/profile/settings")).html).not.toContain('data-testid="time-bonus-banner"');
     expect((await page(await freshMember({ paidUser: true, signedUpSecondsAgo: 60 }), "/members")).html).not.toContain("time-bonus-banner");
@@ -342,5 +347,10 @@ describe("pages", () => {
     expect(await tone(11, false)).toEqual({ tone: null, buy: true, balance: "11 credits" });
     expect(await tone(11, true)).toEqual({ tone: null, buy: false, balance: "11 credits" });
     expect(await tone(1, true)).toEqual({ tone: "warning", buy: false, balance: "1 credit" });
+    // the balance and Buy credits lead to the packages with the way back to the page they were pressed on
+    await getDb().user.update({ where: { id: m.user.id }, data: { credits: 0, paidUser: false } });
+    const html = (await page(m, "/profile/settings")).html;
+    expect(linkTag(html, "credits-badge")).toContain('href="/credits?back=%2Fprofile%2Fsettings"');
+    expect(linkTag(html, "buy-credits")).toContain('href="/credits?back=%2Fprofile%2Fsettings"');
   });
 });

@@ -70,3 +70,6 @@ export function useChatDraft(conversation: string, textarea: React.RefObject<HTM
 }
 
 export type ChatDraft = ReturnType<typeof useChatDraft>;
+
+/** Keeps a message written outside the chat (the match moment's) as the draft of that chat. */
+export const keepChatDraft = (conversation: string, text: string) => write(conversation, { text });

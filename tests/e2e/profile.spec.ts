@@ -48,9 +48,9 @@ test.describe("desktop", () => {
       .filter({ has: page.getByRole("img") })
       .last();
     const id = await card.getAttribute("data-profile-id");
-    await card.click();
+    await page.locator(`[data-testid="profile-card"][data-profile-id="${id}"] a`).first().click();
     await expect(page).toHaveURL(`${LOVELY}/members/${id}`);
-    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
+    const name = (await page.getByTestId("profile-view").getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
     // no Block or Report on the page itself
     await expect(page.getByRole("button", { name: `Block ${name}` })).toHaveCount(0);
     await expect(page.getByRole("menuitem")).toHaveCount(0);
@@ -98,9 +98,9 @@ test.describe("desktop", () => {
       .filter({ hasNot: page.getByTestId("match-badge") })
       .first();
     const id = await fresh.getAttribute("data-profile-id");
-    await fresh.locator("a").first().click();
+    await page.locator(`[data-testid="profile-card"][data-profile-id="${id}"] a`).first().click();
     await expect(page).toHaveURL(`${PRIDE}/members/${id}`);
-    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
+    const name = (await page.getByTestId("profile-view").getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
     // someone who liked the member: the button says so
     const like = page.getByTestId("like-panel").getByTestId("like-button");
     await expect(like).toContainText("Like back");

@@ -3,35 +3,16 @@
 // Every reported id goes through the same access check as viewing it: a member can only report
 // a profile or a conversation this site shows them. A form carries a one-time key, so sending it
 // twice files one case.
-import { z } from "zod";
+import type { z } from "zod";
 import { chatAccess } from "#app/chat/conversations.server.ts";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { profileAccess } from "#app/profiles/access.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { emailField } from "#app/auth/validation.ts";
 import { sendCaseMail } from "./case-mails.server.ts";
-import { CASE_TEXT, COMPLAINT_CATEGORIES, REPORT_REASONS, type CaseKind } from "./case-rules.ts";
-
-const requestKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "messages.invalidInput" });
-
-export const complaintSchema = z.object({
-  category: z.enum(COMPLAINT_CATEGORIES, { message: "support.errors.category" }),
-  email: emailField,
-  text: z
-    .string({ message: "support.errors.complaintText" })
-    .trim()
-    .min(CASE_TEXT.complaintMin, { message: "support.errors.complaintText" })
-    .max(CASE_TEXT.max, { message: "support.errors.textTooLong" }),
-  key: requestKey,
-});
-
-export const reportSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { message: "support.errors.reason" }),
-  text: z.string().trim().max(CASE_TEXT.max, { message: "support.errors.textTooLong" }).default(""),
-  key: requestKey,
-});
+import type { CaseKind } from "./case-rules.ts";
+import type { complaintSchema, reportSchema } from "./case-schema.ts";
 
 export interface Reporter {
   userId: number | null;

@@ -9,7 +9,8 @@ import { visitorContext } from "#app/tenancy/context.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
 import { formFields } from "#app/utils/request.server.ts";
-import { reportChat, reportProfile, reportSchema } from "./cases.server.ts";
+import { reportChat, reportProfile } from "./cases.server.ts";
+import { reportSchema } from "./case-schema.ts";
 
 export interface ReportActionData {
   reportErrors?: Record<string, string>;

@@ -9,7 +9,7 @@ import { SignupButton } from "#app/components/signup-modal.tsx";
 import { Button, buttonClass, Card, Select, TextField } from "#app/components/ui/index.ts";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { MAX_AGE, MIN_AGE, parseSearch, searchQuery } from "#app/search/search-params.ts";
-import { searchMembers } from "#app/search/search.server.ts";
+import { searchExtras, searchMembers } from "#app/search/search.server.ts";
 import { searchPages, searchVisible } from "#app/search/visibility.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { hasTrafficSource } from "#app/tracking/tracking.server.ts";
@@ -31,10 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = parseSearch(new URL(request.url), site, user?.profile?.seeking ?? null);
   const { from, to, limited } = searchPages(state, !!user);
   const result = await searchMembers(site, viewer, state, from, to);
+  // where the results end: the similar results, their count and, for an empty search, other profiles
+  const extras = result.hasMore ? { similar: [], similarTotal: 0, others: [] } : await searchExtras(site, viewer, state, result.total);
   return {
     visible: true as const,
     state,
     ...result,
+    ...extras,
     // a visitor sees the first page; more is for members
     hasMore: !limited && result.hasMore,
     moreForMembers: limited && result.hasMore,
@@ -64,13 +67,17 @@ export default function Members({ loaderData: d }: Route.ComponentProps) {
 
 type Data = Extract<Route.ComponentProps["loaderData"], { visible: true }>;
 
+/** What shows where the results end (the page that ends them carries it). */
+const tailOf = (d: Pick<Data, "similar" | "similarTotal" | "others">) => ({ similar: d.similar, similarTotal: d.similarTotal, others: d.others });
+
 function Search({ d }: { d: Data }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const more = useFetcher<typeof loader>();
-  const [pages, setPages] = useState({ key: location.search, extra: [] as Data["profiles"], last: d.lastPage, hasMore: d.hasMore });
+  const first = () => ({ key: location.search, extra: [] as Data["profiles"], last: d.lastPage, hasMore: d.hasMore, tail: tailOf(d) });
+  const [pages, setPages] = useState(first);
   // a new search (filters changed) starts from its first page again
-  if (pages.key !== location.search) setPages({ key: location.search, extra: [], last: d.lastPage, hasMore: d.hasMore });
+  if (pages.key !== location.search) setPages(first());
   useEffect(() => {
     const data = more.data;
     if (more.state === "idle" && data && data.visible) {
@@ -79,6 +86,7 @@ function Search({ d }: { d: Data }) {
         extra: [...p.extra, ...data.profiles.filter((x) => !p.extra.some((e) => e.id === x.id))],
         last: data.lastPage,
         hasMore: data.hasMore,
+        tail: tailOf(data),
       }));
     }
   }, [more.state, more.data]);
@@ -193,6 +201,20 @@ function Search({ d }: { d: Data }) {
           {t("search.none")}
         </p>
       )}
+      {pages.tail.similar.length ? (
+        <section className="mt-8" data-testid="search-similar">
+          <h2 className="mb-3 text-lg font-semibold" data-testid="search-similar-total" data-count={pages.tail.similarTotal}>
+            {t("search.similarTitle", { count: pages.tail.similarTotal })}
+          </h2>
+          <ProfileGrid profiles={pages.tail.similar} likeSource="search" atTop={false} />
+        </section>
+      ) : null}
+      {pages.tail.others.length ? (
+        <section className="mt-8" data-testid="search-others">
+          <h2 className="mb-3 text-lg font-semibold">{t("search.othersTitle")}</h2>
+          <ProfileGrid profiles={pages.tail.others} likeSource="search" atTop={false} />
+        </section>
+      ) : null}
       {d.moreForMembers ? (
         <Card className="mt-6 flex flex-col items-center gap-3 text-center" data-testid="search-signup-more">
           <p className="font-semibold">{t("search.membersSeeMore")}</p>

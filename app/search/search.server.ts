@@ -11,7 +11,7 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { sharedResults, siteObjectId } from "#app/utils/cache.server.ts";
-import { PAGE_SIZE, type SearchState } from "./search-params.ts";
+import { MAX_AGE, MIN_AGE, PAGE_SIZE, type SearchState } from "./search-params.ts";
 
 export function searchWhere(
   site: Site,
@@ -167,4 +167,60 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
     cachedCount(countKey, where),
   ]);
   return { profiles: rows, total };
+}
+
+/** How many similar and other profiles the search shows under its results. */
+const EXTRA_CARDS = 12;
+/** A search of the whole site's countries is widened by this many years on either side. */
+const AGE_WIDENING = 5;
+
+type Filters = Pick<SearchState, "gender" | "country" | "region" | "minAge" | "maxAge">;
+
+/**
+ * Similar results (spec section 3): what the search leaves out nearest to it, the same gender and
+ * ages elsewhere. A search of a region: the country's other regions; of a country: the site's other
+ * countries; of all the site's countries: five years younger and older. Null when nothing is left out.
+ */
+function similarWhere(site: Site, viewerProfileId: number | null, s: Filters): Prisma.ProfileWhereInput | null {
+  if (s.region) return { AND: [searchWhere(site, viewerProfileId, { ...s, region: null }), { OR: [{ region: null }, { region: { not: s.region } }] }] };
+  if (s.country) return { AND: [searchWhere(site, viewerProfileId, { ...s, country: null }), { country: { not: s.country } }] };
+  const minAge = Math.max(MIN_AGE, s.minAge - AGE_WIDENING);
+  const maxAge = Math.min(MAX_AGE, s.maxAge + AGE_WIDENING);
+  if (minAge === s.minAge && maxAge === s.maxAge) return null;
+  const { latest, earliest } = birthRange(s.minAge, s.maxAge);
+  return { AND: [searchWhere(site, viewerProfileId, { ...s, minAge, maxAge }), { NOT: { dateOfBirth: { lte: latest, gt: earliest } } }] };
+}
+
+/** Other profiles (spec section 3): for a search without results, the searched gender's most recently active faces in all the site's countries. */
+const othersWhere = (site: Site, viewerProfileId: number | null, s: Filters): Prisma.ProfileWhereInput => ({
+  ...visibleWhere(site, viewerProfileId),
+  gender: s.gender,
+  country: { in: site.countries },
+});
+
+/**
+ * Up to EXTRA_CARDS cards of `where`, photos first: everyone's, shared (cache.server.ts), with the
+ * viewer's own card taken out and their like states added; a member with a block gets their own.
+ */
+async function extraCards(site: Site, viewer: SearchViewer | null, key: string, where: (viewerProfileId: number | null) => Prisma.ProfileWhereInput) {
+  const find = (page: Page) => poolCards(page, site);
+  if (viewer?.hasBlocks) return withLikeStates(await photosFirst(where(viewer.profileId), 0, EXTRA_CARDS, find, ownSiteOf(site)), viewer.profileId);
+  const cards = await sharedResults(`${key}:${siteObjectId(site)}`, () => photosFirst(where(null), 0, EXTRA_CARDS + 1, find, ownSiteOf(site)));
+  const mine = cards.filter((c) => c.id !== viewer?.profileId).slice(0, EXTRA_CARDS);
+  return viewer ? withLikeStates(mine, viewer.profileId) : mine;
+}
+
+/**
+ * What the search shows where its results end: the similar results and their count and, when it
+ * found nobody, the other profiles. A member's count leaves out themselves and whom a block hides.
+ */
+export async function searchExtras(site: Site, viewer: SearchViewer | null, s: SearchState, found: number) {
+  const similar = similarWhere(site, null, s);
+  const key = JSON.stringify([poolKey(site), site.countries, s.gender, s.country, s.region, s.minAge, s.maxAge]);
+  const [similarProfiles, similarTotal, others] = await Promise.all([
+    similar ? extraCards(site, viewer, `similar:${key}`, (id) => similarWhere(site, id, s)!) : [],
+    !similar ? 0 : viewer ? getDb().profile.count({ where: similarWhere(site, viewer.profileId, s)! }) : cachedCount(`similar:${key}`, similar),
+    found ? [] : extraCards(site, viewer, `others:${JSON.stringify([poolKey(site), site.countries, s.gender])}`, (id) => othersWhere(site, id, s)),
+  ]);
+  return { similar: similarProfiles, similarTotal, others };
 }

@@ -61,7 +61,6 @@ export default [
     route("members/:id/landing3/:slug?", "routes/members.$id.landing3.tsx", { id: "members-id-landing3-slug" }),
   ]),
   layout("routes/layouts/chat.tsx", [route("chats/:id", "routes/chats.$id.tsx"), route("members/:id/chat", "routes/members.$id.chat.tsx")]),
-  layout("routes/layouts/empty.tsx", []),
   // the staff console (own accounts, own session cookie)
   layout("routes/layouts/staff.tsx", [
     route("staff", "routes/staff/index.tsx"),

@@ -222,5 +222,6 @@ export async function searchExtras(site: Site, viewer: SearchViewer | null, s: S
     !similar ? 0 : viewer ? getDb().profile.count({ where: similarWhere(site, viewer.profileId, s)! }) : cachedCount(`similar:${key}`, similar),
     found ? [] : extraCards(site, viewer, `others:${JSON.stringify([poolKey(site), site.countries, s.gender])}`, (id) => othersWhere(site, id, s)),
   ]);
-  return { similar: similarProfiles, similarTotal, others };
+  // a face already among the similar results is not offered twice
+  return { similar: similarProfiles, similarTotal, others: others.filter((o) => !similarProfiles.some((p) => p.id === o.id)) };
 }

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const cardIds = (body: string) => [...body.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
+/** The results' card ids (the similar results and other profiles below them are search-state.test.ts's). */
+const cardIds = (body: string) => [...body.split(/data-testid="search-(?:similar|others)"/)[0]!.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /** Five members of one region of their own: two with a photo, one whose only photo is still pending, two without. */

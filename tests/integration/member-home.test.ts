@@ -64,8 +64,9 @@ describe("a member's home", () => {
 
   it("says so when nothing is new, and shows faces with a photo before an account without one, however recently that was active", async () => {
     const me = await createMember({ gender: "female", seeking: "male", photos: 1 });
-    const faceless = await createMember({ gender: "male", seeking: "female", lastActiveAt: new Date(Date.now() + 60_000) });
-    const face = await createMember({ gender: "male", seeking: "female", photos: 1, lastActiveAt: new Date(Date.now() + 30_000) });
+    // "active" a day and two ahead: newer than the faces other test files make meanwhile (minutes ahead at most)
+    const faceless = await createMember({ gender: "male", seeking: "female", lastActiveAt: new Date(Date.now() + 2 * 86_400_000) });
+    const face = await createMember({ gender: "male", seeking: "female", photos: 1, lastActiveAt: new Date(Date.now() + 86_400_000) });
     const res = await home(me.email);
     expect(res.html).toContain('data-testid="home-news-none"');
     const ids = cardIds(res.html);

@@ -76,6 +76,8 @@ export default [
     route("staff/offers", "routes/staff/offers.tsx"),
     route("staff/offers/codes", "routes/staff/offers.codes.tsx"),
     route("staff/offers/rules", "routes/staff/offers.rules.tsx"),
+    route("staff/fictional", "routes/staff/fictional.tsx"),
+    route("staff/fictional/:id", "routes/staff/fictional.$id.tsx"),
     route("staff/campaigns", "routes/staff/campaigns.tsx"),
     route("staff/campaigns/new", "routes/staff/campaigns.new.tsx"),
     route("staff/campaigns/:id", "routes/staff/campaigns.$id.tsx"),

@@ -6,6 +6,8 @@
 // of one member queue up, a balance for one send stores exactly one message, and nothing is
 // stored without being paid or paid without being stored. The client's key makes it
 // idempotent: a retry with the same key finds the message and is neither stored nor charged again.
+// The one message that costs nothing: the site's team answering as a fictional profile
+// (`free`, from the staff console's fictional inbox).
 //
 // Starting: a free member may start LIMITS.conversationStarts.free conversations, counted from
 // the conversations they started, under the same lock; premium members have no limit.
@@ -89,13 +91,25 @@ function inTurn<T>(userId: number, fn: () => Promise<T>, queue = true): Promise<
   return run;
 }
 
+interface SendOptions {
+  /** false leaves the in-process turn out (tests stand in for several processes with it) */
+  queue?: boolean;
+  /**
+   * The message costs nothing: only for the site's team answering as a fictional profile
+   * (app/staff/fictional-inbox.server.ts); the fictional side never pays.
+   */
+  free?: boolean;
+  /** Runs in the send's transaction after a new message is stored (not for a repeat): the staff audit entry. */
+  onStored?: (tx: Tx, sent: SendOk) => Promise<unknown>;
+}
+
 export async function sendMessage(
   site: Site,
   sender: Sender,
   target: ChatTarget,
   content: Content,
   clientKey: string,
-  { queue = true } = {},
+  { queue = true, free = false, onStored }: SendOptions = {},
 ): Promise<SendResult> {
   if (!CLIENT_KEY.test(clientKey)) return refused(400, "messages.invalidInput");
   const db = getDb();
@@ -128,7 +142,7 @@ export async function sendMessage(
   const pre = await checkTarget(site, sender, target, db);
   if (!pre.ok) return pre;
   const { credits } = await db.user.findUniqueOrThrow({ where: { id: sender.userId }, select: { credits: true } });
-  if (credits < messageCost(site, content.kind, gift)) return refused(402, "messages.notEnoughCredits");
+  if (!free && credits < messageCost(site, content.kind, gift)) return refused(402, "messages.notEnoughCredits");
   if (content.kind === "image") {
     if (content.file.size === 0) return refused(400, "photo.invalid");
     const stored = await storeChatImage(content.file);
@@ -140,7 +154,14 @@ export async function sendMessage(
     const result = await inTurn(
       sender.userId,
       () =>
-        db.$transaction((tx) => store(tx, site, sender, target, { kind: content.kind, body, gift, image }, clientKey), { maxWait: 10_000, timeout: 20_000 }),
+        db.$transaction(
+          async (tx) => {
+            const sent = await store(tx, site, sender, target, { kind: content.kind, body, gift, image }, clientKey, free);
+            if (!sent.repeated) await onStored?.(tx, sent);
+            return sent;
+          },
+          { maxWait: 10_000, timeout: 20_000 },
+        ),
       queue,
     );
     if (result.repeated && image) await removeChatImageFiles(image);
@@ -187,7 +208,7 @@ interface Prepared {
 }
 
 /** The send itself, inside the caller's transaction (also signup's). Throws Refused or InsufficientCredits. */
-async function store(tx: Tx, site: Site, sender: Sender, target: ChatTarget, content: Prepared, clientKey: string): Promise<SendOk> {
+async function store(tx: Tx, site: Site, sender: Sender, target: ChatTarget, content: Prepared, clientKey: string, free = false): Promise<SendOk> {
   // one member's sends, starts and credit changes queue up here
   const [me] = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM users WHERE id = ${sender.userId} FOR UPDATE`;
   if (!me) throw new Refused(NOT_FOUND);
@@ -198,7 +219,7 @@ async function store(tx: Tx, site: Site, sender: Sender, target: ChatTarget, con
   if (repeat) return { ok: true, repeated: true, conversationId: repeat.conversationId, messageId: repeat.id, balance: me.credits };
 
   const { conversationId, partnerId } = await resolveConversation(tx, site, sender, target);
-  const cost = messageCost(site, content.kind, content.gift);
+  const cost = free ? 0 : messageCost(site, content.kind, content.gift);
   const image = content.image
     ? await tx.chatImage.create({ data: { conversationId, uploaderId: sender.profileId, ...content.image }, select: { id: true } })
     : null;

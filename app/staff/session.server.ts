@@ -102,7 +102,10 @@ export async function requireStaff(request: Request, context: Readonly<RouterCon
 }
 
 /** Work beyond the support pages, and the roles that may do it (one place for every route and menu). */
-const PERMISSIONS = { offers: ["admin"], campaigns: ["admin", "marketing"], support: SUPPORT_ROLES } as const satisfies Record<string, readonly StaffRole[]>;
+const PERMISSIONS = { offers: ["admin"], campaigns: ["admin", "marketing"], support: SUPPORT_ROLES, fictional: SUPPORT_ROLES } as const satisfies Record<
+  string,
+  readonly StaffRole[]
+>;
 type StaffPermission = keyof typeof PERMISSIONS;
 
 export const staffCan = (staff: Pick<StaffUser, "role">, permission: StaffPermission) => (PERMISSIONS[permission] as readonly StaffRole[]).includes(staff.role);

@@ -14,6 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       support: staffCan(staff, "support"),
       offers: staffCan(staff, "offers"),
       campaigns: staffCan(staff, "campaigns"),
+      fictional: staffCan(staff, "fictional"),
     },
   };
 }
@@ -25,7 +26,7 @@ function Chrome({
   staff,
 }: {
   children: React.ReactNode;
-  staff: { name: string; role: string; support: boolean; offers: boolean; campaigns: boolean } | null;
+  staff: { name: string; role: string; support: boolean; offers: boolean; campaigns: boolean; fictional: boolean } | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -58,6 +59,11 @@ function Chrome({
                     {t("staff.nav.audit")}
                   </Link>
                 </>
+              ) : null}
+              {staff.fictional ? (
+                <Link to="/staff/fictional" className="underline-offset-2 hover:underline">
+                  {t("staff.nav.fictional")}
+                </Link>
               ) : null}
               {staff.offers ? (
                 <Link to="/staff/offers" className="underline-offset-2 hover:underline">

@@ -1,0 +1,160 @@
+// The fictional inbox's pages: the site picker and the list (waiting first), and one thread,
+// read-only, with the reply box that answers as the fictional profile.
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Form, Link } from "react-router";
+import { FormMessage } from "#app/components/form-field.tsx";
+import { utc } from "#app/components/staff/format.ts";
+import { StaffTable } from "#app/components/staff/table.tsx";
+import { Badge, Button, Card, TextArea, cx } from "#app/components/ui/index.ts";
+
+interface Person {
+  id: number;
+  name: string;
+}
+interface Member extends Person {
+  userId: number;
+  site: string;
+}
+
+export function InboxHeader({ site, sites }: { site: string; sites: { key: string; name: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold">{t("staff.fictional.title")}</h1>
+        <p className="mt-1 max-w-2xl text-sm text-black/60">{t("staff.fictional.intro")}</p>
+      </div>
+      <Form method="get" action="/staff/fictional" className="flex items-end gap-2">
+        <label className="flex flex-col text-sm font-medium">
+          {t("staff.offers.site")}
+          <select name="site" defaultValue={site} className="mt-1 h-10 rounded-lg border border-black/20 bg-white px-3" data-testid="fictional-site">
+            {sites.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="outline" size="sm">
+          {t("staff.offers.show")}
+        </Button>
+      </Form>
+    </header>
+  );
+}
+
+export function InboxList({
+  site,
+  conversations,
+}: {
+  site: string;
+  conversations: { id: number; lastMessageAt: Date | string; waiting: boolean; fictional: Person; member: Member; lastBody: string | null }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <StaffTable
+      title={t("staff.fictional.conversations")}
+      testId="fictional-inbox"
+      headers={[
+        t("staff.fictional.conversation"),
+        t("staff.member.status"),
+        t("staff.fictional.profile"),
+        t("staff.fictional.member"),
+        t("staff.member.date"),
+        t("staff.fictional.last"),
+      ]}
+      rows={conversations.map((c) => [
+        <Link key="id" to={`/staff/fictional/${c.id}?site=${site}`} className="font-semibold underline">
+          #{c.id}
+        </Link>,
+        <Badge key="s" tone={c.waiting ? "warning" : "neutral"}>
+          {t(c.waiting ? "staff.fictional.waiting" : "staff.fictional.answered")}
+        </Badge>,
+        c.fictional.name,
+        `${c.member.name} (${c.member.site})`,
+        utc(c.lastMessageAt),
+        <span key="t" className="inline-block max-w-80 truncate align-bottom">
+          {c.lastBody ?? "–"}
+        </span>,
+      ])}
+    />
+  );
+}
+
+export function InboxThread({
+  site,
+  conversation: c,
+  clientKey,
+  answer,
+}: {
+  site: string;
+  conversation: {
+    id: number;
+    fictional: Person;
+    member: Member;
+    messages: {
+      id: number;
+      fromFictional: boolean;
+      body: string | null;
+      imageId: number | null;
+      giftId: number | null;
+      creditsCost: number;
+      createdAt: Date | string;
+    }[];
+  };
+  clientKey: string;
+  answer: { ok: boolean; message: string; params?: Record<string, unknown> | undefined } | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <main>
+      <p className="text-sm">
+        <Link to={`/staff/fictional?site=${site}`} className="underline">
+          {t("staff.fictional.back")}
+        </Link>
+      </p>
+      <h1 className="mb-1 mt-1 text-2xl font-bold">{t("staff.fictional.threadTitle", { fictional: c.fictional.name, member: c.member.name })}</h1>
+      <p className="mb-4 text-sm text-black/60">
+        <Link to={`/staff/members/${c.member.userId}`} className="underline">
+          {c.member.name} (#{c.member.userId}, {c.member.site})
+        </Link>
+      </p>
+      {answer ? (
+        <div className="mb-4">
+          <FormMessage tone={answer.ok ? "success" : "danger"} message={answer.message} params={answer.params} />
+        </div>
+      ) : null}
+      <Card as="section" padding="sm">
+        {c.messages.length === 0 ? (
+          <p className="text-sm text-black/60">{t("staff.none")}</p>
+        ) : (
+          <ol className="space-y-2 text-sm" data-testid="fictional-thread">
+            {c.messages.map((m) => (
+              <li
+                key={m.id}
+                data-from={m.fromFictional ? "fictional" : "member"}
+                className={cx("max-w-[85%] rounded-lg px-3 py-2", m.fromFictional ? "ml-auto bg-primary/10" : "bg-slate-100")}
+              >
+                <p className="text-xs text-black/60">
+                  <span className="font-semibold">{m.fromFictional ? c.fictional.name : c.member.name}</span> · {utc(m.createdAt)}
+                  {m.creditsCost ? ` · ${t("staff.fictional.paid", { credits: m.creditsCost })}` : ""}
+                </p>
+                <p className="mt-0.5 whitespace-pre-line break-words">
+                  {m.body ?? (m.imageId ? t("staff.cases.image") : m.giftId ? t("staff.cases.gift") : "")}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+      <Card as={Form} method="post" padding="sm" className="mt-4">
+        <input type="hidden" name="clientKey" value={clientKey} />
+        <TextArea id="fictional-reply" name="body" rows={3} required maxLength={4000} label={t("staff.fictional.reply", { name: c.fictional.name })} />
+        <p className="mt-1 text-xs text-black/60">{t("staff.fictional.replyHint")}</p>
+        <Button type="submit" size="sm" className="mt-2" data-testid="fictional-send">
+          {t("staff.fictional.send")}
+        </Button>
+      </Card>
+    </main>
+  );
+}

@@ -1,9 +1,8 @@
-// The campaign console's head: title, the site it works on (a GET form, works without JavaScript)
-// and the answer to the last change.
-import { Form, Link } from "react-router";
+// The campaign console's head: title, the site it works on and the answer to the last change.
+import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { FormMessage } from "#app/components/form-field.tsx";
-import { Button } from "#app/components/ui/index.ts";
+import { StaffSitePicker } from "../site-picker.tsx";
 
 export function CampaignsHeader({
   site,
@@ -30,23 +29,7 @@ export function CampaignsHeader({
           <h1 className="text-2xl font-bold break-words">{title ?? t("staff.campaigns.title")}</h1>
           {title ? null : <p className="mt-1 max-w-2xl text-sm text-black/60">{t("staff.campaigns.intro")}</p>}
         </div>
-        {sites ? (
-          <Form method="get" action="/staff/campaigns" className="flex items-end gap-2">
-            <label className="flex flex-col text-sm font-medium">
-              {t("staff.offers.site")}
-              <select name="site" defaultValue={site} className="mt-1 h-10 rounded-lg border border-black/20 bg-white px-3" data-testid="campaigns-site">
-                {sites.map((s) => (
-                  <option key={s.key} value={s.key}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button type="submit" variant="outline" size="sm">
-              {t("staff.offers.show")}
-            </Button>
-          </Form>
-        ) : null}
+        {sites ? <StaffSitePicker action="/staff/campaigns" site={site} sites={sites} testId="campaigns-site" /> : null}
       </div>
       {answer ? <FormMessage message={answer.message} tone={answer.ok ? "success" : "danger"} /> : null}
     </header>

@@ -1,9 +1,9 @@
-// The offers console's head: title, the site it works on (a GET form, works without JavaScript),
-// its three pages, and the answer to the last change.
+// The offers console's head: title, the site it works on, its three pages, and the answer to the last change.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { StaffSitePicker } from "../site-picker.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
-import { Button, cx } from "#app/components/ui/index.ts";
+import { cx } from "#app/components/ui/index.ts";
 
 type OffersPage = "packages" | "codes" | "rules";
 const PATHS: Record<OffersPage, string> = { packages: "/staff/offers", codes: "/staff/offers/codes", rules: "/staff/offers/rules" };
@@ -27,21 +27,7 @@ export function OffersHeader({
           <h1 className="text-2xl font-bold">{t("staff.offers.title")}</h1>
           <p className="mt-1 max-w-2xl text-sm text-black/60">{t("staff.offers.intro")}</p>
         </div>
-        <Form method="get" action={PATHS[page]} className="flex items-end gap-2">
-          <label className="flex flex-col text-sm font-medium">
-            {t("staff.offers.site")}
-            <select name="site" defaultValue={site} className="mt-1 h-10 rounded-lg border border-black/20 bg-white px-3" data-testid="offers-site">
-              {sites.map((s) => (
-                <option key={s.key} value={s.key}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="outline" size="sm">
-            {t("staff.offers.show")}
-          </Button>
-        </Form>
+        <StaffSitePicker action={PATHS[page]} site={site} sites={sites} testId="offers-site" />
       </div>
       {/* links that wrap rather than truncate: the pages' names are long in some languages */}
       <nav aria-label={t("staff.offers.title")} className="flex flex-wrap gap-2 text-sm">

@@ -147,7 +147,8 @@ export function InboxThread({
           </ol>
         )}
       </Card>
-      <Card as={Form} method="post" padding="sm" className="mt-4">
+      {/* a new key after each stored reply: the box starts empty again */}
+      <Card key={clientKey} as={Form} method="post" padding="sm" className="mt-4">
         <input type="hidden" name="clientKey" value={clientKey} />
         <TextArea id="fictional-reply" name="body" rows={3} required maxLength={4000} label={t("staff.fictional.reply", { name: c.fictional.name })} />
         <p className="mt-1 text-xs text-black/60">{t("staff.fictional.replyHint")}</p>

@@ -94,13 +94,26 @@ export const likedCardSelect = (viewerId: number) =>
   }) satisfies Prisma.ProfileSelect;
 
 /**
- * Cards shared by every viewer, each with whether this member liked it: one lookup of the
- * member's likes among them (the unique index on liker and liked) instead of a search of their own.
+ * Cards shared by every viewer, each with whether this member liked it and whether it liked the
+ * member (its button then says "Like back", and a like is a match): one lookup of the likes
+ * between the member and these cards, either way, on the unique index of liker and liked.
  */
-export async function withLikeStates<T extends { id: number }>(cards: T[], likerId: number): Promise<(T & { liked: boolean })[]> {
-  const rows = cards.length ? await getDb().like.findMany({ where: { likerId, likedId: { in: cards.map((c) => c.id) } }, select: { likedId: true } }) : [];
-  const liked = new Set(rows.map((r) => r.likedId));
-  return cards.map((card) => ({ ...card, liked: liked.has(card.id) }));
+export async function withLikeStates<T extends { id: number }>(cards: T[], viewerId: number): Promise<(T & { liked: boolean; likedMe: boolean })[]> {
+  const ids = cards.map((c) => c.id);
+  const rows = cards.length
+    ? await getDb().like.findMany({
+        where: {
+          OR: [
+            { likerId: viewerId, likedId: { in: ids } },
+            { likedId: viewerId, likerId: { in: ids } },
+          ],
+        },
+        select: { likerId: true, likedId: true },
+      })
+    : [];
+  const liked = new Set(rows.filter((r) => r.likerId === viewerId).map((r) => r.likedId));
+  const likedMe = new Set(rows.filter((r) => r.likedId === viewerId).map((r) => r.likerId));
+  return cards.map((card) => ({ ...card, liked: liked.has(card.id), likedMe: likedMe.has(card.id) }));
 }
 
 export function toLikedCard(row: Prisma.ProfileGetPayload<{ select: ReturnType<typeof likedCardSelect> }>, site: LikeSite) {

@@ -318,6 +318,11 @@ describe("likes pages", () => {
     await post(me, `/members/${her.profile.id}/like`, { intent: "like" });
     const search = await get(me, "/members?gender=female&country=IE&countryregion=Kerry&min_age=66&max_age=66");
     expect(search.html).toMatch(new RegExp(`data-profile-id="${her.profile.id}"[\\s\\S]*?action="/members/${her.profile.id}/like"[\\s\\S]*?data-liked="true"`));
+    // a card of someone who liked the member says so: a like there is a match
+    const fan = await member({ gender: "female", country: "IE", region: "Kerry", age: 66, name: "Fiona" });
+    await post(fan, `/members/${me.id}/like`, { intent: "like" });
+    const again = await get(me, "/members?gender=female&country=IE&countryregion=Kerry&min_age=66&max_age=66");
+    expect(again.html).toMatch(new RegExp(`data-profile-id="${fan.id}"[\\s\\S]*?aria-label="Like Fiona back"`));
     const profile = await get(me, `/members/${her.profile.id}`);
     expect(profile.html).toContain('data-testid="like-panel"');
     expect(profile.html).toMatch(/aria-pressed="true"[^>]*data-testid="like-button"/);

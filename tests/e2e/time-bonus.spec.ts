@@ -58,7 +58,8 @@ test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits
   expect(start).toBeGreaterThan(14_400 - 3600 - 120);
   await page.clock.runFor(3_000);
   await expect.poll(async () => start - seconds((await countdown.textContent())!)).toBe(3);
-  await expect(banner.getByRole("link")).toHaveAttribute("href", "/credits");
+  // to the packages, with the way back to the page it was pressed on
+  await expect(banner.getByRole("link")).toHaveAttribute("href", "/credits?back=%2F");
 
   // 20 s more in the members area, then out: the timer is cancelled. (The page's clock also ran
   // in real time from the members page's start to pauseAt: on a loaded machine 30 s here let
@@ -81,7 +82,7 @@ test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits
   await expect(popup).toBeVisible();
   await expect(popup).toContainText("25% welcome bonus");
   await expect(popup.getByTestId("time-bonus-countdown")).toHaveText(/^0[23]:\d\d:\d\d$/);
-  await expect(popup.getByRole("link", { name: "Claim my bonus" })).toHaveAttribute("href", "/credits");
+  await expect(popup.getByRole("link", { name: "Claim my bonus" })).toHaveAttribute("href", "/credits?back=%2Fmembers");
 
   // closing stores the dismissal: not again, even after a reload
   const dismissed = page.waitForResponse((r) => /\/api\/alerts(\.data)?(\?|$)/.test(new URL(r.url()).pathname + "?") && r.request().method() === "POST");

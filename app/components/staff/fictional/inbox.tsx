@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { utc } from "#app/components/staff/format.ts";
+import { StaffSitePicker } from "#app/components/staff/site-picker.tsx";
 import { StaffTable } from "#app/components/staff/table.tsx";
 import { Badge, Button, Card, TextArea, cx } from "#app/components/ui/index.ts";
 
@@ -24,21 +25,7 @@ export function InboxHeader({ site, sites }: { site: string; sites: { key: strin
         <h1 className="text-2xl font-bold">{t("staff.fictional.title")}</h1>
         <p className="mt-1 max-w-2xl text-sm text-black/60">{t("staff.fictional.intro")}</p>
       </div>
-      <Form method="get" action="/staff/fictional" className="flex items-end gap-2">
-        <label className="flex flex-col text-sm font-medium">
-          {t("staff.offers.site")}
-          <select name="site" defaultValue={site} className="mt-1 h-10 rounded-lg border border-black/20 bg-white px-3" data-testid="fictional-site">
-            {sites.map((s) => (
-              <option key={s.key} value={s.key}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" variant="outline" size="sm">
-          {t("staff.offers.show")}
-        </Button>
-      </Form>
+      <StaffSitePicker action="/staff/fictional" site={site} sites={sites} testId="fictional-site" />
     </header>
   );
 }

@@ -24,9 +24,7 @@ function ErrorContent({ status, message, showHomeLink, siteName }: Props) {
     <main className="container-site flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
       <title>{siteName ? `${message} | ${siteName}` : message}</title>
       <p className="text-6xl font-bold text-primary">{status}</p>
-      <h1 className="text-2xl font-semibold" data-testid="error-message">
-        {message}
-      </h1>
+      <h1 className="text-2xl font-semibold">{message}</h1>
       {showHomeLink ? (
         <a href="/" className="rounded-full bg-primary px-6 py-2 font-semibold text-white hover:opacity-90">
           {t("errors.backHome")}

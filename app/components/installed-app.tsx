@@ -52,7 +52,7 @@ export function InstalledAppBackButton({ routeIds, label }: { routeIds: string[]
   if (!installed || !routeIds.some((id) => BACK_BUTTON_ROUTES.includes(id))) return null;
   return (
     <div className="container-site pt-3">
-      <Button variant="ghost" size="sm" onClick={() => window.history.back()} className="-ml-3" data-testid="app-back">
+      <Button variant="ghost" size="sm" onClick={() => window.history.back()} className="-ml-3">
         <span aria-hidden="true">‹</span> {label}
       </Button>
     </div>

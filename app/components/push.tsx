@@ -99,7 +99,7 @@ export function PushPrompt({ publicKey, onDismiss }: { publicKey: string | null;
   const dismiss = useFetcher();
   if (!offerable || hydratedAt === null || hydratedAt === key || dismiss.formData) return null;
   return (
-    <div className="border-b border-info/40 bg-[color-mix(in_srgb,var(--color-info)_10%,white)]" data-testid="push-prompt">
+    <div className="border-b border-info/40 bg-[color-mix(in_srgb,var(--color-info)_10%,white)]">
       <div className="container-site flex items-center gap-2 py-1.5 text-xs sm:gap-3 sm:py-2 sm:text-sm">
         <p className="min-w-0 flex-1">{t("push.prompt")}</p>
         {failed ? (
@@ -130,7 +130,7 @@ export function PushSwitch({ publicKey }: { publicKey: string | null }) {
   const usable = state === "subscribed" || state === "not_subscribed";
   const toggle = () => (on ? unsubscribe() : subscribe());
   return (
-    <Card as="section" className="flex flex-col gap-2" data-testid="push-switch" data-state={state}>
+    <Card as="section" className="flex flex-col gap-2">
       <Checkbox role="switch" checked={on} aria-checked={on} disabled={busy || !usable} onChange={() => void toggle()} label={t("push.device")} />
       {state === "denied" ? <p className="text-sm text-black/70">{t("push.denied")}</p> : null}
       {state === "unsupported" ? <p className="text-sm text-black/70">{t("push.unsupported")}</p> : null}

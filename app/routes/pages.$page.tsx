@@ -83,8 +83,10 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
           </section>
         ))}
         {d.company ? (
-          <section className="mt-10 rounded border border-black/10 bg-light p-4 text-sm" data-testid="company-details">
-            <h2 className="mb-2 font-semibold">{d.labels.companyDetails}</h2>
+          <section className="mt-10 rounded border border-black/10 bg-light p-4 text-sm" aria-labelledby="company-details">
+            <h2 id="company-details" className="mb-2 font-semibold">
+              {d.labels.companyDetails}
+            </h2>
             <dl className="grid grid-cols-1 gap-x-4 gap-y-1 [overflow-wrap:anywhere] sm:grid-cols-[max-content_1fr] [&>dt]:font-medium sm:[&>dt]:font-normal [&>dd]:mb-2 sm:[&>dd]:mb-0">
               <dt>{d.labels.company}</dt>
               <dd>{d.company.name}</dd>

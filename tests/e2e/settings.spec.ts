@@ -9,16 +9,16 @@ test.use({ locale: "en-GB", geolocation: { latitude: 59.3293, longitude: 18.0686
 test("the geolocation toggle prefills country, region and city", async ({ page }) => {
   await logInAsDemoMember(page, site, "pride.localhost");
   await page.goto(`${site}/profile/settings`);
-  const form = page.getByTestId("settings-location");
+  const form = page.getByRole("group", { name: "Location" });
   await form.getByLabel("City").fill("");
-  await page.getByTestId("geolocation-toggle").check();
-  await expect(page.getByTestId("geolocation-done")).toBeVisible();
+  await page.getByRole("switch", { name: "Use my current location" }).check();
+  await expect(page.getByText("Location found: check and save.")).toBeVisible();
   await expect(form.getByLabel("Country")).toHaveValue("SE");
   await expect(form.getByLabel("County")).toHaveValue("Stockholm"); // Sweden's word for its regions
   await expect(form.getByLabel("City")).toHaveValue("Stockholm");
-  await page.getByTestId("settings-form").getByRole("button", { name: "Save" }).click();
+  await page.getByRole("region", { name: "Your preferences" }).getByRole("button", { name: "Save" }).click();
   // one Save for the whole form; the result comes as a toast
-  await expect(page.getByTestId("toast")).toHaveText(/Your settings have been saved\./);
+  await expect(page.getByRole("status").filter({ hasText: "Your settings have been saved." })).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId("settings-location").getByLabel("City")).toHaveValue("Stockholm");
+  await expect(form.getByLabel("City")).toHaveValue("Stockholm");
 });

@@ -6,6 +6,7 @@ import { pickBirthDate } from "./helpers.ts";
 
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
+const enPages = JSON.parse(readFileSync("app/locales/en/pages.json", "utf8"));
 
 const url = (host: string, path = "/") => `http://${host}:${PORT}${path}`;
 
@@ -23,8 +24,7 @@ for (const site of SITES) {
     await page.goto(url(site.host));
     await expect(page.locator("html")).toHaveAttribute("lang", site.lang);
     await expect(page.getByRole("img", { name: site.name }).first()).toHaveAttribute("src", site.logo);
-    const heading = page.getByTestId("site-title");
-    await expect(heading).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const brandColour = await page.evaluate(() => {
       const probe = document.createElement("span");
       probe.className = "text-primary";
@@ -36,11 +36,12 @@ for (const site of SITES) {
 
     // a new visitor joins from the home page, in the site's language
     const t = site.lang === "de" ? de : en;
-    const warning = page.getByTestId("entry-warning");
+    const warning = page.getByRole("dialog", { name: t.entryWarning.title });
     if (await warning.isVisible()) await warning.getByRole("button").click();
     await expect(warning).toHaveCount(0);
-    await page.getByTestId("home-cta").getByRole("button", { name: t.nav.signup }).click();
-    const form = page.getByTestId("signup-modal");
+    // the hero's call to action (the top bar has its own)
+    await page.getByRole("main").getByRole("button", { name: t.nav.signup }).click();
+    const form = page.getByRole("dialog", { name: t.signup.title.replace("{{siteName}}", site.name) });
     await expect(form.getByRole("heading", { name: t.signup.title.replace("{{siteName}}", site.name) })).toBeVisible();
     await expect(form.getByLabel(t.signup.iAm)).toHaveValue(site.presumed[0]!);
     await expect(form.getByLabel(t.signup.seeking)).toHaveValue(site.presumed[1]!);
@@ -79,7 +80,7 @@ test("the entry warning is confirmed once and stays away", async ({ page }) => {
   await expect(next.getByRole("dialog")).toHaveCount(0);
   await next.close();
   await page.reload();
-  await expect(page.getByTestId("site-title")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   // the confirmation belongs to this site only
   await page.goto(url("pride.localhost"));
@@ -90,7 +91,7 @@ test("the language switcher changes the language and remembers it", async ({ pag
   await page.goto(url("lovely.localhost", "/pages/faq"));
   await page.getByRole("dialog").getByRole("button").click();
   await expect(page.getByRole("link", { name: "Terms and conditions" })).toBeVisible();
-  await page.getByTestId("language-switcher").locator("select").selectOption("nl");
+  await page.getByRole("combobox", { name: en.nav.language }).selectOption("nl");
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await expect(page).toHaveURL(/\/pages\/faq$/);
   await expect(page.getByRole("link", { name: "Algemene voorwaarden" })).toBeVisible();
@@ -103,13 +104,14 @@ test("an unknown page shows the 404 page with a way home", async ({ page }) => {
   expect(response?.status()).toBe(404);
   // mature restricts the entry warning to visitors from its countries; this browser has none
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByTestId("error-message")).toHaveText(de.errors.notFound);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(de.errors.notFound);
   await page.getByRole("link", { name: de.errors.backHome }).click();
   await expect(page).toHaveURL(url("mature.localhost", "/"));
 });
 
 test("the terms show the company behind the site", async ({ page }) => {
   await page.goto(url("pride.localhost", "/pages/terms"));
-  await expect(page.getByTestId("company-details")).toContainText("Nordlys Dating AB");
-  await expect(page.getByTestId("company-details")).toContainText("+46855512345");
+  const company = page.getByRole("region", { name: enPages.common.companyDetails });
+  await expect(company).toContainText("Nordlys Dating AB");
+  await expect(company).toContainText("+46855512345");
 });

@@ -64,7 +64,8 @@ export function SignupTrigger({
 }: {
   className: string;
   children?: React.ReactNode;
-  testId?: string;
+  /** null: none (a grid of cards) */
+  testId?: string | null;
   label?: string;
 }) {
   const opener = useContext(SignupOpener);
@@ -81,7 +82,7 @@ export function SignupTrigger({
     <a
       href={target ? `/members/${target.id}/signup` : "/signup"}
       className={className}
-      data-testid={testId}
+      data-testid={testId ?? undefined}
       aria-label={label}
       onClick={(e) => {
         e.preventDefault();

@@ -42,7 +42,7 @@ export function TinderSwipeLander({ page }: { page: LanderData }) {
                       aria-hidden
                     />
                   ))}
-                <article className="relative overflow-hidden rounded-2xl bg-white shadow-xl" data-testid="swipe-card">
+                <article className="relative overflow-hidden rounded-2xl bg-white shadow-xl">
                   <ProfilePhoto profile={current} className="aspect-[4/5] w-full" />
                   <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 pt-16 text-white">
                     <p className="text-2xl font-bold">

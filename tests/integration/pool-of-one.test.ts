@@ -30,9 +30,11 @@ import { orderOverview } from "#app/payments/order.server.ts";
 import { RefundRefused } from "#app/payments/provider.server.ts";
 import { getProvider, setProvider } from "#app/payments/providers/index.server.ts";
 import { chooseTestOutcome } from "#app/payments/providers/test.server.ts";
+import { reconcilePayments } from "#app/payments/reconcile.server.ts";
 import { repeatableOrder } from "#app/payments/repeat.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
 import { syncPayment } from "#app/payments/settle.server.ts";
+import { recordTransactionCosts } from "#app/payments/transaction-costs.server.ts";
 import { requestExport } from "#app/privacy/exports.server.ts";
 import { addPhoto } from "#app/profiles/photos.server.ts";
 import { deletePhoto, saveSettings } from "#app/profiles/profile-edit.server.ts";
@@ -256,6 +258,24 @@ describe("money", () => {
     } finally {
       setProvider(real);
     }
+  });
+
+  it("records a payment's transaction costs after its transaction, and the reconciliation asks again for unreported ones", async () => {
+    const lovely = site("lovely");
+    const m = await createMember({ site: "lovely", country: "NL" });
+    // completed through the settle transaction; the costs are asked after it (a provider read
+    // inside it would wait for the one connection and leave the costs unrecorded)
+    const payment = await completedPurchase(lovely, m.user.id);
+    const expected = 25 + Math.round((payment.amountCents * 1.8) / 100);
+    expect(payment).toMatchObject({ status: "completed", transactionCostsCents: expected, transactionCostsCurrency: "EUR" });
+
+    // the provider had not said: the reconciliation asks again and writes them once
+    await db().payment.update({ where: { id: payment.id }, data: { transactionCostsCents: null, transactionCostsCurrency: null } });
+    expect(await reconcilePayments(db(), { userId: m.user.id })).toMatchObject({ costsRecorded: 1, issues: [] });
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ transactionCostsCents: expected });
+    expect(await reconcilePayments(db(), { userId: m.user.id })).toMatchObject({ costsRecorded: 0 });
+    // the job's repeats in parallel share the one connection and change nothing
+    expect(await Promise.all([1, 2, 3].map(() => recordTransactionCosts(db(), payment.id)))).toEqual(["already", "already", "already"]);
   });
 
   it("staff grant and deduct credits and refund a purchase", async () => {

@@ -15,6 +15,8 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { startWorkers } from "#workers/index.ts";
+import { COSTS_JOB } from "#app/payments/transaction-costs.server.ts";
+import { syncPayment } from "#app/payments/settle.server.ts";
 import { paymentsJob } from "#workers/payments.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
@@ -126,6 +128,55 @@ describe("a payment the provider took while our books say pending", () => {
     expect(await balance(m.user.id)).toBe(120);
     expect(await reconcilePayments(db(), { now: later(), userId: m.user.id })).toMatchObject({ paymentsSettled: 0 });
     expect(await db().creditLedgerEntry.count({ where: { userId: m.user.id, reason: "purchase" } })).toBe(1);
+  });
+});
+
+describe("transaction costs interrupted after the provider answered", () => {
+  it("leave the payment completed and credited once; the run writes the costs once, and its repeats and the job's change nothing", async () => {
+    const m = await createMember({ site: "lovely", country: "NL" });
+    const real = getProvider("test")!;
+    // the provider says what it charged, then the process dies before our write
+    let asked = 0;
+    setProvider({
+      ...real,
+      transactionCosts: async (reference) => {
+        await real.transactionCosts(reference);
+        asked++;
+        throw new Error("the process died before the costs were written");
+      },
+    });
+    let payment;
+    try {
+      payment = await completedPurchase(lovely(), m.user.id);
+    } finally {
+      setProvider(real);
+    }
+    expect(asked).toBe(1);
+    const purchases = () => db().creditLedgerEntry.count({ where: { userId: m.user.id, reason: "purchase" } });
+    expect(payment).toMatchObject({ status: "completed", transactionCostsCents: null });
+    expect(await balance(m.user.id)).toBe(120);
+    // a late webhook or the member's return: nothing again
+    expect(await syncPayment(db(), payment.id)).toEqual({ ok: true, status: "completed", changed: false });
+    // the job left to ask again is there
+    expect(await getQueue(QUEUE_NAMES.payments).getJob(`costs-${payment.id}`)).toBeTruthy();
+
+    const expected = 25 + Math.round((payment.amountCents * 1.8) / 100);
+    expect(await reconcilePayments(db(), { now: later(), userId: m.user.id })).toMatchObject({ costsRecorded: 1, paymentsSettled: 0, issues: [] });
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      status: "completed",
+      transactionCostsCents: expected,
+      transactionCostsCurrency: "EUR",
+    });
+    // repeated: the run, the job (as the worker runs it), parallel runs of both
+    const again = await Promise.all([
+      reconcilePayments(db(), { now: later(), userId: m.user.id }),
+      reconcilePayments(db(), { now: later(), userId: m.user.id }),
+    ]);
+    expect(again.map((r) => r.costsRecorded)).toEqual([0, 0]);
+    expect(await paymentsJob({ name: COSTS_JOB, data: { paymentId: payment.id } as never })).toBe("already");
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "completed", transactionCostsCents: expected });
+    expect(await balance(m.user.id)).toBe(120);
+    expect(await purchases()).toBe(1);
   });
 });
 

@@ -100,9 +100,14 @@ function Countdown({ left, className = "" }: { left: number; className?: string 
 function TimeBonusBanner({ percentage, left }: { percentage: number; left: number }) {
   const { t } = useTranslation();
   const buy = useBuyCreditsLink();
-  // one row on phones: the percentage, the countdown and the button; the sentence from sm on
+  // one row on phones: the percentage, the countdown and the button; the sentence from sm on.
+  // A region named like the popup: a screen reader finds the offer among the page's landmarks.
   return (
-    <div className={`${GRADIENT} bg-gradient-to-r text-white`} data-testid="time-bonus-banner">
+    <section
+      className={`${GRADIENT} bg-gradient-to-r text-white`}
+      aria-label={t("discounts.popupTitle", { percent: percentage })}
+      data-testid="time-bonus-banner"
+    >
       <div className="container-site flex items-center justify-between gap-x-3 py-1.5 text-sm sm:py-2">
         <p className="flex min-w-0 items-center gap-2">
           <Badge tone="secondary">-{percentage}%</Badge>
@@ -116,7 +121,7 @@ function TimeBonusBanner({ percentage, left }: { percentage: number; left: numbe
           </Button>
         </p>
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -130,7 +135,7 @@ function TimeBonusPopup({ percentage, left, onClose }: { percentage: number; lef
     onClose();
   };
   return (
-    <Modal size="md" onClose={close} labelledBy={titleId} className="overflow-hidden rounded-2xl text-center shadow-2xl" data-testid="time-bonus-popup">
+    <Modal size="md" onClose={close} labelledBy={titleId} className="overflow-hidden rounded-2xl text-center shadow-2xl">
       <Button variant="ghost-light" size="inline" onClick={close} aria-label={t("discounts.close")} className="absolute right-2 top-2 h-9 w-9 text-2xl">
         ×
       </Button>

@@ -54,29 +54,36 @@ test("support answers a member's message to a fictional profile from the fiction
   await logInAsDemoMember(member, LOVELY, "lovely.localhost");
   await member.goto(`${LOVELY}/members/${fictional!.id}/chat`);
   // a first message opens the icebreakers: take one, then write our own
-  const modal = member.getByTestId("icebreaker-modal");
+  const modal = member.getByRole("dialog", { name: `Break the ice with ${fictional!.name}` });
   await expect(modal).toBeVisible();
-  await modal.getByTestId("icebreaker-line").first().click();
+  await modal.getByRole("listitem").getByRole("button").first().click();
   await expect(modal).toBeHidden();
-  await member.getByTestId("chat-input").fill("Hello, is anyone there?");
-  await member.getByTestId("chat-input").press("Enter");
+  const input = member.getByRole("textbox", { name: "Message", exact: true });
+  await input.fill("Hello, is anyone there?");
+  await input.press("Enter");
   await expect(member).toHaveURL(/\/chats\/\d+$/);
   const conversationId = Number(/\/chats\/(\d+)$/.exec(member.url())![1]);
-  const creditsAfterMine = await member.getByTestId("chat-credits").textContent();
+  // the balance in the thread's header
+  const balance = member.getByRole("banner").getByText(/^\d+ credits?$/);
+  const creditsAfterMine = await balance.textContent();
 
   for (const width of [1280, 390]) {
     const staff = await supportPage(browser, width);
     await staff.getByRole("link", { name: "Fictional inbox" }).click();
-    const row = staff.getByTestId("fictional-inbox").locator("tr", { hasText: `#${conversationId}` });
+    const row = staff
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: staff.getByRole("link", { name: `#${conversationId}`, exact: true }) });
     await expect(row).toContainText(width === 1280 ? "Waiting for an answer" : "Answered");
     if (SHOTS) await staff.screenshot({ path: `${SHOTS}/inbox-${width}.png`, fullPage: true });
     await row.getByRole("link", { name: `#${conversationId}` }).click();
-    await expect(staff.getByTestId("fictional-thread")).toContainText("Hello, is anyone there?");
+    const thread = staff.getByRole("main").getByRole("listitem");
+    await expect(thread.filter({ hasText: "Hello, is anyone there?" })).toBeVisible();
     if (width === 1280) {
       await staff.getByLabel(`Reply as ${fictional!.name}`).fill("Hi! I'm here. Tell me about your day.");
-      await staff.getByTestId("fictional-send").click();
+      await staff.getByRole("button", { name: "Send reply" }).click();
       await expect(staff.getByText("The reply has been sent.")).toBeVisible();
-      await expect(staff.getByTestId("fictional-thread")).toContainText("Tell me about your day.");
+      await expect(thread.last()).toContainText("Tell me about your day.");
       await expect(staff.getByLabel(`Reply as ${fictional!.name}`)).toHaveValue("");
     }
     if (SHOTS) await staff.screenshot({ path: `${SHOTS}/thread-${width}.png`, fullPage: true });
@@ -84,8 +91,8 @@ test("support answers a member's message to a fictional profile from the fiction
   }
   // the member reads the answer; the answer cost them nothing
   await member.reload();
-  await expect(member.getByTestId("chat-message").last()).toContainText("Tell me about your day.");
-  await expect(member.getByTestId("chat-credits")).toHaveText(creditsAfterMine!);
+  await expect(member.getByText("Hi! I'm here. Tell me about your day.", { exact: true })).toBeVisible();
+  await expect(balance).toHaveText(creditsAfterMine!);
   if (SHOTS) await member.screenshot({ path: `${SHOTS}/member-thread.png`, fullPage: true });
   await memberContext.close();
 });

@@ -10,7 +10,7 @@ import { logIn } from "./helpers.ts";
 
 const DB_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
 
-/** A new free member of a site, signed up `minutesAgo` minutes ago, with `credits` credits; logs in with the demo password. */
+/** A new free member of a site (the demo member's copy, their e-mail and name), signed up `minutesAgo` minutes ago, with `credits` credits; logs in with the demo password. */
 async function newMember(site: string, credits: number, minutesAgo = 60) {
   const db = new pg.Client({ connectionString: DB_URL });
   await db.connect();
@@ -25,13 +25,15 @@ async function newMember(site: string, credits: number, minutesAgo = 60) {
        FROM users u WHERE u.email = $4 RETURNING id`,
       [email, credits, minutesAgo, `member@${site}.localhost`],
     );
-    await db.query(
+    const {
+      rows: [profile],
+    } = await db.query<{ name: string }>(
       `INSERT INTO profiles SELECT (jsonb_populate_record(NULL::profiles, to_jsonb(p) || jsonb_build_object(
          'id', nextval(pg_get_serial_sequence('profiles', 'id')), 'user_id', $1::int, 'main_photo_id', NULL))).*
-       FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $2`,
+       FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $2 RETURNING name`,
       [user!.id, `member@${site}.localhost`],
     );
-    return email;
+    return { email, name: profile!.name };
   } finally {
     await db.end();
   }
@@ -42,15 +44,15 @@ const LOVELY = `http://lovely.localhost:${PORT}`;
 
 test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits, not outside the members area, not after a dismissal", async ({ page }) => {
   test.setTimeout(90_000);
-  const email = await newMember("lovely", 0);
+  const { email, name } = await newMember("lovely", 0);
   await page.clock.install();
   await page.setExtraHTTPHeaders({ "accept-language": "en" });
   await logIn(page, LOVELY, email);
 
-  const banner = page.getByTestId("time-bonus-banner");
+  const banner = page.getByRole("region", { name: "25% welcome bonus" });
   await expect(banner).toBeVisible();
-  await expect(banner).toContainText("25% welcome bonus");
-  const countdown = banner.getByTestId("time-bonus-countdown");
+  await expect(banner).toContainText("25% welcome bonus on your first credits");
+  const countdown = banner.getByLabel("Time left");
   await expect(countdown).toHaveText(/^0[23]:\d\d:\d\d$/); // about 3 h left of 4
   // from here on only the test moves the page's time
   await page.clock.pauseAt(Date.now() + 5_000);
@@ -65,23 +67,23 @@ test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits
   // in real time from the members page's start to pauseAt: on a loaded machine 30 s here let
   // the popup's 40 s pass before the test left, and the popup covered the menu.)
   await page.clock.runFor(20_000);
-  await page.getByTestId("account-menu").click();
+  await page.getByRole("banner").getByText(name, { exact: true }).click(); // the account menu
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(`${LOVELY}/profile/settings`);
   await expect(banner).toHaveCount(0); // not in the members area
   await page.clock.runFor(45_000);
-  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+  const dialog = page.getByRole("dialog"); // the popup would be the page's only one
+  await expect(dialog).toHaveCount(0);
 
   // back in: a new 40 s
   await page.getByRole("link", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/members$/);
   await page.clock.runFor(39_000);
-  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
   await page.clock.runFor(2_000);
-  const popup = page.getByTestId("time-bonus-popup");
+  const popup = page.getByRole("dialog", { name: "25% welcome bonus" });
   await expect(popup).toBeVisible();
-  await expect(popup).toContainText("25% welcome bonus");
-  await expect(popup.getByTestId("time-bonus-countdown")).toHaveText(/^0[23]:\d\d:\d\d$/);
+  await expect(popup.getByLabel("Time left")).toHaveText(/^0[23]:\d\d:\d\d$/);
   await expect(popup.getByRole("link", { name: "Claim my bonus" })).toHaveAttribute("href", "/credits?back=%2Fmembers");
 
   // closing stores the dismissal: not again, even after a reload
@@ -92,26 +94,30 @@ test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits
   await page.reload();
   await expect(banner).toBeVisible();
   await page.clock.runFor(41_000);
-  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
 });
 
 test("no popup for a member with credits; the banner stays", async ({ page }) => {
-  const email = await newMember("lovely", 5);
+  const { email } = await newMember("lovely", 5);
   await page.clock.install();
   await page.setExtraHTTPHeaders({ "accept-language": "en" });
   await logIn(page, LOVELY, email);
-  await expect(page.getByTestId("time-bonus-banner")).toBeVisible();
+  await expect(page.getByRole("region", { name: "25% welcome bonus" })).toBeVisible();
   await page.clock.runFor(41_000);
-  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
-  await expect(page.getByTestId("credits-badge")).toHaveAttribute("data-tone", "warning");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // the balance in the top bar, as the warning badge
+  await expect(page.getByRole("banner").getByRole("link", { name: "5 credits" })).toHaveAttribute("data-tone", "warning");
 });
 
 test("no banner and no popup for a member who signed up 4 hours ago or more", async ({ page }) => {
-  const email = await newMember("lovely", 0, 240);
+  const { email } = await newMember("lovely", 0, 240);
   await page.clock.install();
+  await page.setExtraHTTPHeaders({ "accept-language": "en" });
   await logIn(page, LOVELY, email);
   await page.clock.runFor(41_000);
-  await expect(page.getByTestId("time-bonus-banner")).toHaveCount(0);
-  await expect(page.getByTestId("time-bonus-popup")).toHaveCount(0);
-  await expect(page.getByTestId("credits-badge")).toHaveAttribute("data-tone", "danger");
+  // the top bar, then neither the banner nor any dialog
+  const balance = page.getByRole("banner").getByRole("link", { name: "0 credits" });
+  await expect(balance).toHaveAttribute("data-tone", "danger");
+  await expect(page.getByRole("region", { name: "25% welcome bonus" })).toHaveCount(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });

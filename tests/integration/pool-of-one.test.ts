@@ -44,6 +44,7 @@ import { addCaseNote, closeCase, takeCase } from "#app/staff/cases.server.ts";
 import { sendInvitation } from "#app/staff/invitations.server.ts";
 import { exportMemberData, eraseMember } from "#app/staff/privacy.server.ts";
 import { setBanned, setDirectDebitBlock, setFictional, setProfileHidden } from "#app/staff/moderation.server.ts";
+import { replyAsFictional } from "#app/staff/fictional-inbox.server.ts";
 import { decidePhoto } from "#app/staff/photos.server.ts";
 import { createStaff, resetStaffTotp, setStaffDisabled, setStaffRole } from "#app/staff/staff-accounts.server.ts";
 import type { StaffUser } from "#app/staff/session.server.ts";
@@ -318,6 +319,47 @@ describe("staff console", () => {
     expect(await setStaffRole(admin, id, "admin")).toMatchObject({ ok: true });
     expect(await resetStaffTotp(admin, id)).toMatchObject({ ok: true });
     expect(await setStaffDisabled(admin, id, true)).toMatchObject({ ok: true });
+  });
+
+  it("answers as a fictional profile: free for everyone, audited in the send's transaction, once per key", async () => {
+    const lovely = site("lovely");
+    const support = await staffMember("support");
+    const fictional = await createMember({ site: "lovely", fictional: true, gender: "female", seeking: "male" });
+    const member = await createMember({ site: "lovely", gender: "male", seeking: "female", paidUser: true });
+    await changeCredits(db(), { userId: member.user.id, delta: 30, reason: "adjustment", idempotencyKey: `pool-${unique()}` });
+    const wrote = await sendMessage(
+      lovely,
+      { userId: member.user.id, profileId: member.profile.id, paidUser: true },
+      { profileId: fictional.profile.id },
+      { kind: "text", body: "Are you there?" },
+      `pool${unique()}`,
+    );
+    if (!wrote.ok) throw new Error(`not sent: ${wrote.error}`);
+    const memberCredits = await balance(member.user.id);
+    expect(memberCredits).toBeLessThan(30); // the member's message is paid
+    const entries = () => db().creditLedgerEntry.count({ where: { userId: { in: [member.user.id, fictional.user.id] } } });
+    const entriesBefore = await entries();
+    const replies = () => db().message.count({ where: { conversationId: wrote.conversationId, senderId: fictional.profile.id } });
+    const audited = () => db().staffAuditEntry.count({ where: { action: "fictional.reply", userId: member.user.id } });
+
+    // the audit entry cannot be written (PostgreSQL refuses a NUL byte): the reply is not stored either
+    const broken = { ...support, email: "pool\u0000@staff.test" };
+    await expect(replyAsFictional(broken, lovely, wrote.conversationId, { body: "Lost reply", clientKey: `pool${unique()}` })).rejects.toThrow(
+      /staffAuditEntry/,
+    );
+    expect([await replies(), await audited()]).toEqual([0, 0]);
+
+    // the fictional profile has no credits and pays nothing; the member is charged nothing for it
+    expect(await balance(fictional.user.id)).toBe(0);
+    const clientKey = `pool${unique()}`;
+    const reply = await replyAsFictional(support, lovely, wrote.conversationId, { body: "Yes, I am here", clientKey });
+    expect(reply).toMatchObject({ ok: true, repeated: false });
+    expect(await replyAsFictional(support, lovely, wrote.conversationId, { body: "Yes, I am here", clientKey })).toMatchObject({ ok: true, repeated: true });
+    expect([await replies(), await audited()]).toEqual([1, 1]);
+    expect(await db().message.findFirstOrThrow({ where: { conversationId: wrote.conversationId, senderId: fictional.profile.id } })).toMatchObject({
+      creditsCost: 0,
+    });
+    expect([await balance(fictional.user.id), await balance(member.user.id), await entries()]).toEqual([0, memberCredits, entriesBefore]);
   });
 
   it("changes offers: a package's price, a code created and disabled", async () => {

@@ -10,6 +10,7 @@ import { keepChatDraft } from "./chat/draft.ts";
 import { SendIcon } from "./chat/icons.tsx";
 import { ChatIcon, HeartIcon } from "./icons.tsx";
 import { Button, controlClass, cx, Modal } from "./ui/index.ts";
+import { formatMoney } from "#app/utils/format.ts";
 
 const BACKDROP = { background: "radial-gradient(circle at 50% 40%, color-mix(in srgb, var(--color-primary) 75%, transparent) 0, rgba(10, 10, 20, 0.92) 75%)" };
 
@@ -145,7 +146,7 @@ function FirstMessage({ screen }: { screen: FirstMessageScreen }) {
     );
 
   const p = screen.prices;
-  const money = p.minimum ? new Intl.NumberFormat(root.locale, { style: "currency", currency: p.minimum.currency }).format(p.minimum.costs) : null;
+  const money = p.minimum ? formatMoney(Math.round(p.minimum.costs * 100), p.minimum.currency, root.locale) : null;
   const credits = root.user?.credits ?? 0;
   const error = answer && !answer.ok ? (answer.error ?? t("chat.notSent")) : null;
   return (

@@ -11,6 +11,7 @@ import { messagePrices } from "#app/payments/message-price.server.ts";
 import { premiumFacts } from "#app/payments/premium-page.server.ts";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { formatMoney } from "#app/utils/format.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Pricing({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const money = (amount: number, currency: string) => new Intl.NumberFormat(i18n.language, { style: "currency", currency }).format(amount);
+  const money = (amount: number, currency: string) => formatMoney(Math.round(amount * 100), currency, i18n.language);
   return (
     <main className="container-site py-10">
       <article className="mx-auto flex max-w-3xl flex-col gap-8">

@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { parseQuietHours, quietDelayMs } from "#app/notifications/quiet-hours.ts";
-import { countryName, countryTimeZone, formatAgo, formatClock, formatDateTime, formatMoney, formatWeekdayTime, localeTag, memberTimeZone } from "./format.ts";
+import {
+  countryName,
+  countryTimeZone,
+  dayKey,
+  formatAgo,
+  formatClock,
+  formatDateTime,
+  formatDay,
+  formatListMoment,
+  formatMoney,
+  formatWeekdayTime,
+  localeTag,
+  memberTimeZone,
+} from "./format.ts";
 
 describe("the one time-zone rule", () => {
   it("gives a country that keeps one clock its zone, and the European one where the others are islands or exclaves", () => {
@@ -56,5 +69,33 @@ describe("chat times", () => {
     expect(formatAgo(new Date(now - 26 * 3600_000), "de", now)).toBe("gestern");
     expect(formatAgo(new Date(now - 15 * 86_400_000), "en", now)).toBe("2 weeks ago");
     expect(formatAgo(new Date(now - 3 * 3600_000), "de", now, "short")).toBe("vor 3 Std.");
+  });
+});
+
+describe("chat days", () => {
+  const now = Date.parse("2026-11-25T12:00:00Z"); // a Wednesday
+  it("key a message by its calendar day in the reader's zone", () => {
+    expect(dayKey("2026-11-24T23:30:00Z", "UTC")).toBe("2026-11-24");
+    expect(dayKey("2026-11-24T23:30:00Z", "Europe/Berlin")).toBe("2026-11-25");
+  });
+  it("head a day as today, yesterday, its weekday this week, else the date", () => {
+    expect(formatDay("2026-11-25T08:00:00Z", "en", "UTC", now)).toBe("today");
+    expect(formatDay("2026-11-24T08:00:00Z", "de", "UTC", now)).toBe("gestern");
+    expect(formatDay("2026-11-21T08:00:00Z", "en", "UTC", now)).toBe("Saturday, November 21");
+    expect(formatDay("2025-11-21T08:00:00Z", "en", "UTC", now)).toBe("November 21, 2025");
+    // 23:30 UTC on Tuesday is already Wednesday in Berlin: today there
+    expect(formatDay("2026-11-24T23:30:00Z", "en", "Europe/Berlin", now)).toBe("today");
+  });
+  it("show the time today, the weekday this week, else the date in a conversation list", () => {
+    expect(formatListMoment("2026-11-25T09:05:00Z", "de", "UTC", now)).toBe("09:05");
+    expect(formatListMoment("2026-11-23T09:05:00Z", "en", "UTC", now)).toBe("Mon");
+    expect(formatListMoment("2026-11-01T09:05:00Z", "nl", "UTC", now)).toBe("1 nov");
+  });
+  it("gives the same text from a kept formatter as from a new one, whatever was asked before", () => {
+    expect(formatClock("2026-11-25T09:05:00Z", "fi", "UTC")).toBe("9.05");
+    expect(formatClock("2026-11-25T09:05:00Z", "fi", "Europe/Helsinki")).toBe("11.05");
+    expect(formatClock("2026-11-25T09:05:00Z", "fi", "UTC")).toBe("9.05");
+    expect(formatMoney(250, "SEK", "sv")).toBe("2,50\u00a0kr");
+    expect(formatMoney(250, "EUR", "sv")).toBe("2,50\u00a0€");
   });
 });

@@ -1,7 +1,7 @@
 // Small pieces of the chat screens: the partner's avatar, times in the member's time zone, the credits pill.
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatClock } from "#app/utils/format.ts";
+import { dayKey, formatClock, formatDay, formatListMoment } from "#app/utils/format.ts";
 import { CoinIcon } from "./icons.tsx";
 import { Badge } from "../ui/index.ts";
 
@@ -14,32 +14,15 @@ function useHydrated() {
 
 export function useTimeFormat() {
   const { i18n } = useTranslation();
-  const hydrated = useHydrated();
-  const zone = hydrated ? {} : { timeZone: "UTC" };
+  const timeZone = useHydrated() ? undefined : "UTC";
   const locale = i18n.language;
-  const dayKey = (iso: string) => new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
   return {
-    time: (iso: string) => formatClock(iso, locale, zone.timeZone),
-    dayKey,
+    time: (iso: string) => formatClock(iso, locale, timeZone),
+    dayKey: (iso: string) => dayKey(iso, timeZone),
     /** today, yesterday, or the date */
-    day: (iso: string) => {
-      const days = Math.round((Date.parse(dayKey(new Date().toISOString())) - Date.parse(dayKey(iso))) / 86_400_000);
-      if (days >= 0 && days <= 1) return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-days, "day");
-      return new Intl.DateTimeFormat(locale, {
-        ...zone,
-        weekday: days < 7 ? "long" : undefined,
-        day: "numeric",
-        month: "long",
-        year: days > 300 ? "numeric" : undefined,
-      }).format(new Date(iso));
-    },
+    day: (iso: string) => formatDay(iso, locale, timeZone),
     /** for the list: the time today, the weekday this week, else the date */
-    short: (iso: string) => {
-      const days = Math.round((Date.parse(dayKey(new Date().toISOString())) - Date.parse(dayKey(iso))) / 86_400_000);
-      if (days <= 0) return formatClock(iso, locale, zone.timeZone);
-      if (days < 7) return new Intl.DateTimeFormat(locale, { ...zone, weekday: "short" }).format(new Date(iso));
-      return new Intl.DateTimeFormat(locale, { ...zone, day: "numeric", month: "short" }).format(new Date(iso));
-    },
+    short: (iso: string) => formatListMoment(iso, locale, timeZone),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ChatDraft } from "./draft.ts";
 import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
 import { FilePicker } from "../file-picker.tsx";
 import { Button, buttonClass, Card, controlClass, cx } from "../ui/index.ts";
+import { formatMoney } from "#app/utils/format.ts";
 
 /** The photo and gift buttons: a <summary> that opens its panel above the footer. */
 const PANEL_TOGGLE = buttonClass(
@@ -78,7 +79,7 @@ export function SendFooter({
   }
 
   const p = screen.prices;
-  const money = p.minimum ? new Intl.NumberFormat(root.locale, { style: "currency", currency: p.minimum.currency }).format(p.minimum.costs) : null;
+  const money = p.minimum ? formatMoney(Math.round(p.minimum.costs * 100), p.minimum.currency, root.locale) : null;
   const credits = root.user?.credits ?? 0;
   const error = actionData && !actionData.ok ? actionData.error : null;
 

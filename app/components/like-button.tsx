@@ -59,7 +59,9 @@ export function LikeButton({
   const text = liked ? t("likes.liked") : likedMe ? t("likes.likeBack") : t("likes.like");
   return (
     <>
-      <fetcher.Form
+      {/* a plain form: its submit goes through the fetcher below, and a grid renders one per card
+          (fetcher.Form would resolve its action again for each) */}
+      <form
         method="post"
         action={`/members/${profile.id}/like`}
         onSubmit={(e) => {
@@ -112,7 +114,7 @@ export function LikeButton({
             <span className="sr-only">: {profile.name}</span>
           </Button>
         )}
-      </fetcher.Form>
+      </form>
       <span role="status" className="sr-only" data-testid="like-status">
         {confirmed ? t("likes.youLiked", { name: profile.name }) : ""}
       </span>

@@ -103,6 +103,7 @@ describe("the placeholder shortcut", () => {
       nested: "Hi $t(name)",
       name: "Ana",
       greet: "Hi {{name}}",
+      unread: "Messages, {{shown}} unread",
     });
     const calls: [string, Record<string, unknown>][] = [
       ["photos", { count: 1 }],
@@ -114,9 +115,11 @@ describe("the placeholder shortcut", () => {
       ["nested", { x: 1 }],
       ["greet", { name: "Bo" }],
       ["greet", { name: "Bo", defaultValue: "d" }],
+      ["unread", { count: 2, shown: "2" }],
+      ["likes", { count: 5 }],
     ];
     expect(renderCalls(i18n, calls)).toBe(
-      "<ul><li>1 photo</li><li>3 photos</li><li>no photos</li><li>0 likes</li><li>a like</li><li>absent</li><li>Hi Ana</li><li>Hi Bo</li><li>Hi Bo</li></ul>",
+      "<ul><li>1 photo</li><li>3 photos</li><li>no photos</li><li>0 likes</li><li>a like</li><li>absent</li><li>Hi Ana</li><li>Hi Bo</li><li>Hi Bo</li><li>Messages, 2 unread</li><li>5 likes</li></ul>",
     );
   });
 });

@@ -93,13 +93,14 @@ function translationOf(i18n: I18n): Translation {
       return parts;
     };
     // A plural the way i18next picks it (JSON v4): `_zero` for 0 when the language file has it,
-    // else the language's plural category; only forms this language's own file holds.
+    // else the language's plural category, else the key itself; only texts this language's own file holds.
     const rules = new Intl.PluralRules(language);
     const own = (key: string) => typeof i18n.getResource(language, i18n.options.defaultNS as string, key) === "string";
     const pluralForm = (key: string, count: number) => {
       if (count === 0 && own(`${key}_zero`)) return `${key}_zero`;
       const form = `${key}_${rules.select(count)}`;
-      return own(form) ? form : null;
+      if (own(form)) return form;
+      return own(key) ? key : null; // a text without plural forms, as i18next falls back to it
     };
     const forms = new Map<string, string | null>();
     const t = ((key: string | string[], options?: unknown) => {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PORT } from "../../playwright.config.ts";
-import { activationLink } from "./helpers.ts";
+import { activationLink, demoMemberPage, pageLanguage, tr } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -15,19 +15,13 @@ const PRIDE = `http://pride.localhost:${PORT}`;
 
 test.describe.configure({ mode: "serial" });
 
-async function logIn(browser: Browser, origin: string, { locale = "en-GB", width = 1280, reducedMotion = "no-preference" as "reduce" | "no-preference" } = {}) {
-  const context = await browser.newContext({ locale, viewport: { width, height: width < 600 ? 844 : 900 }, reducedMotion });
-  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
-  const page = await context.newPage();
-  await page.goto(`${origin}/login`);
-  await page.locator("input[name=email]").fill(`member@${new URL(origin).hostname}`);
-  await page.locator("input[name=password]").fill("rendezvous-demo");
-  await page.locator("form:has(input[name=password]) button[type=submit]").click();
-  await expect(page).toHaveURL(`${origin}/`, { timeout: 15_000 });
-  return page;
-}
+type Options = { locale?: string; width?: number; reducedMotion?: "reduce" | "no-preference" };
+/** The site's demo member logged in, in a browser context of their own. */
+const logIn = (browser: Browser, origin: string, { locale = "en-GB", width = 1280, reducedMotion = "no-preference" }: Options = {}) =>
+  demoMemberPage(browser, origin, { locale, viewport: { width, height: width < 600 ? 844 : 900 }, reducedMotion });
 
 const names = new WeakMap<Page, string>();
+/** The name a member made by newMember signed up with. */
 const samName = (page: Page) => names.get(page)!;
 
 /** A new member of a site, signed up through the form with the address confirmed. */
@@ -52,12 +46,14 @@ async function newMember(browser: Browser, origin: string, name: string, [gender
   const email = `${name.toLowerCase()}@example.com`;
   await expect.poll(() => activationLink(email), { timeout: 15_000 }).toBeTruthy();
   await page.goto(activationLink(email)!);
-  await expect(page.getByTestId("activate-done")).toBeVisible();
+  await expect(page.getByRole("heading", { name: tr(await pageLanguage(page), "activation.doneTitle") })).toBeVisible();
   names.set(page, name);
   return page;
 }
 
 const messages = (page: Page) => page.getByTestId("chat-message");
+/** The message field of a thread, in the page's language. */
+const messageField = (page: Page, lng = "en") => page.getByRole("textbox", { name: tr(lng, "chat.messageLabel"), exact: true });
 
 test("typing…, Seen and the partner's presence reach the other member's open chat live", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -67,43 +63,50 @@ test("typing…, Seen and the partner's presence reach the other member's open c
   const andreaId = /\/members\/(\d+)$/.exec((await andrea.locator('a[href^="/members/"]').first().getAttribute("href"))!)![1];
   const sam = await newMember(browser, LOVELY, `Finn${Date.now() % 100000}`, ["male", "female"]);
   await sam.goto(`${LOVELY}/members/${andreaId}/chat`);
-  await sam.getByTestId("icebreaker-modal").getByTestId("icebreaker-line").first().click();
-  await sam.getByTestId("chat-input").fill("Hello Andrea, nice to meet you!");
-  await sam.getByTestId("chat-input").press("Enter");
+  const icebreakers = sam.getByRole("dialog", { name: tr("en", "chat.icebreakerTitle", { name: samName(andrea) }) });
+  await icebreakers.getByRole("listitem").first().getByRole("button").click();
+  await expect(icebreakers).toBeHidden();
+  await messageField(sam).fill("Hello Andrea, nice to meet you!");
+  await messageField(sam).press("Enter");
   await expect(sam).toHaveURL(/\/chats\/\d+$/);
   await expect(messages(sam)).toHaveCount(1);
-  await expect(sam.getByTestId("chat-seen")).toHaveCount(0);
-  await expect(sam.getByTestId("chat-presence")).toHaveText("Online"); // Andrea is logged in
+  const seen = sam.getByText(`· ${tr("en", "chat.seen")}`, { exact: true });
+  const partner = sam.getByRole("link", { name: tr("en", "chat.viewProfile", { name: samName(andrea) }) });
+  await expect(seen).toHaveCount(0);
+  await expect(partner.getByText(tr("en", "search.online"), { exact: true })).toBeVisible(); // Andrea is logged in
 
   // Andrea opens it: the writer's open page shows "Seen" under his message without a reload
   await andrea.goto(`${MATURE}/chats`);
   await andrea
-    .getByTestId("chat-entry")
+    .getByRole("listitem")
     .filter({ hasText: samName(sam) })
     .getByRole("link")
     .click();
   await expect(messages(andrea)).toHaveCount(1);
-  await expect(sam.getByTestId("chat-seen")).toHaveText(/Seen/);
+  await expect(seen).toBeVisible();
 
   // she types: the writer sees "typing…" in the header and the dots; her message ends it
-  await andrea.getByTestId("chat-input").pressSequentially("Hallo, schön dich zu sehen", { delay: 40 });
-  await expect(sam.getByTestId("chat-presence")).toHaveText("typing…");
-  await expect(sam.getByTestId("chat-typing")).toBeVisible();
-  await andrea.getByTestId("chat-input").press("Enter");
+  const typing = sam.getByRole("status").filter({ hasText: tr("en", "chat.typingNamed", { name: samName(andrea) }) });
+  await messageField(andrea, "de").pressSequentially("Hallo, schön dich zu sehen", { delay: 40 });
+  await expect(partner.getByText(tr("en", "chat.typing"), { exact: true })).toBeVisible();
+  await expect(typing).toBeAttached();
+  await messageField(andrea, "de").press("Enter");
   await expect(messages(sam)).toHaveCount(2);
-  await expect(sam.getByTestId("chat-typing")).toHaveCount(0);
+  await expect(typing).toHaveCount(0);
+  await expect(partner.getByText(tr("en", "chat.typing"), { exact: true })).toHaveCount(0);
 
   // the photo sheet: the project's picker, no bare file input; it takes an AVIF (converted on the server)
-  await sam.getByTestId("chat-photo-open").click();
+  await sam.getByLabel(tr("en", "chat.photo"), { exact: true }).click(); // a <summary>: no role, its aria-label
   await expect(sam.getByText("Choose a photo")).toBeVisible();
   await expect(sam.getByText("JPEG, PNG, WebP, HEIC or AVIF, up to 10 MB. Only you two can see it.")).toBeVisible();
-  expect(await sam.getByTestId("chat-photo-input").evaluate((input) => input.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+  const picker = sam.getByLabel(tr("en", "chat.choosePhoto"));
+  expect(await picker.evaluate((input) => input.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
   // the paid send of an AVIF is tested in tests/integration/chat.test.ts; here the picker takes it
   const avif = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#2a9" } })
     .avif({ quality: 40 })
     .toBuffer();
-  await sam.getByTestId("chat-photo-input").setInputFiles({ name: "beach.avif", mimeType: "image/avif", buffer: avif });
-  await expect(sam.getByTestId("file-picker-name")).toHaveText("beach.avif");
+  await picker.setInputFiles({ name: "beach.avif", mimeType: "image/avif", buffer: avif });
+  await expect(sam.getByLabel(tr("en", "filePicker.change"))).toHaveAccessibleName(`${tr("en", "filePicker.change")} beach.avif`);
   await andrea.context().close();
   await sam.context().close();
 });
@@ -112,18 +115,14 @@ test("a like from the grid is confirmed on the card and announced; with reduced 
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
     const page = await logIn(browser, LOVELY, { width: 390, reducedMotion });
     // not a like back: that is a match, whose moment is a dialog of its own
-    const id = await page
-      .getByTestId("profile-card")
-      .filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]:not([aria-label$=" back"])') })
-      .first()
-      .getAttribute("data-profile-id");
+    const like = page.getByRole("button", { name: /^Like .+(?<! back)$/, pressed: false }).first();
+    const name = (await like.getAttribute("aria-label"))!.replace(/^Like /, "");
+    const id = await page.getByTestId("profile-card").filter({ has: like }).first().getAttribute("data-profile-id");
     const card = page.locator(`[data-testid="profile-card"][data-profile-id="${id}"]`).first();
-    const name = (await card.locator("p.font-semibold").first().innerText()).split(",")[0]!;
-    await card.getByTestId("like-button").click();
-    await expect(card.getByTestId("like-status")).toHaveText(`You liked ${name}`);
-    const confirm = card.getByTestId("like-confirm");
+    await card.getByRole("button", { name: tr("en", "likes.likeName", { name }), exact: true }).click();
+    await expect(card.getByRole("status")).toHaveText(tr("en", "likes.youLiked", { name }));
+    const confirm = card.getByText(tr("en", "likes.liked"), { exact: true });
     await expect(confirm).toBeVisible();
-    await expect(confirm).toHaveText("Liked");
     const moving = await confirm.evaluate((el) => el.getAnimations().length > 0 || getComputedStyle(el).animationName.includes("like-confirm"));
     expect(moving, reducedMotion).toBe(reducedMotion !== "reduce");
     await expect(confirm).toHaveCount(0, { timeout: 5000 });
@@ -150,15 +149,18 @@ test("the likes tabs show whole labels and their counts side by side at 390 px i
 test("app-like screens end in one small line of legal links, not the dark footer", async ({ browser }) => {
   for (const width of [390, 1280]) {
     const page = await logIn(browser, PRIDE, { width });
+    const disclaimer = page.getByText(tr("en", "footer.disclaimer", { siteName: "Pride Match" }));
     for (const screen of ["/chats", "/swipe-game"]) {
       await page.goto(`${PRIDE}${screen}`);
-      const footer = page.getByTestId("compact-footer");
+      const footer = page.getByRole("contentinfo");
       await expect(footer).toBeAttached();
       await expect(footer.getByRole("link", { name: "Terms and conditions" })).toBeAttached();
-      await expect(page.getByTestId("disclaimer")).toHaveCount(0);
+      await expect(footer.getByRole("listitem")).toHaveCount(0); // one line, not the dark footer's list
+      await expect(disclaimer).toHaveCount(0);
     }
     await page.goto(`${PRIDE}/likes`);
-    await expect(page.getByTestId("disclaimer")).toBeAttached();
+    await expect(page.getByRole("contentinfo").getByRole("listitem").first()).toBeAttached();
+    await expect(disclaimer).toBeAttached();
     await page.context().close();
   }
 });
@@ -190,7 +192,7 @@ test("screenshots of the screens these details change", async ({ browser }) => {
       await page.goto(`${origin}/likes`);
       await shot(page, `${site}-${width}-likes`);
       await page.goto(`${origin}/`);
-      const like = page.locator('[data-testid="like-button"][data-liked="false"]:not([aria-label$=" back"])').first();
+      const like = page.getByRole("button", { name: /^(Like|Gefällt mir) .+(?<! back)$/, pressed: false }).first();
       if (await like.count()) {
         await like.scrollIntoViewIfNeeded();
         await like.click();
@@ -200,10 +202,10 @@ test("screenshots of the screens these details change", async ({ browser }) => {
       await page.goto(`${origin}/chats`);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await shot(page, `${site}-${width}-chats`);
-      await page.getByTestId("chat-entry").first().getByRole("link").click();
+      await page.getByRole("main").getByRole("listitem").first().getByRole("link").click();
       await expect(page).toHaveURL(/\/chats\/\d+$/);
       await shot(page, `${site}-${width}-thread`);
-      await page.getByTestId("chat-photo-open").click();
+      await page.getByLabel(tr(site === "mature" ? "de" : "en", "chat.photo"), { exact: true }).click();
       await shot(page, `${site}-${width}-thread-photo`);
       await page.goto(`${origin}/swipe-game`);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
+import { createInstance, type i18n, type TOptions } from "i18next";
 
 /** Where the e2e server's mail goes (one file a message). */
 const OUTBOX = ".data/e2e/outbox";
@@ -17,29 +18,102 @@ export function activationLink(email: string) {
   return undefined;
 }
 
+/** The app's own catalogues (app/locales/<lng>/common.json) in i18next, so a locator names what the member reads. */
+const catalogues = new Map<string, i18n>();
+function catalogue(lng: string) {
+  let instance = catalogues.get(lng);
+  if (!instance) {
+    const messages = JSON.parse(readFileSync(`app/locales/${lng}/common.json`, "utf8")) as Record<string, unknown>;
+    instance = createInstance();
+    void instance.init({
+      lng,
+      fallbackLng: false,
+      resources: { [lng]: { common: messages } },
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    catalogues.set(lng, instance);
+  }
+  return instance;
+}
+
+/** The text the app shows for a catalogue key in a language ("en", "de", …), placeholders and plurals as i18next fills them. */
+export function tr(lng: string, key: string, options?: TOptions): string {
+  const i18n = catalogue(lng);
+  if (!i18n.exists(key, options)) throw new Error(`no catalogue text ${key} in ${lng}`);
+  return i18n.t(key, options ?? {});
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"];
+
+/**
+ * A catalogue text as a whole-name pattern, each {{placeholder}} not given in `options` matching
+ * any text ("^Remove the chat with .+$"); a plural asked for without a count matches each of its forms.
+ */
+export function trPattern(lng: string, key: string, options?: TOptions): RegExp {
+  const i18n = catalogue(lng);
+  const forms = options?.count === undefined && !i18n.exists(key) ? PLURAL_FORMS.map((form) => `${key}_${form}`).filter((k) => i18n.exists(k)) : [key];
+  const texts = forms.map((k) => escape(tr(lng, k, options)).replace(/\\\{\\\{\w+\\\}\\\}/g, ".+"));
+  return new RegExp(`^(?:${texts.join("|")})$`);
+}
+
+/** The language the page is shown in (its <html lang>, "de-DE" → "de"). */
+export async function pageLanguage(page: Page) {
+  return ((await page.locator("html").getAttribute("lang")) ?? "en").split("-")[0]!;
+}
+
 const DEMO_PASSWORD = "rendezvous-demo";
 
 /**
- * Logs in on a site's /login page, in whatever language it speaks (the fields by name), after
- * confirming the 18+ entry warning where it shows; ends on the member's home (/).
+ * Logs in on a site's /login page, in whatever language it speaks (the labels from that language's
+ * catalogue), after confirming the 18+ entry warning where it shows; ends on the member's home (/).
  */
 export async function logIn(page: Page, origin: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${origin}/login`);
-  const warning = page.getByTestId("entry-warning");
+  const lng = await pageLanguage(page);
+  const warning = page.getByRole("dialog", { name: tr(lng, "entryWarning.title") });
   if (await warning.isVisible()) {
-    await warning.getByRole("button").click();
+    await warning.getByRole("button", { name: tr(lng, "entryWarning.enter") }).click();
     await expect(warning).toBeHidden(); // a modal <dialog>: the page is inert until it closes
   }
-  const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').last().click();
+  const form = page
+    .getByRole("main")
+    .locator("form")
+    .filter({ has: page.getByLabel(tr(lng, "signup.password"), { exact: true }) });
+  await form.getByLabel(tr(lng, "signup.email"), { exact: true }).fill(email);
+  await form.getByLabel(tr(lng, "signup.password"), { exact: true }).fill(password);
+  await form.getByRole("button", { name: tr(lng, "nav.login"), exact: true }).click();
   // the password hash (argon2id, 19 MiB) takes seconds when CI runs two browsers beside the server
   await expect(page).toHaveURL(`${origin}/`, { timeout: 20_000 });
 }
 
-/** Logs in as the site's demo member (member@{host}). */
-export const logInAsDemoMember = (page: Page, origin: string, host: string) => logIn(page, origin, `member@${host}`);
+/**
+ * Logs in as the site's demo member (member@{host}); with `language`, that language chosen first
+ * (the lng cookie) and the 18+ warning confirmed by cookie.
+ */
+export async function logInAsDemoMember(page: Page, origin: string, host: string, { language }: { language?: string } = {}) {
+  if (language)
+    await page.context().addCookies([
+      { name: "entry_ok", value: "1", url: origin },
+      { name: "lng", value: language, url: origin },
+    ]);
+  await logIn(page, origin, `member@${host}`);
+}
+
+/**
+ * The site's demo member logged in, in a browser context of its own (for tests with two members,
+ * or a viewport, language or motion preference of their own); the 18+ warning already confirmed.
+ * Close it with `page.context().close()`.
+ */
+export async function demoMemberPage(browser: Browser, origin: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 }, ...options });
+  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
+  const page = await context.newPage();
+  await logInAsDemoMember(page, origin, new URL(origin).hostname);
+  return page;
+}
 
 const BIRTH_DATE_LABELS = { group: "Date of birth", day: "Day", month: "Month", year: "Year" };
 

@@ -3,24 +3,25 @@
 // with keys, buttons and a drag until its daily limit stops it. Each test uses another demo
 // site's member so the browser suite's files do not share one member's likes.
 import { expect, test, type Page } from "@playwright/test";
+import type { TOptions } from "i18next";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { logInAsDemoMember, tr, trPattern } from "./helpers.ts";
 
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
-/** Logs in as the site's demo member with the entry warning confirmed and English chosen. */
-async function logIn(page: Page, site: "lovely" | "mature" | "pride") {
+/** The site's origin, its demo member logged in with English chosen. */
+async function logInInEnglish(page: Page, site: "lovely" | "mature" | "pride") {
   const origin = `http://${site}.localhost:${PORT}`;
-  await page.context().addCookies([
-    { name: "entry_ok", value: "1", url: origin },
-    { name: "lng", value: "en", url: origin },
-  ]);
-  await logInAsDemoMember(page, origin, `${site}.localhost`);
+  await logInAsDemoMember(page, origin, `${site}.localhost`, { language: "en" });
   return origin;
 }
+const en = (key: string, options?: TOptions) => tr("en", key, options);
+/** The main navigation's Likes link ("Likes" or "Likes, 3 new"). */
+const navLikes = (page: Page) => page.getByRole("navigation", { name: en("nav.main") }).getByRole("link", { name: new RegExp(`^${en("nav.likes")}\\b`) });
+const matchDialog = (page: Page) => page.getByRole("dialog", { name: en("likes.matchTitle") });
 
 test("the like modal opens after t seconds with an auto-liked profile, t leaves the URL, likes reload 0.5 s later", async ({ page }) => {
-  const origin = await logIn(page, "pride");
+  const origin = await logInInEnglish(page, "pride");
   const autoLike = page.waitForResponse((r) => r.url().endsWith("/api/auto-like.php"));
   const started = Date.now();
   await page.goto(`${origin}/members?t=2&gender=male`);
@@ -36,52 +37,53 @@ test("the like modal opens after t seconds with an auto-liked profile, t leaves 
   // (the two figures come from different clocks of the browser: up to about 50 ms apart under load)
   expect(reload.timing().startTime - (auto.startTime + auto.responseEnd)).toBeGreaterThanOrEqual(450);
 
-  const modal = page.getByTestId("like-modal");
+  const modal = page.getByRole("dialog", { name: `You liked ${profile.name}!` });
   await expect(modal).toBeVisible();
-  await expect(modal).toContainText(`You liked ${profile.name}!`);
   await expect(page).toHaveURL(`${origin}/members?gender=male`);
-  await modal.getByTestId("like-modal-button").click();
+  await modal.getByRole("link", { name: en("likes.modalButton") }).click();
   await expect(page).toHaveURL(`${origin}/members/${profile.id}`);
-  await expect(page.getByTestId("like-panel").getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
+  const liked = page.getByRole("main").getByRole("button", { name: new RegExp(`^${en("likes.liked")}\\W+${profile.name}$`) });
+  await expect(liked).toHaveAttribute("aria-pressed", "true");
 
   // without t nothing opens
   await page.goto(`${origin}/members`);
   await page.waitForTimeout(1500);
-  await expect(page.getByTestId("like-modal")).toHaveCount(0);
+  await expect(page.getByRole("dialog", { name: trPattern("en", "likes.modalTitle") })).toHaveCount(0);
 });
 
 test("a new like, liked back, is a match; the likes tabs follow; cards like in place", async ({ page }) => {
-  const origin = await logIn(page, "lovely");
-  await page.getByTestId("nav-likes").click();
+  const origin = await logInInEnglish(page, "lovely");
+  await navLikes(page).click();
   await expect(page).toHaveURL(`${origin}/likes`);
-  const fresh = page
-    .locator('[data-testid="profile-card"][data-like-new="true"]')
-    .filter({ hasNot: page.getByTestId("match-badge") })
-    .first();
+  const matchBadge = page.getByText(en("likes.matchBadge"), { exact: true });
+  const fresh = page.locator('[data-testid="profile-card"][data-like-new="true"]').filter({ hasNot: matchBadge }).first();
   await expect(fresh).toBeVisible();
   const id = await fresh.getAttribute("data-profile-id");
-  const name = (await fresh.locator("p.truncate").first().innerText()).split(",")[0]!;
+  const likeBack = fresh.getByRole("button", { name: trPattern("en", "likes.likeBackName") });
+  const name = /^Like (.+) back$/.exec((await likeBack.getAttribute("aria-label"))!)![1]!;
 
-  await fresh.getByTestId("like-button").click();
-  const dialog = page.getByTestId("match-dialog");
+  await likeBack.click();
+  const dialog = matchDialog(page);
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("It's a match!");
   await expect(dialog).toContainText(`You and ${name} like each other.`);
   // both photos, and the first message can be written right there (profile.spec.ts sends one)
-  await expect(dialog.getByTestId("match-photo-me")).toBeVisible();
-  await expect(dialog.getByTestId("match-photo-partner").getByRole("img", { name })).toBeVisible();
+  await expect(dialog.getByRole("img", { name: en("likes.matchYou"), exact: true })).toBeVisible();
+  await expect(dialog.getByRole("img", { name, exact: true })).toBeVisible();
   await expect(dialog.getByLabel(`Write the first message to ${name}`)).toBeVisible();
   await dialog.getByRole("button", { name: "Keep browsing" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.locator(`[data-profile-id="${id}"]`).getByTestId("match-badge")).toBeVisible();
+  await expect(page.locator(`[data-profile-id="${id}"]`).getByText(en("likes.matchBadge"), { exact: true })).toBeVisible();
 
   // opening the profile clears its "new" mark
   await page.locator(`[data-profile-id="${id}"] a`).first().click();
   await expect(page).toHaveURL(`${origin}/members/${id}`);
-  await expect(page.getByTestId("profile-match")).toBeVisible();
-  await page.getByTestId("nav-likes").click();
+  await expect(page.getByRole("main").getByText(en("likes.matchBadge"), { exact: true })).toBeVisible();
+  await navLikes(page).click();
   await expect(page.locator(`[data-profile-id="${id}"]`)).not.toHaveAttribute("data-like-new", "true");
-  await page.getByTestId("likes-tab-matches").click();
+  await page
+    .getByRole("navigation", { name: en("likes.tabs") })
+    .getByRole("link", { name: new RegExp(`^${en("likes.tab.matches")}`) })
+    .click();
   await expect(page).toHaveURL(`${origin}/likes/matches`);
   await expect(page.locator(`[data-profile-id="${id}"]`)).toBeVisible();
 
@@ -90,32 +92,34 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
   // the last such card: members.spec, running beside this file as the same demo member, blocks the
   // first card of this search (a like on a profile blocked meanwhile answers 404)
   const card = page
-    .locator('[data-testid="profile-card"]')
-    .filter({ has: page.locator('[data-testid="like-button"][data-liked="false"]') })
+    .getByTestId("profile-card")
+    .filter({ has: page.getByRole("button", { name: trPattern("en", "likes.likeName"), pressed: false }) })
     .last();
   const cardId = await card.getAttribute("data-profile-id");
   const stored = page.waitForResponse((r) => r.url().includes(`/members/${cardId}/like`) && r.request().method() === "POST");
-  await card.getByTestId("like-button").click();
-  await expect(page.locator(`[data-profile-id="${cardId}"]`).getByTestId("like-button")).toHaveAttribute("data-liked", "true");
+  await card.getByRole("button", { name: trPattern("en", "likes.likeName") }).click();
+  const unlike = page.locator(`[data-profile-id="${cardId}"]`).getByRole("button", { name: trPattern("en", "likes.unlikeName") });
+  await expect(unlike).toHaveAttribute("aria-pressed", "true");
   expect((await stored).status()).toBe(200);
   await expect(page).toHaveURL(`${origin}/members`);
   await page.reload();
-  await expect(page.locator(`[data-profile-id="${cardId}"]`).getByTestId("like-button")).toHaveAttribute("data-liked", "true");
+  await expect(unlike).toHaveAttribute("aria-pressed", "true");
 });
 
 test.describe(() => {
   // a browser in another time zone than the member's country (mature's demo member lives in DE)
   test.use({ timezoneId: "America/New_York" });
   test("the swipe game: pass with ←, like with →, the button and a drag, until the daily limit stops it", async ({ page }) => {
-    const origin = await logIn(page, "mature");
+    const origin = await logInInEnglish(page, "mature");
     await page.goto(`${origin}/swipe-game`);
-    const card = page.getByTestId("swipe-card");
-    const left = page.getByTestId("swipe-left");
+    // the top card (the one behind is hidden from assistive technology)
+    const card = page.getByRole("main").getByRole("article");
+    const left = page.getByText(trPattern("en", "swipe.left"));
     await expect(left).toHaveText("4 likes left today");
     const topId = () => card.getAttribute("data-profile-id");
     /** a like may be a match (someone who liked the member): its moment is closed to go on */
     const closeMatch = async () => {
-      const dialog = page.getByTestId("match-dialog");
+      const dialog = matchDialog(page);
       if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Keep swiping" }).click();
     };
     const next = async (before: string | null) => {
@@ -134,7 +138,7 @@ test.describe(() => {
     await next(before);
 
     before = await topId();
-    await page.getByTestId("swipe-like").click();
+    await page.getByRole("button", { name: trPattern("en", "swipe.like") }).click();
     await expect(left).toHaveText("2 likes left today");
     await next(before);
 
@@ -151,16 +155,16 @@ test.describe(() => {
     await page.keyboard.press("ArrowRight");
     await expect(left).toHaveText("0 likes left today");
     await closeMatch();
-    const stopped = page.getByTestId("swipe-stopped");
+    const stopped = page.getByRole("heading", { name: en("swipe.stoppedTitle") });
     await expect(stopped).toBeVisible();
-    const resumes = page.getByTestId("swipe-resumes");
+    const resumes = page.getByText(trPattern("en", "swipe.stopped"));
     await expect(resumes).toHaveText(/^You've used today's likes\. The game resumes on \w+day \d{2}:\d{2}\.$/);
     const when = /resumes on (\w+day \d{2}:\d{2})/.exec((await resumes.textContent()) ?? "")![1]!;
 
     // the passed profile does not come back today, and the game stays stopped after a reload
     await page.reload();
-    await expect(page.getByTestId("swipe-stopped")).toBeVisible();
-    await expect(page.locator(`[data-testid="swipe-card"][data-profile-id="${passed}"]`)).toHaveCount(0);
+    await expect(stopped).toBeVisible();
+    await expect(page.locator(`article[data-profile-id="${passed}"]`)).toHaveCount(0);
     // one time zone for the member: the time before the reload, after it and in the server's page
     // is the member's country's, whatever the browser's own zone
     await expect(resumes).toContainText(`resumes on ${when}.`);

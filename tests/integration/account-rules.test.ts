@@ -8,8 +8,8 @@ import { verifyPassword } from "#app/auth/password.server.ts";
 import { ACTIVITY_THROTTLE_MS, recordActivity } from "#app/profiles/activity.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,13 +21,6 @@ const EN = { "accept-language": "en" };
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
 const host = "lovely.localhost";
 let n = 0;
-
-async function logIn(email: string, password = PASSWORD) {
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email, password }, { host }));
-  expect(res.status).toBe(302);
-  return jar;
-}
 
 /** A member whose e-mail address is short enough to be a valid username (2 to 30 characters). */
 async function memberWithShortEmail(name = `Rule${n++}`) {
@@ -42,7 +35,7 @@ const passwordHashOf = async (userId: number) => (await getDb().user.findUniqueO
 describe("username", () => {
   it("may not be the e-mail address on /profile either", async () => {
     const m = await memberWithShortEmail();
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, host);
     const fields = { name: m.email.toUpperCase(), gender: "female", seeking: "male", sexuality: "hetero", country: "NL", region: "", city: "", aboutMe: "" };
     const post = (values: Record<string, string>, headers: Record<string, string>) =>
       postForm(server, "/profile", values, { host, headers: { ...headers, cookie: `${jar.header}; ${headers.cookie ?? ""}` } });
@@ -88,7 +81,7 @@ describe("password rules", () => {
 
   it("hold when changing the password in /profile/settings", async () => {
     const m = await memberWithShortEmail("Changer1");
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, host);
     const before = await passwordHashOf(m.user.id);
     const change = (password: string, headers: Record<string, string> = EN) =>
       postForm(
@@ -160,7 +153,7 @@ describe("e-mail did-you-mean", () => {
 
   it("asks once before an e-mail change goes to a likely typo", async () => {
     const m = await createMember();
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, host);
     const newEmail = `new${Date.now()}${n++}@yahooo.com`;
     const tokens = () => getDb().userToken.count({ where: { userId: m.user.id, kind: "email_change" } });
     const asked = await postForm(server, "/profile/settings", { intent: "email", email: newEmail }, { host, headers: { ...EN, cookie: jar.header } });
@@ -198,7 +191,7 @@ describe("last activity", () => {
     expect(order(before.html, ids)).toEqual([earlier.profile.id, later.profile.id]);
     expect(cardOf(before.html, later.profile.id)).not.toContain(">Online<");
 
-    const jar = await logIn(later.email);
+    const jar = await logIn(server, later.email, host);
     expect((await request(server, "/api/user.php", { host, headers: { cookie: jar.header } })).status).toBe(200);
     const after = await search();
     expect(order(after.html, ids)).toEqual([later.profile.id, earlier.profile.id]);
@@ -208,7 +201,7 @@ describe("last activity", () => {
 
   it("is written at most once per five minutes, once for concurrent requests", async () => {
     const m = await createMember({ lastActiveAt: new Date(Date.now() - 60_000) });
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, host);
     const lastActive = async () => (await getDb().profile.findUniqueOrThrow({ where: { id: m.profile.id } })).lastActiveAt.getTime();
     const seen = await lastActive();
     await request(server, "/api/user.php", { host, headers: { cookie: jar.header } });

@@ -8,9 +8,9 @@ import type { PaymentMethod, PaymentStatus } from "#app/generated/prisma/enums.t
 import { discountedCents, discountForOrder, redeemDiscount, timeBonus, type OrderQuestion } from "#app/payments/discounts.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -217,9 +217,7 @@ describe("the time bonus and the welcome discount", () => {
 
 describe("GET /api/discountcode.php", () => {
   async function login(m: Awaited<ReturnType<typeof freshMember>>) {
-    const jar = new CookieJar();
-    const res = jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: `${m.site.key}.localhost` }));
-    expect(res.status).toBe(302);
+    const jar = await logIn(server, m.email, `${m.site.key}.localhost`);
     return (path: string, lang = "en") => request(server, path, { host: `${m.site.key}.localhost`, headers: { cookie: jar.header, "accept-language": lang } });
   }
 
@@ -292,8 +290,7 @@ const linkTag = (html: string, testId: string) => new RegExp(`<a [^>]*data-testi
 
 describe("pages", () => {
   async function page(m: Awaited<ReturnType<typeof freshMember>>, path: string) {
-    const jar = new CookieJar();
-    jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: `${m.site.key}.localhost` }));
+    const jar = await logIn(server, m.email, `${m.site.key}.localhost`);
     return request(server, path, { host: `${m.site.key}.localhost`, headers: { cookie: jar.header, "accept-language": "en" } });
   }
 

@@ -1,4 +1,4 @@
-// Each demo site is its own niche's product (issue 26): the visitor's home page says and shows what
+// Each demo site is its own niche's product: the visitor's home page says and shows what
 // its site file says (hero look, headline, sub-line, tagline, feature cards in the file's order,
 // in every language the site offers), a site file that gets the home block wrong is refused with
 // file and field named, and Lovely Dates and Mature Moments sell different packages.

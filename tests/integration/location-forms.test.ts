@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
-import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,13 +23,6 @@ const unescape = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"');
-
-async function logIn(host: string, email: string) {
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host }));
-  expect(res.status).toBe(302);
-  return jar;
-}
 
 /** The location component of a page: its selects' options and chosen values, its labels, its city input. */
 function locationFields(html: string) {
@@ -51,7 +44,7 @@ function locationFields(html: string) {
 describe("the signup location step", () => {
   it("offers the country's regions, refuses one of another country in the member's language, and saves a listed one", async () => {
     const m = await createMember({ site: "lovely", country: "BE", region: null });
-    const jar = await logIn("lovely.localhost", m.email);
+    const jar = await logIn(server, m.email, "lovely.localhost");
     const page = await request(server, "/signup?step=location", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     expect(page.status).toBe(200);
     expect(page.html).toContain('data-testid="signup-step-location"');
@@ -103,7 +96,7 @@ describe("the signup location step", () => {
 
   it("skips without checking what was entered", async () => {
     const m = await createMember({ site: "lovely", country: "NL", region: null });
-    const jar = await logIn("lovely.localhost", m.email);
+    const jar = await logIn(server, m.email, "lovely.localhost");
     const skip = await postForm(server, "/signup?step=location", { intent: "skip" }, { host: "lovely.localhost", headers: { cookie: jar.header } });
     expect(skip.headers.location).toBe("/signup?step=confirm");
     const page = await request(server, "/signup?step=location", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
@@ -115,7 +108,7 @@ describe("one location component", () => {
   it("is the same on the signup step, /profile and /profile/settings, with the country's word for its regions", async () => {
     const m = await createMember({ site: "pride", country: "SE", region: "Skåne" });
     await getDb().profile.update({ where: { id: m.profile.id }, data: { city: "Malmö" } });
-    const jar = await logIn("pride.localhost", m.email);
+    const jar = await logIn(server, m.email, "pride.localhost");
     for (const [path, form] of [
       ["/signup?step=location", "signup-step-location"],
       ["/profile", "profile-form"],
@@ -138,7 +131,7 @@ describe("one location component", () => {
 describe("/profile/settings location without JavaScript", () => {
   it("answers a refused region with the field's error and saves a listed one", async () => {
     const m = await createMember({ site: "lovely", country: "NL", region: "Utrecht" });
-    const jar = await logIn("lovely.localhost", m.email);
+    const jar = await logIn(server, m.email, "lovely.localhost");
     const post = (fields: Record<string, string>) =>
       postForm(server, "/profile/settings", { intent: "settings", ...fields }, { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     const refused = await post({ country: "GB", region: "Utrecht", city: "York" });

@@ -16,8 +16,9 @@ import { enqueuePush, pushJobId, runPushNotify, type PushJob } from "#app/notifi
 import { startWorkers } from "#workers/index.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
+import { createMember, type MemberOptions } from "#tests/support/factories.ts";
 import { startPushService, waitForPush } from "#tests/support/push-service.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 let push: Awaited<ReturnType<typeof startPushService>>;
@@ -58,13 +59,6 @@ async function member(o: MemberOptions & { language?: string; credits?: number }
   await getDb().user.update({ where: { id: m.user.id }, data: { language: o.language ?? null } });
   if (o.credits) await changeCredits(getDb(), { userId: m.user.id, delta: o.credits, reason: "adjustment", idempotencyKey: `push-credits-${m.user.id}` });
   return m;
-}
-
-async function logIn(email: string, siteKey = "lovely") {
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host: host(siteKey) }));
-  expect(res.status).toBe(302);
-  return jar;
 }
 
 /** The browser's part: subscribe this device and store it with POST /api/user.php?push=1. */
@@ -121,7 +115,7 @@ describe("the page-hidden beacon", () => {
   it("records that the member's page is hidden; only for members, only an empty JSON object", async () => {
     const m = await member();
     expect((await pageHidden(new CookieJar())).status).toBe(403);
-    const jar = await logIn(m.user.email);
+    const jar = await logIn(server, m.user.email, host("lovely"));
     const bad = await request(server, "/api/page-hidden.php", {
       host: host("lovely"),
       method: "POST",
@@ -139,7 +133,7 @@ describe("pushes of new messages, likes and matches", () => {
   it("pushes a new message to every device of the recipient, encrypted, in their language and brand, linking to the chat", async () => {
     const sender = await member({ gender: "male", seeking: "female", paidUser: true, credits: 500 });
     const recipient = await member({ gender: "female", seeking: "male", language: "nl" });
-    const jar = await logIn(recipient.user.email);
+    const jar = await logIn(server, recipient.user.email, host("lovely"));
     const phone = await subscribeDevice(jar);
     const laptop = await subscribeDevice(jar);
     expect(await getDb().pushSubscription.count({ where: { userId: recipient.user.id } })).toBe(2);
@@ -170,8 +164,8 @@ describe("pushes of new messages, likes and matches", () => {
   it("pushes a like to the likes page and a match to the other member's profile, in German", async () => {
     const liker = await member({ gender: "male", seeking: "female", lastActiveAt: new Date(Date.now() - 3600_000) });
     const liked = await member({ gender: "female", seeking: "male", language: "de", lastActiveAt: new Date(Date.now() - 3600_000) });
-    const likedDevice = await subscribeDevice(await logIn(liked.user.email));
-    const likerDevice = await subscribeDevice(await logIn(liker.user.email));
+    const likedDevice = await subscribeDevice(await logIn(server, liked.user.email, host("lovely")));
+    const likerDevice = await subscribeDevice(await logIn(server, liker.user.email, host("lovely")));
     // logging in counted as activity: both are away again (no beacon needed when no page is open)
     await getDb().profile.updateMany({ where: { id: { in: [liker.profile.id, liked.profile.id] } }, data: { lastActiveAt: new Date(Date.now() - 3600_000) } });
 
@@ -187,7 +181,7 @@ describe("pushes of new messages, likes and matches", () => {
 
   it("leaves a member who is on the site to the open page, until the page reports itself hidden", async () => {
     const m = await member();
-    const jar = await logIn(m.user.email);
+    const jar = await logIn(server, m.user.email, host("lovely"));
     await subscribeDevice(jar);
     const job = { kind: "notify" as const, key: `visible-${m.user.id}`, userId: m.user.id, push: "like" as const, name: "X", path: "/likes" };
     expect(await runPushNotify(job)).toEqual({ push: false, reason: "page_visible" });
@@ -199,7 +193,7 @@ describe("pushes of new messages, likes and matches", () => {
 describe("push per event", () => {
   it("sends no push about an event the member switched push off for, and still about the others", async () => {
     const m = await member({ lastActiveAt: new Date(Date.now() - 3600_000) });
-    await subscribeDevice(await logIn(m.user.email));
+    await subscribeDevice(await logIn(server, m.user.email, host("lovely")));
     await getDb().profile.update({ where: { id: m.profile.id }, data: { lastActiveAt: new Date(Date.now() - 3600_000) } });
     await getDb().user.update({ where: { id: m.user.id }, data: { pushOff: ["new_messages", "like"] } });
     const job = (push: "newMessage" | "match" | "newConversation") => ({
@@ -219,7 +213,7 @@ describe("push per event", () => {
 describe("subscriptions the push service no longer knows", () => {
   it("deletes a subscription answered 410 Gone and keeps delivering to the member's other device", async () => {
     const m = await member({ language: "fr", lastActiveAt: new Date(Date.now() - 3600_000) });
-    const jar = await logIn(m.user.email);
+    const jar = await logIn(server, m.user.email, host("lovely"));
     const gone = await subscribeDevice(jar, "lovely", 410);
     const alive = await subscribeDevice(jar);
     const notFound = await subscribeDevice(jar, "lovely", 404);
@@ -244,7 +238,7 @@ describe("subscriptions the push service no longer knows", () => {
 describe("endpoints outside the push services", () => {
   it("refuses a subscription whose endpoint is not a push service (an internal address), and stores nothing", async () => {
     const m = await createMember();
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, host("lovely"));
     for (const endpoint of ["https://169.254.169.254/latest/meta-data", "https://db.internal/x", "https://fcm.googleapis.com.evil.example/x"]) {
       const res = await request(server, "/api/user.php?push=1", {
         host: host("lovely"),
@@ -261,7 +255,7 @@ describe("endpoints outside the push services", () => {
 describe("each notification once", () => {
   it("sends a notification queued twice (a retried event) once per device, by its job ids", async () => {
     const m = await member({ lastActiveAt: new Date(Date.now() - 3600_000) });
-    const jar = await logIn(m.user.email);
+    const jar = await logIn(server, m.user.email, host("lovely"));
     const device = await subscribeDevice(jar);
     await getDb().profile.update({ where: { id: m.profile.id }, data: { lastActiveAt: new Date(Date.now() - 3600_000) } });
     const job: PushJob = { kind: "notify", key: `like:${n}:${m.profile.id}`, userId: m.user.id, push: "like", name: "Twice", path: "/likes" };
@@ -288,8 +282,8 @@ describe("sites apart", () => {
       lastActiveAt: new Date(Date.now() - 3600_000),
     });
     await getDb().user.update({ where: { id: onMature.user.id }, data: { email: onLovely.user.email } });
-    const lovelyDevice = await subscribeDevice(await logIn(onLovely.user.email, "lovely"), "lovely");
-    const matureDevice = await subscribeDevice(await logIn(onLovely.user.email, "mature"), "mature");
+    const lovelyDevice = await subscribeDevice(await logIn(server, onLovely.user.email, host("lovely")), "lovely");
+    const matureDevice = await subscribeDevice(await logIn(server, onLovely.user.email, host("mature")), "mature");
     await getDb().profile.updateMany({
       where: { id: { in: [onLovely.profile.id, onMature.profile.id] } },
       data: { lastActiveAt: new Date(Date.now() - 3600_000) },
@@ -362,7 +356,7 @@ describe("the installed app", () => {
 describe("the signup's optional push step", () => {
   it("follows the location step where the deployment has a key, and is a page of its own", async () => {
     const m = await member();
-    const jar = await logIn(m.user.email);
+    const jar = await logIn(server, m.user.email, host("lovely"));
     const skip = await postForm(server, "/signup?step=location", { intent: "skip" }, { host: host("lovely"), headers: { cookie: jar.header } });
     expect(skip.headers.location).toBe("/signup?step=push");
     const page = await request(server, "/signup?step=push", { host: host("lovely"), headers: { cookie: jar.header, "accept-language": "en" } });

@@ -4,9 +4,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { createMember, PASSWORD } from "#tests/support/factories.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { logIn } from "#tests/support/logged-in.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,13 +18,6 @@ afterAll(() => server.close());
 const EN = { "accept-language": "en" };
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
 const HOST = "lovely.localhost";
-
-async function logIn(email: string) {
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email, password: PASSWORD }, { host: HOST }));
-  expect(res.status).toBe(302);
-  return jar;
-}
 
 /** A browser's post of the form: repeated names (the checked notification boxes) included. */
 const post = (jar: CookieJar, fields: [string, string][], headers: Record<string, string> = EN) =>
@@ -45,7 +39,7 @@ const stateOf = async (userId: number) => {
 describe("/profile/settings: one form, one Save", () => {
   it("shows the ordinary settings in one form with one Save, and password, e-mail, export and deletion apart", async () => {
     const m = await createMember({ site: "lovely", country: "NL", region: "Utrecht" });
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, HOST);
     const page = await request(server, "/profile/settings", { host: HOST, headers: { ...EN, cookie: jar.header } });
     expect(page.status).toBe(200);
     const start = page.html.indexOf('data-testid="settings-form"');
@@ -67,7 +61,7 @@ describe("/profile/settings: one form, one Save", () => {
 
   it("saves every field in one post, answers with a toast in the language just chosen, and writes nothing when one field is refused", async () => {
     const m = await createMember({ site: "lovely", country: "NL", region: "Utrecht" });
-    const jar = await logIn(m.email);
+    const jar = await logIn(server, m.email, HOST);
     const before = await stateOf(m.user.id);
 
     // a region of another country: refused with the field's error in the member's language, nothing written

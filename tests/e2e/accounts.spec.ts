@@ -1,8 +1,9 @@
 // A visitor signs up in the desktop modal, walks through the steps, activates by e-mail and
 // logs out and in again, in a real browser.
 import { expect, test, type Page } from "@playwright/test";
+import type { TOptions } from "i18next";
 import { PORT } from "../../playwright.config.ts";
-import { activationLink, pickBirthDate } from "./helpers.ts";
+import { activationLink, pageLanguage, passEntryWarning, pickBirthDate, tr, trPattern } from "./helpers.ts";
 
 const site = `http://lovely.localhost:${PORT}`;
 
@@ -10,16 +11,19 @@ test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
 async function enter(page: Page, url = site) {
   await page.goto(url);
-  const dialog = page.getByTestId("entry-warning");
-  if (await dialog.isVisible()) await dialog.getByRole("button").click();
-  await expect(page.getByTestId("entry-warning")).toHaveCount(0);
+  await passEntryWarning(page);
 }
+const en = (key: string, options?: TOptions) => tr("en", key, options);
+/** The member's name on the account menu's toggle in the header (a <summary>: no role). */
+const accountMenu = (page: Page, name: string) => page.getByRole("banner").getByText(name, { exact: true });
+const stepTitle = (page: Page, step: string) => page.getByRole("heading", { level: 1, name: en(`signup.steps.${step}.title`), exact: true });
 
 test("sign up in the modal, keep the draft, walk the steps and activate", async ({ page }) => {
   const email = `e2e${Date.now()}@example.test`;
   await enter(page);
-  await page.getByTestId("signup-open").click();
-  const modal = page.getByTestId("signup-modal");
+  const signUp = page.getByRole("banner").getByRole("button", { name: en("nav.signup"), exact: true });
+  await signUp.click();
+  const modal = page.getByRole("dialog", { name: en("signup.title", { siteName: "Lovely Dates" }) });
   await expect(modal).toBeVisible();
   await modal.getByLabel("Username").fill("Robin");
   // signup in progress: Escape does not close the modal
@@ -29,12 +33,12 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
   await modal.getByLabel("E-mail address").fill(email);
   await pickBirthDate(modal, "1991-06-15");
   await page.reload();
-  await page.getByTestId("signup-open").click();
-  await expect(page.getByTestId("signup-modal").getByLabel("E-mail address")).toHaveValue(email);
-  await expect(page.getByTestId("signup-modal").getByLabel("Username")).toHaveValue("Robin");
-  await expect(page.getByTestId("signup-modal").getByLabel("Year", { exact: true })).toHaveValue("1991");
+  await signUp.click();
+  await expect(modal.getByLabel("E-mail address")).toHaveValue(email);
+  await expect(modal.getByLabel("Username")).toHaveValue("Robin");
+  await expect(modal.getByLabel("Year", { exact: true })).toHaveValue("1991");
 
-  const form = page.getByTestId("signup-modal");
+  const form = modal;
   await form.getByLabel("I am").selectOption("male");
   await form.getByLabel("Looking for").selectOption("female");
   await form.getByLabel("Password", { exact: true }).fill("short");
@@ -44,9 +48,10 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
   await form.getByRole("button", { name: "Create my account" }).click();
 
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
-  await expect(page.getByTestId("activation-reminder")).toHaveCount(0); // hidden on the signup route
+  const reminder = page.getByText(en("alerts.activation", { email }));
+  await expect(reminder).toHaveCount(0); // hidden on the signup route
   for (const step of ["photo", "personal", "about"]) {
-    await expect(page.getByTestId(`signup-step-${step}`)).toBeVisible();
+    await expect(stepTitle(page, step)).toBeVisible();
     await page.getByRole("button", { name: "Skip this step" }).click();
   }
   await page.getByLabel("Country").selectOption("BE");
@@ -54,19 +59,21 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
   await page.getByLabel("City").fill("Gent");
   await page.getByRole("button", { name: "Continue" }).click();
   // the optional push step (this browser can push, a key exists, not subscribed): not now
-  await expect(page.getByTestId("signup-step-push")).toBeVisible();
+  await expect(stepTitle(page, "push")).toBeVisible();
   await page.getByRole("link", { name: "Not now" }).click();
-  await expect(page.getByTestId("signup-step-confirm")).toContainText(email);
+  await expect(stepTitle(page, "confirm")).toBeVisible();
+  await expect(page.getByText(en("signup.steps.confirm.intro", { email }))).toBeVisible();
 
   await page.goto(site);
-  await expect(page.getByTestId("activation-reminder")).toBeVisible();
+  await expect(reminder).toBeVisible();
   await expect.poll(() => activationLink(email), { timeout: 15_000 }).toBeTruthy();
   await page.goto(activationLink(email)!);
-  await expect(page.getByTestId("activate-done")).toBeVisible();
+  await expect(page.getByRole("heading", { name: en("activation.doneTitle") })).toBeVisible();
   await page.goto(site);
-  await expect(page.getByTestId("activation-reminder")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: en("activation.doneTitle") })).toHaveCount(0);
+  await expect(reminder).toHaveCount(0);
 
-  await page.getByTestId("account-menu").click();
+  await accountMenu(page, "Robin").click();
   await page.getByRole("button", { name: "Log out" }).click();
   const navLogin = page.getByRole("banner").getByRole("link", { name: "Log in" });
   await expect(navLogin).toBeVisible();
@@ -74,7 +81,7 @@ test("sign up in the modal, keep the draft, walk the steps and activate", async 
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill("a long enough secret");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("account-menu")).toHaveText("Robin");
+  await expect(accountMenu(page, "Robin")).toBeVisible();
 });
 
 test("the demo member logs in on its own site only", async ({ page }) => {
@@ -82,13 +89,14 @@ test("the demo member logs in on its own site only", async ({ page }) => {
   await page.getByLabel("E-mail address").fill("member@lovely.localhost");
   await page.getByLabel("Password").fill("wrong");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("form-message")).toHaveText("Login failed, please try again");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Login failed, please try again");
   await page.getByLabel("Password").fill("rendezvous-demo");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("account-menu")).toHaveText("Sam", { timeout: 20_000 }); // argon2 is slow on a loaded machine
+  await expect(accountMenu(page, "Sam")).toBeVisible({ timeout: 20_000 }); // argon2 is slow on a loaded machine
   // the session belongs to lovely only
   await page.goto(`http://pride.localhost:${PORT}/login`);
-  await expect(page.getByTestId("login-form")).toBeVisible();
+  await expect(page.getByRole("heading", { name: tr(await pageLanguage(page), "login.title") })).toBeVisible();
+  await expect(accountMenu(page, "Sam")).toHaveCount(0);
 });
 
 test("the e-mail did-you-mean appears as the member leaves the field and fills in the suggestion", async ({ page }) => {
@@ -97,9 +105,9 @@ test("the e-mail did-you-mean appears as the member leaves the field and fills i
   const form = page.getByTestId("signup-form");
   await form.getByLabel("E-mail address").fill(`e2e${stamp}@gmial.com`);
   await form.getByLabel("Username").fill(`Kim${stamp % 1000}`);
-  const hint = form.getByTestId("email-suggestion");
-  await expect(hint).toContainText(`Did you mean e2e${stamp}@gmail.com?`);
-  await hint.getByRole("button", { name: "Use this address" }).click();
+  const hint = form.getByText(en("validation.didYouMean", { suggestion: `e2e${stamp}@gmail.com` }));
+  await expect(hint).toBeVisible();
+  await form.getByRole("button", { name: "Use this address" }).click();
   await expect(form.getByLabel("E-mail address")).toHaveValue(`e2e${stamp}@gmail.com`);
   await expect(hint).toHaveCount(0);
 
@@ -117,12 +125,12 @@ test("an address kept after the suggestion is not questioned again", async ({ pa
   const form = page.getByTestId("signup-form");
   await form.getByLabel("E-mail address").fill(email);
   await form.getByLabel("Username").fill("Keeper");
-  await expect(form.getByTestId("email-suggestion")).toContainText("hotmail.com");
+  await expect(form.getByText(trPattern("en", "validation.didYouMean"))).toContainText("hotmail.com");
   await form.getByLabel("I am").selectOption("male");
   await form.getByLabel("Looking for").selectOption("male");
   await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
   await pickBirthDate(form, "1988-07-09");
   await form.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
-  await expect(page.getByTestId("signup-step-photo")).toBeVisible();
+  await expect(stepTitle(page, "photo")).toBeVisible();
 });

@@ -56,12 +56,22 @@ export function trPattern(lng: string, key: string, options?: TOptions): RegExp 
   const i18n = catalogue(lng);
   const forms = options?.count === undefined && !i18n.exists(key) ? PLURAL_FORMS.map((form) => `${key}_${form}`).filter((k) => i18n.exists(k)) : [key];
   const texts = forms.map((k) => escape(tr(lng, k, options)).replace(/\\\{\\\{\w+\\\}\\\}/g, ".+"));
-  return new RegExp(`^(?:${texts.join("|")})$`);
+  return new RegExp(`^\\s*(?:${texts.join("|")})\\s*$`);
 }
 
 /** The language the page is shown in (its <html lang>, "de-DE" → "de"). */
 export async function pageLanguage(page: Page) {
   return ((await page.locator("html").getAttribute("lang")) ?? "en").split("-")[0]!;
+}
+
+/** Confirms the 18+ entry warning where the page shows it (in the page's language); the page is usable after. */
+export async function passEntryWarning(page: Page) {
+  const lng = await pageLanguage(page);
+  const warning = page.getByRole("dialog", { name: tr(lng, "entryWarning.title") });
+  if (await warning.isVisible()) {
+    await warning.getByRole("button", { name: tr(lng, "entryWarning.enter") }).click();
+    await expect(warning).toBeHidden(); // a modal <dialog>: the page is inert until it closes
+  }
 }
 
 const DEMO_PASSWORD = "rendezvous-demo";
@@ -72,12 +82,8 @@ const DEMO_PASSWORD = "rendezvous-demo";
  */
 export async function logIn(page: Page, origin: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${origin}/login`);
+  await passEntryWarning(page);
   const lng = await pageLanguage(page);
-  const warning = page.getByRole("dialog", { name: tr(lng, "entryWarning.title") });
-  if (await warning.isVisible()) {
-    await warning.getByRole("button", { name: tr(lng, "entryWarning.enter") }).click();
-    await expect(warning).toBeHidden(); // a modal <dialog>: the page is inert until it closes
-  }
   const form = page
     .getByRole("main")
     .locator("form")

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { TOptions } from "i18next";
 import { PORT } from "../../playwright.config.ts";
-import { activationLink, pageLanguage, passEntryWarning, pickBirthDate, tr, trPattern } from "./helpers.ts";
+import { accountMenu, activationLink, pageLanguage, passEntryWarning, pickBirthDate, tr, trPattern } from "./helpers.ts";
 
 const site = `http://lovely.localhost:${PORT}`;
 
@@ -14,8 +14,6 @@ async function enter(page: Page, url = site) {
   await passEntryWarning(page);
 }
 const en = (key: string, options?: TOptions) => tr("en", key, options);
-/** The member's name on the account menu's toggle in the header (a <summary>: no role). */
-const accountMenu = (page: Page, name: string) => page.getByRole("banner").getByText(name, { exact: true });
 const stepTitle = (page: Page, step: string) => page.getByRole("heading", { level: 1, name: en(`signup.steps.${step}.title`), exact: true });
 
 test("sign up in the modal, keep the draft, walk the steps and activate", async ({ page }) => {

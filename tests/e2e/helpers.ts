@@ -121,6 +121,13 @@ export async function demoMemberPage(browser: Browser, origin: string, options: 
   return page;
 }
 
+/** The account menu's toggle in the header: a <summary> (no role) that shows the member's name. */
+export const accountMenu = (page: Page, name: string) => page.getByRole("banner").getByText(name, { exact: true });
+
+/** A link of the main navigation by its label ("Likes", or "Likes, 3 new" while it counts something). */
+export const mainNavLink = (page: Page, labelKey: string, lng = "en") =>
+  page.getByRole("navigation", { name: tr(lng, "nav.main") }).getByRole("link", { name: new RegExp(`^${escape(tr(lng, labelKey))}(,|$)`) });
+
 const BIRTH_DATE_LABELS = { group: "Date of birth", day: "Day", month: "Month", year: "Year" };
 
 /** Picks a date of birth ("1990-03-04") in the signup form's day, month and year fields (labels in the page's language). */

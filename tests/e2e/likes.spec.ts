@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { TOptions } from "i18next";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember, tr, trPattern } from "./helpers.ts";
+import { logInAsDemoMember, mainNavLink, tr, trPattern } from "./helpers.ts";
 
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 
@@ -16,8 +16,6 @@ async function logInInEnglish(page: Page, site: "lovely" | "mature" | "pride") {
   return origin;
 }
 const en = (key: string, options?: TOptions) => tr("en", key, options);
-/** The main navigation's Likes link ("Likes" or "Likes, 3 new"). */
-const navLikes = (page: Page) => page.getByRole("navigation", { name: en("nav.main") }).getByRole("link", { name: new RegExp(`^${en("nav.likes")}\\b`) });
 const matchDialog = (page: Page) => page.getByRole("dialog", { name: en("likes.matchTitle") });
 
 test("the like modal opens after t seconds with an auto-liked profile, t leaves the URL, likes reload 0.5 s later", async ({ page }) => {
@@ -53,7 +51,7 @@ test("the like modal opens after t seconds with an auto-liked profile, t leaves 
 
 test("a new like, liked back, is a match; the likes tabs follow; cards like in place", async ({ page }) => {
   const origin = await logInInEnglish(page, "lovely");
-  await navLikes(page).click();
+  await mainNavLink(page, "nav.likes").click();
   await expect(page).toHaveURL(`${origin}/likes`);
   const matchBadge = page.getByText(en("likes.matchBadge"), { exact: true });
   const fresh = page.locator('[data-testid="profile-card"][data-like-new="true"]').filter({ hasNot: matchBadge }).first();
@@ -78,7 +76,7 @@ test("a new like, liked back, is a match; the likes tabs follow; cards like in p
   await page.locator(`[data-profile-id="${id}"] a`).first().click();
   await expect(page).toHaveURL(`${origin}/members/${id}`);
   await expect(page.getByRole("main").getByText(en("likes.matchBadge"), { exact: true })).toBeVisible();
-  await navLikes(page).click();
+  await mainNavLink(page, "nav.likes").click();
   await expect(page.locator(`[data-profile-id="${id}"]`)).not.toHaveAttribute("data-like-new", "true");
   await page
     .getByRole("navigation", { name: en("likes.tabs") })

@@ -83,23 +83,32 @@ export async function readBody(request: Request, context: Readonly<RouterContext
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "") ? readJson(request, context) : formFields(await readForm(request, context));
 }
 
-// the longest text any form takes (a profile's "about me") twice over: too long stays too long
+// the longest text any form takes (a campaign's, 10,000 characters) twice over: what the schema
+// sees of a value (too long stays too long, and no pattern runs over a megabyte)
+const VALUE_MAX = 20_000;
+// what the reply echoes back into the page: each text at most this long, each field 64 values
 const ECHO_MAX = 4000;
 const VALUES_MAX = 64;
 
 /**
- * A form parsed with its conform schema, the one schema the browser validates with too. The
- * reply echoes the input back into the page, so only the schema's fields are kept, each text
- * cut to ECHO_MAX and each field to 64 values: a megabyte is not sent back.
+ * A form parsed with its conform schema, the one schema the browser validates with too. Only the
+ * schema's fields are kept, at most 64 values each; the schema judges each value as sent (up to
+ * VALUE_MAX: a text longer than the echo may be valid, and is kept whole). The reply echoes the
+ * input back into the page, each text cut to ECHO_MAX there: a megabyte is not sent back.
  */
 export function parseSubmission<Schema extends z.ZodObject>(form: FormData, schema: Schema) {
-  const bounded = new FormData();
+  const fields = new FormData();
   const counts = new Map<string, number>();
   for (const [name, value] of form) {
     if (typeof value !== "string" || !(name in schema.shape)) continue;
     const count = (counts.get(name) ?? 0) + 1;
     counts.set(name, count);
-    if (count <= VALUES_MAX) bounded.append(name, value.slice(0, ECHO_MAX));
+    if (count <= VALUES_MAX) fields.append(name, value.slice(0, VALUE_MAX));
   }
-  return parseWithZod(bounded, { schema });
+  const submission = parseWithZod(fields, { schema });
+  // the object the reply reads its echo from (conform keeps the payload it parsed)
+  const echo = submission.payload as Record<string, unknown>;
+  const cut = (v: unknown) => (typeof v === "string" ? v.slice(0, ECHO_MAX) : v);
+  for (const [name, value] of Object.entries(echo)) echo[name] = Array.isArray(value) ? value.map(cut) : cut(value);
+  return submission;
 }

@@ -61,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: site.name,
       /** what the signup form presumes and how interests are grouped (app/tenancy/niche.ts) */
       niche: nichePrefix(site),
+      /** the longest message a member may write (the signup's first message too) */
+      messageLength: site.message_length,
       logo: site.branding.logo,
       colors: site.branding.colors,
       tagline: localizedText(site.branding.tagline, locale, ""),

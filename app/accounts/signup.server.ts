@@ -1,6 +1,5 @@
 // Creating an account: user and (disabled) profile, the signup credits through the ledger,
 // the arrival's tracking record, all in one transaction; then the activation mail.
-import type { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { applyCredits } from "#app/credits/ledger.server.ts";
 import { giveBack, take, type Check } from "#app/limits/rate-limits.server.ts";
@@ -11,10 +10,19 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "#app/auth/password.server.ts";
 import { issueToken } from "#app/auth/tokens.server.ts";
-import type { signupSchema } from "#app/auth/validation.ts";
 import { MARKETING_TYPES } from "#app/notifications/notification-types.ts";
 
-export type SignupInput = z.infer<typeof signupSchema>;
+/** A new account as the account step's schema gave it (app/accounts/account-schema.ts). */
+export interface SignupInput {
+  name: string;
+  email: string;
+  password: string;
+  date_of_birth: Date;
+  gender: "male" | "female";
+  seeking: "male" | "female";
+  signup_message?: string | undefined;
+  target_profile?: number | undefined;
+}
 export type SignupGate = "open" | "trafficsource_required" | "invite_only";
 
 /** The site's `signups` setting: all; with_trafficsource; anything else is invite only. */

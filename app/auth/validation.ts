@@ -15,7 +15,7 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: "validation.invalidEmail" }).max(254, { message: "validation.invalidEmail" }));
-const passwordField = z
+export const passwordField = z
   .string({ message: "validation.passwordLength" })
   .min(PASSWORD_MIN, { message: "validation.passwordLength" })
   .max(PASSWORD_MAX, { message: "validation.passwordLength" });
@@ -27,7 +27,8 @@ function ageOn(birth: Date, today: Date) {
   return age;
 }
 
-const dateOfBirthField = z
+/** A date of birth as YYYY-MM-DD: a real day, an age from MINIMUM_AGE to 120. */
+export const dateOfBirthField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "validation.dateOfBirth" })
   .transform((v, ctx) => {
@@ -45,19 +46,6 @@ const dateOfBirthField = z
     },
     { message: "validation.dateOfBirth" },
   );
-
-/**
- * The signup form's day, month and year fields as one YYYY-MM-DD value for dateOfBirthField
- * (which refuses impossible dates such as 31 February); undefined when none was sent, "" when
- * some are missing or not numbers.
- */
-export function dateOfBirthFromParts(fields: Record<string, string | undefined>): string | undefined {
-  const parts = [fields.dob_year, fields.dob_month, fields.dob_day];
-  if (parts.every((p) => !p)) return undefined;
-  if (!parts.every((p) => p && /^\d{1,4}$/.test(p))) return "";
-  const [y, m, d] = parts as [string, string, string];
-  return `${y.padStart(4, "0")}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-}
 
 export const usernameField = z
   .string({ message: "validation.required" })
@@ -84,7 +72,7 @@ const same = (a: string, b: string) =>
 export const usernameIsEmail = (name: string, email: string) => same(name, email);
 
 /** The password may not be the e-mail address or the username (case-insensitive). */
-const passwordLikeIdentity = (password: string, who: Identity) => same(password, who.email) || (!!who.name && same(password, who.name));
+export const passwordLikeIdentity = (password: string, who: Identity) => same(password, who.email) || (!!who.name && same(password, who.name));
 
 const newPasswordFields = {
   password: passwordField,
@@ -100,23 +88,6 @@ function checkNewPassword(v: { password: string; password_repeat: string }, who:
   if (passwordLikeIdentity(v.password, who)) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
   checkRepeat(v, ctx);
 }
-
-export const signupSchema = z
-  .object({
-    name: usernameField,
-    email: emailField,
-    password: passwordField,
-    date_of_birth: dateOfBirthField,
-    gender: z.enum(["male", "female"], { message: "validation.required" }),
-    seeking: z.enum(["male", "female"], { message: "validation.required" }),
-    signup_message: z.string().trim().max(1000, { message: "validation.tooLong" }).optional(),
-    invite_code: z.string().trim().max(100, { message: "validation.inviteCode" }).optional(),
-    target_profile: z.coerce.number().int().positive().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (usernameIsEmail(v.name, v.email)) ctx.addIssue({ code: "custom", path: ["name"], message: "validation.usernameIsEmail" });
-    if (passwordLikeIdentity(v.password, v)) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordLikeName" });
-  });
 
 // bounded: nothing longer can belong to an account (and a megabyte e-mail must not reach an index)
 export const loginSchema = z.object({

@@ -1,13 +1,17 @@
 // Date of birth as day, month and year in the order and words of the member's language
 // ("4. März 1990", "4 March 1990", "1990 4 mars" where that is the custom). A native date
 // input would show the browser's own format (mm/dd/yyyy in an English Chrome) whatever the
-// page's language. Posts dob_day, dob_month, dob_year; the server puts them together.
+// page's language. Posts dob_day, dob_month, dob_year (conform's fields of the account step's
+// schema, app/accounts/account-schema.ts, which puts them together on both sides).
 import { useMemo } from "react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRootData } from "#app/root.tsx";
 import { MINIMUM_AGE } from "#app/auth/validation.ts";
 import { cx } from "./ui/cx.ts";
 import { controlClass, type FieldState } from "./ui/index.ts";
+
+type Field = FieldMetadata<unknown>;
 
 type Part = "day" | "month" | "year";
 const OLDEST = 100;
@@ -22,14 +26,18 @@ function partOrder(tag: string): Part[] {
 }
 
 export function DateOfBirthField({
-  error,
-  validated,
-  values,
+  day,
+  month,
+  year,
+  date,
+  stateOf,
 }: {
-  /** a catalogue key from the server */
-  error?: string | undefined;
-  validated?: boolean;
-  values: Record<string, string | undefined>;
+  day: Field;
+  month: Field;
+  year: Field;
+  /** the whole date's field: a day that does not exist, an age out of bounds */
+  date: Field;
+  stateOf: (field: Field) => FieldState;
 }) {
   const { t, i18n } = useTranslation();
   const country = useRootData()?.country;
@@ -45,10 +53,14 @@ export function DateOfBirthField({
     month: months.map((name, m) => ({ value: String(m + 1), label: name })),
     year: Array.from({ length: OLDEST }, (_, y) => ({ value: String(newest - y), label: String(newest - y) })),
   };
-  const state: FieldState = error ? "invalid" : validated ? "valid" : "idle";
+  const fields: Record<Part, Field> = { day, month, year };
+  const errorKey = [date, ...order.map((p) => fields[p])].find((f) => f.errors?.length)?.errors?.[0];
+  const error = errorKey ? t(errorKey) : undefined;
+  const state: FieldState = error ? "invalid" : order.every((p) => stateOf(fields[p]) === "valid") ? "valid" : "idle";
+  const errorId = `${date.id}-error`;
   const label: Record<Part, string> = { day: t("signup.dobDay"), month: t("signup.dobMonth"), year: t("signup.dobYear") };
   return (
-    <fieldset aria-describedby={error ? "date_of_birth-error" : undefined} data-testid="date-of-birth">
+    <fieldset aria-describedby={error ? errorId : undefined} data-testid="date-of-birth">
       <legend className="mb-1 block text-sm font-medium">{t("signup.dateOfBirth")}</legend>
       <div
         className="grid gap-2"
@@ -57,10 +69,12 @@ export function DateOfBirthField({
         {order.map((part) => (
           <select
             key={part}
-            name={`dob_${part}`}
+            name={fields[part].name}
+            id={fields[part].id}
             aria-label={label[part]}
             aria-invalid={error ? true : undefined}
-            defaultValue={values[`dob_${part}`] ?? ""}
+            aria-describedby={error ? errorId : undefined}
+            defaultValue={String(fields[part].initialValue ?? "")}
             required
             autoComplete={part === "day" ? "bday-day" : part === "month" ? "bday-month" : "bday-year"}
             className={cx(controlClass(state), "truncate pl-2 pr-6")}
@@ -78,8 +92,8 @@ export function DateOfBirthField({
         ))}
       </div>
       {error ? (
-        <p id="date_of_birth-error" className="mt-1 text-sm text-danger" role="alert">
-          {t(error)}
+        <p id={errorId} className="mt-1 text-sm text-danger" role="alert">
+          {error}
         </p>
       ) : null}
     </fieldset>

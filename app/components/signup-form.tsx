@@ -1,13 +1,17 @@
-import { useEffect, useRef } from "react";
+// The signup's account step (message or create): one schema with the server
+// (app/accounts/account-schema.ts), checked as the visitor leaves a field and on submit; without
+// JavaScript the server's reply shows the same errors and keeps what was typed (not the password).
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useFetcher } from "react-router";
-import { useEmailSuggestion } from "./email-suggestion.tsx";
-import { controlClass } from "./ui/index.ts";
-import { FormField, FormMessage, SelectField, SubmitButton } from "./form-field.tsx";
-import { DateOfBirthField } from "./date-of-birth-field.tsx";
+import { accountStepSchema } from "#app/accounts/account-schema.ts";
+import type { AccountStepAnswer } from "#app/accounts/account-step.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { NICHE_SIGNUP } from "#app/tenancy/niche.ts";
-import type { AccountStepAnswer } from "#app/accounts/account-step.server.ts";
+import { DateOfBirthField } from "./date-of-birth-field.tsx";
+import { useEmailSuggestion } from "./email-suggestion.tsx";
+import { FormMessage, SubmitButton } from "./form-field.tsx";
+import { FieldInput, FieldSelect, FieldTextarea, useSchemaForm } from "./schema-form.tsx";
 
 /** The account step's answer (app/accounts/account-step.server.ts). */
 export type SignupActionData = AccountStepAnswer;
@@ -51,11 +55,8 @@ export function SignupForm({
   targetProfile,
   onStarted,
   inModal,
-  messageLength = 1000,
 }: {
   gate: SignupGateState;
-  /** the site's message_length, for the error of a message that is too long */
-  messageLength?: number;
   data?: SignupActionData | undefined;
   targetProfile?: { id: number; name: string } | null;
   onStarted?: () => void;
@@ -65,14 +66,20 @@ export function SignupForm({
   const fetcher = useFetcher<SignupActionData>();
   const formRef = useRef<HTMLFormElement>(null);
   useSignupDraft(formRef);
-  const result = inModal ? fetcher.data : data;
+  const site = useRootData()?.site;
+  const answer = inModal ? fetcher.data : data;
   const FormComponent = inModal ? fetcher.Form : Form;
-  const errors = result?.errors ?? {};
-  const validated = !!result?.errors;
-  const values = result?.values ?? {};
-  const emailHint = useEmailSuggestion("email", result, result?.suggestion, values.email);
+  const messageLength = site?.messageLength ?? 1000;
+  const schema = useMemo(() => accountStepSchema({ inviteOnly: gate === "invite_only", messageLength }), [gate, messageLength]);
   // who the site's niche expects (a site for gay men: a man seeking men); the visitor's own answer wins
-  const presumed = NICHE_SIGNUP[useRootData()?.site.niche ?? "none"];
+  const presumed = NICHE_SIGNUP[site?.niche ?? "none"];
+  const { form, fields, formProps, stateOf } = useSchemaForm(schema, {
+    id: inModal ? "signup-modal-form" : "signup",
+    lastResult: answer?.result,
+    defaultValue: presumed,
+  });
+  const typed = answer?.result.initialValue?.email;
+  const emailHint = useEmailSuggestion("email", answer, answer?.suggestion, typeof typed === "string" ? typed : undefined);
 
   if (gate === "trafficsource_required") {
     return <FormMessage tone="info" message="signup.closedTrafficSource" />;
@@ -82,106 +89,72 @@ export function SignupForm({
       method="post"
       action={targetProfile ? `/members/${targetProfile.id}/signup` : "/signup"}
       ref={formRef}
+      {...formProps}
       className="flex flex-col gap-4"
       onInput={onStarted}
       data-testid="signup-form"
-      noValidate
     >
       {targetProfile ? (
         <>
-          <input type="hidden" name="target_profile" value={targetProfile.id} />
-          <div>
-            <label htmlFor="signup_message" className="mb-1 block text-sm font-medium">
-              {t("signup.messageTo", { name: targetProfile.name })}
-            </label>
-            <textarea
-              id="signup_message"
-              name="signup_message"
-              rows={3}
-              maxLength={1000}
-              defaultValue={values.signup_message}
-              aria-invalid={errors.signup_message ? true : undefined}
-              aria-describedby={errors.signup_message ? "signup_message-error" : undefined}
-              className={controlClass(errors.signup_message ? "invalid" : validated ? "valid" : "idle", undefined, true)}
-            />
-            {errors.signup_message ? (
-              <p id="signup_message-error" className="mt-1 text-sm text-danger" role="alert">
-                {t(errors.signup_message, { max: result?.messageLength ?? messageLength })}
-              </p>
-            ) : null}
-          </div>
+          <input type="hidden" name={fields.target_profile.name} value={targetProfile.id} />
+          <FieldTextarea
+            field={fields.signup_message}
+            rows={3}
+            maxLength={messageLength}
+            label={t("signup.messageTo", { name: targetProfile.name })}
+            errorParams={{ max: messageLength }}
+            state={stateOf(fields.signup_message)}
+          />
         </>
       ) : null}
-      <FormMessage message={result?.formError} params={result?.formParams} />
+      <FormMessage message={form.errors?.[0]} params={answer?.params} />
       {gate === "invite_only" ? (
-        <FormField
-          name="invite_code"
+        <FieldInput
+          field={fields.invite_code}
           label={t("signup.inviteCode")}
-          error={errors.invite_code}
-          validated={validated}
-          defaultValue={values.invite_code}
-          required
+          state={stateOf(fields.invite_code)}
           hint={<p className="mt-1 text-xs text-black/60">{t("signup.inviteOnly")}</p>}
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          name="gender"
+        <FieldSelect
+          field={fields.gender}
           label={t("signup.iAm")}
-          required
-          error={errors.gender}
-          validated={validated}
-          defaultValue={values.gender ?? presumed.gender}
+          state={stateOf(fields.gender)}
           options={[
             { value: "male", label: t("signup.aMan") },
             { value: "female", label: t("signup.aWoman") },
           ]}
         />
-        <SelectField
-          name="seeking"
+        <FieldSelect
+          field={fields.seeking}
           label={t("signup.seeking")}
-          required
-          error={errors.seeking}
-          validated={validated}
-          defaultValue={values.seeking ?? presumed.seeking}
+          state={stateOf(fields.seeking)}
           options={[
             { value: "female", label: t("signup.women") },
             { value: "male", label: t("signup.men") },
           ]}
         />
       </div>
-      <FormField
-        name="name"
-        label={t("signup.username")}
-        autoComplete="username"
-        required
-        error={errors.name}
-        validated={validated}
-        defaultValue={values.name}
-      />
-      <FormField
-        name="email"
+      <FieldInput field={fields.name} label={t("signup.username")} autoComplete="username" state={stateOf(fields.name)} />
+      <FieldInput
+        field={fields.email}
         type="email"
         label={t("signup.email")}
         autoComplete="email"
-        required
-        error={errors.email}
-        validated={validated}
-        defaultValue={values.email}
+        state={stateOf(fields.email)}
         onBlur={emailHint.onBlur}
         hint={emailHint.hint}
       />
-      <FormField
-        name="password"
+      <FieldInput
+        field={fields.password}
         type="password"
         label={t("signup.password")}
         autoComplete="new-password"
-        required
-        error={errors.password}
-        validated={validated}
+        state={stateOf(fields.password)}
         hint={<p className="mt-1 text-xs text-black/60">{t("signup.passwordRule")}</p>}
       />
-      <DateOfBirthField error={errors.date_of_birth} validated={validated} values={values} />
+      <DateOfBirthField day={fields.dob_day} month={fields.dob_month} year={fields.dob_year} date={fields.date_of_birth} stateOf={stateOf} />
       <p className="text-xs text-black/60">{t("signup.consent")}</p>
       <SubmitButton busy={fetcher.state !== "idle"}>{targetProfile ? t("signup.sendAndCreate") : t("signup.create")}</SubmitButton>
     </FormComponent>

@@ -108,7 +108,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         ) : step === "account" ? (
           <>
             <h1 className="mb-4 text-2xl font-bold text-primary">{t("signup.title", { siteName })}</h1>
-            <SignupForm gate={loaderData.gate} data={actionData as SignupActionData | undefined} targetProfile={loaderData.target} />
+            <SignupForm gate={loaderData.gate} data={accountAnswer(actionData)} targetProfile={loaderData.target} />
             <HaveAccount />
           </>
         ) : step === "push" ? (
@@ -128,6 +128,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     </main>
   );
 }
+
+/** The account step's reply (an unreadable post answers a step error instead). */
+const accountAnswer = (answer: unknown) => (answer && typeof answer === "object" && "result" in answer ? (answer as SignupActionData) : undefined);
 
 function HaveAccount() {
   const { t } = useTranslation();

@@ -81,6 +81,10 @@ describe("signup", () => {
     expect(res.html).toContain("Enter your date of birth with the minimum age");
     expect(res.html).toContain("Your password must be 8 to 128 characters long");
     expect(res.html).toContain(`Did you mean ${email.replace("gmial.com", "gmail.com")}?`);
+    // without JavaScript the answer keeps what was typed, except the password
+    expect(res.html).toContain('value="@anna"');
+    expect(res.html).toContain(`value="${email}"`);
+    expect(res.html).not.toContain('value="short"');
     expect(await userOf(email)).toBeNull();
 
     const bad = await postForm(

@@ -1,8 +1,13 @@
 // /directdebit's two steps: the mandate form (account holder, IBAN, address, phone) and the
-// one-time code. Works without JavaScript (plain posts); messages are catalogue keys.
+// one-time code, each checked with its schema (app/payments/direct-debit-form.ts) in the browser
+// and in the action. Works without JavaScript (the reply shows the same errors); messages are
+// catalogue keys.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormField, FormMessage } from "./form-field.tsx";
+import { codeSchema, mandateSchema } from "#app/payments/direct-debit-form.ts";
+import { FormMessage } from "./form-field.tsx";
+import { FieldInput, useSchemaForm, type FieldState } from "./schema-form.tsx";
 import { Button, Card } from "./ui/index.ts";
 
 export interface OrderSummary {
@@ -38,57 +43,65 @@ export function OrderCard({ order, children }: { order: OrderSummary; children: 
   );
 }
 
-export interface MandateFormState {
-  errors?: Record<string, string> | undefined;
-  values?: Record<string, string> | undefined;
-  message?: string | undefined;
-}
+type MandateField = "accountHolder" | "iban" | "street" | "houseNumber" | "zip" | "city" | "phone";
 
-const _FIELDS = [
-  ["accountHolder", "name", "text"],
-  ["iban", "off", "text"],
-  ["street", "address-line1", "text"],
-  ["houseNumber", "off", "text"],
-  ["zip", "postal-code", "text"],
-  ["city", "address-level2", "text"],
-  ["phone", "tel", "tel"],
-] as const;
-
-export function MandateForm({ order, state }: { order: OrderSummary; state: MandateFormState }) {
+function MandateInput({
+  field,
+  state,
+  autoComplete,
+  type = "text",
+  className,
+}: {
+  field: FieldMetadata<unknown>;
+  state: FieldState;
+  autoComplete: string;
+  type?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
-  const validated = !!state.errors;
-  const field = (name: (typeof _FIELDS)[number][0], autoComplete: string, type: string, className = "") => (
-    <FormField
-      key={name}
-      name={name}
+  const iban = field.name === "iban" ? { spellCheck: false, autoCapitalize: "characters", placeholder: "NL91 ABNA 0417 1643 00" } : {};
+  return (
+    <FieldInput
+      field={field}
       type={type}
-      label={t(`directdebit.${name}`)}
+      label={t(`directdebit.${field.name as MandateField}`)}
       autoComplete={autoComplete}
-      required
       className={className}
-      defaultValue={state.values?.[name]}
-      error={state.errors?.[name]}
-      validated={validated}
-      {...(name === "iban" ? { spellCheck: false, autoCapitalize: "characters", placeholder: "NL91 ABNA 0417 1643 00", maxLength: 64 } : { maxLength: 80 })}
+      state={state}
+      {...iban}
     />
   );
+}
+
+export function MandateForm({
+  order,
+  lastResult,
+  message,
+}: {
+  order: OrderSummary;
+  lastResult?: SubmissionResult<string[]> | undefined;
+  /** the code step's refusal (a code gone stale), shown when the mandate is asked again */
+  message?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const { form, fields: f, formProps, stateOf } = useSchemaForm(mandateSchema, { id: "dd-mandate", lastResult });
   return (
-    <Form method="post" className="flex flex-col gap-4" data-testid="dd-mandate" noValidate>
+    <Form method="post" {...formProps} className="flex flex-col gap-4" data-testid="dd-mandate">
       <input type="hidden" name="intent" value="details" />
       <p className="text-sm text-black/70">{t("directdebit.intro", { credits: order.credits, price: order.price })}</p>
-      <FormMessage message={state.message} />
-      {field("accountHolder", "name", "text")}
-      {field("iban", "off", "text")}
+      <FormMessage message={form.errors?.[0] ?? message} />
+      <MandateInput field={f.accountHolder} state={stateOf(f.accountHolder)} autoComplete="name" />
+      <MandateInput field={f.iban} state={stateOf(f.iban)} autoComplete="off" />
       <div className="grid grid-cols-3 gap-3">
-        {field("street", "address-line1", "text", "col-span-2")}
-        {field("houseNumber", "off", "text")}
+        <MandateInput field={f.street} state={stateOf(f.street)} autoComplete="address-line1" className="col-span-2" />
+        <MandateInput field={f.houseNumber} state={stateOf(f.houseNumber)} autoComplete="off" />
       </div>
       <div className="grid grid-cols-3 gap-3">
-        {field("zip", "postal-code", "text")}
-        {field("city", "address-level2", "text", "col-span-2")}
+        <MandateInput field={f.zip} state={stateOf(f.zip)} autoComplete="postal-code" />
+        <MandateInput field={f.city} state={stateOf(f.city)} autoComplete="address-level2" className="col-span-2" />
       </div>
-      {field("phone", "tel", "tel")}
+      <MandateInput field={f.phone} state={stateOf(f.phone)} autoComplete="tel" type="tel" />
       <Button type="submit" disabled={busy} size="lg" block className="mt-2">
         {t("directdebit.sendCode")}
       </Button>
@@ -107,34 +120,34 @@ export interface ChallengeView {
 export function CodeForm({
   order,
   challenge,
-  message,
+  lastResult,
   restartTo,
 }: {
   order: OrderSummary;
   challenge: ChallengeView;
-  message?: string | undefined;
+  lastResult?: SubmissionResult<string[]> | undefined;
   restartTo: string;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
+  const { form, fields, formProps, stateOf } = useSchemaForm(codeSchema, { id: "dd-code", lastResult });
   return (
-    <Form method="post" className="flex flex-col gap-4" data-testid="dd-code">
+    <Form method="post" {...formProps} className="flex flex-col gap-4" data-testid="dd-code">
       <input type="hidden" name="intent" value="verify" />
-      <input type="hidden" name="challenge" value={challenge.token} />
+      <input type="hidden" name={fields.challenge.name} value={challenge.token} />
       <h2 className="text-lg font-semibold">{t("directdebit.codeTitle")}</h2>
       <p className="text-sm text-black/70">{t("directdebit.codeSent", { email: challenge.email, minutes: challenge.minutes })}</p>
       <p className="rounded-lg bg-light px-3 py-2 font-mono text-sm" data-testid="dd-iban">
         {t("directdebit.debitFrom", { iban: challenge.ibanMasked, holder: challenge.accountHolder })}
       </p>
-      <FormMessage message={message} />
-      <FormField
-        name="otp"
+      <FormMessage message={form.errors?.[0]} />
+      <FieldInput
+        field={fields.otp}
         label={t("directdebit.otp")}
         inputMode="numeric"
         autoComplete="one-time-code"
-        pattern="[0-9]{6}"
         maxLength={6}
-        required
+        state={stateOf(fields.otp)}
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
       />
       <Button type="submit" disabled={busy} size="lg" block>

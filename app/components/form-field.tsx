@@ -1,56 +1,7 @@
-// Form fields whose errors are catalogue keys from the server, on the design system's controls.
+// What every form shows besides its fields: the form's message (a catalogue key, from conform's
+// form errors or the action) and the submit button. The fields themselves are schema-form.tsx's.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Button, Select, TextField } from "./ui/index.ts";
-
-export interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "name"> {
-  name: string;
-  label: string;
-  /** A catalogue key from the server, or absent. */
-  error?: string | undefined;
-  errorParams?: Record<string, unknown>;
-  /** The form was validated: fields without an error show as valid (spec section 5). */
-  validated?: boolean;
-  hint?: React.ReactNode;
-}
-
-export function FormField({ name, label, error, errorParams, validated, hint, className, ...input }: FieldProps) {
-  const { t } = useTranslation();
-  return (
-    <TextField name={name} label={label} error={error ? t(error, errorParams) : undefined} validated={validated} hint={hint} className={className} {...input} />
-  );
-}
-
-export function SelectField({
-  name,
-  label,
-  options,
-  error,
-  validated,
-  defaultValue,
-  required,
-}: {
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-  error?: string | undefined;
-  validated?: boolean;
-  defaultValue?: string | undefined;
-  required?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      name={name}
-      label={label}
-      options={options}
-      placeholder="—"
-      error={error ? t(error) : undefined}
-      validated={validated}
-      defaultValue={defaultValue ?? ""}
-      required={required}
-    />
-  );
-}
+import { Button } from "./ui/index.ts";
 
 export function FormMessage({
   message,

@@ -1,5 +1,6 @@
 // The direct-debit forms of /directdebit (spec section 3, "Direct debit fields"), one zod schema
-// each, bounded; messages are catalogue keys under "directdebit.errors." that the page translates.
+// each, bounded, shared by the browser (conform) and the server; messages are catalogue keys under
+// "directdebit.errors." that the page translates.
 // The IBAN is checked with ibantools (country format, length, checksum) and must belong to a
 // SEPA country; it comes out in electronic format (no spaces, capitals).
 import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, validateIBAN, ValidationErrorsIBAN } from "ibantools";
@@ -38,7 +39,7 @@ const text = (min: number, max: number, key: string) =>
 export const mandateSchema = z.object({
   accountHolder: text(2, 70, "accountHolder").regex(/^[\p{L}\p{M}][\p{L}\p{M} .,'&/-]*$/u, { message: `${E}accountHolder` }),
   iban: z
-    .string()
+    .string({ message: `${E}ibanMissing` })
     .max(64, { message: `${E}ibanInvalid` })
     .transform((value, ctx) => {
       const checked = checkIban(value);
@@ -58,19 +59,9 @@ export const mandateSchema = z.object({
 export const OTP_LENGTH = 6;
 
 export const codeSchema = z.object({
-  challenge: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/),
+  challenge: z.string({ message: "directdebit.codeInvalid" }).regex(/^[A-Za-z0-9_-]{20,64}$/, { message: "directdebit.codeInvalid" }),
   otp: z
-    .string()
+    .string({ message: "directdebit.codeInvalid" })
     .trim()
     .regex(/^\d{6}$/, { message: "directdebit.codeInvalid" }),
 });
-
-/** The first error per field, as catalogue keys. */
-export function mandateErrors(error: z.ZodError) {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

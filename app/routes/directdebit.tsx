@@ -2,11 +2,12 @@
 // Step 1 posts the mandate (validated, the block and limit checked, a one-time code mailed);
 // step 2 posts the code, which hands the order to the checkout (method sdd).
 import { data, redirect } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/directdebit";
 import { requestInfo } from "#app/auth/request-info.server.ts";
 import { requireUser, type CurrentUser } from "#app/auth/user-context.server.ts";
 import { CodeForm, MandateForm, OrderCard } from "#app/components/direct-debit.tsx";
-import { codeSchema, mandateErrors, mandateSchema } from "#app/payments/direct-debit-form.ts";
+import { codeSchema, mandateSchema } from "#app/payments/direct-debit-form.ts";
 import { OTP_RULES, pendingChallenge } from "#app/payments/direct-debit-otp.server.ts";
 import { confirmDirectDebit, DIRECT_DEBIT_MESSAGES, packageFor, requestDirectDebitCode, type Member } from "#app/payments/direct-debit.server.ts";
 import { discountedCents, discountForOrder } from "#app/payments/discounts.server.ts";
@@ -14,7 +15,7 @@ import { requestReturnPath } from "#app/payments/return-to.server.ts";
 import { formatMoney } from "#app/utils/format.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
+import { parseId, parseSubmission, readForm } from "#app/utils/request.server.ts";
 
 export const handle = { entryWarning: false };
 
@@ -95,57 +96,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult = { step: "details" | "verify"; message?: string; errors?: Record<string, string>; values?: Record<string, string> };
+/** conform's reply to the step's form; the refusals of the payment come back as its form error. */
+type ActionResult = { step: "details" | "verify"; result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, locale, origin } = requestInfo(request, context);
   const o = await order(request, user, site, locale);
-  const raw = formFields(await readForm(request, context));
+  const form = await readForm(request, context);
   const db = getDb();
 
-  if (raw.intent === "verify") {
-    const parsed = codeSchema.safeParse(raw);
-    if (!parsed.success) return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES.code_invalid }, 400);
+  if (form.get("intent") === "verify") {
+    const submission = parseSubmission(form, codeSchema);
+    if (submission.status !== "success") return data<ActionResult>({ step: "verify", result: submission.reply({ hideFields: ["otp"] }) }, 400);
     const answer = await confirmDirectDebit(db, {
       site,
       locale,
       member: member(user, site),
-      token: parsed.data.challenge,
-      otp: parsed.data.otp,
+      token: submission.value.challenge,
+      otp: submission.value.otp,
       origin,
       returnTo: requestReturnPath(request),
     });
     if (answer.ok) return redirect(answer.redirectTo);
-    return data<ActionResult>({ step: "verify", message: DIRECT_DEBIT_MESSAGES[answer.error] }, answer.error === "code_invalid" ? 400 : 409);
+    const result = submission.reply({ formErrors: [DIRECT_DEBIT_MESSAGES[answer.error]], hideFields: ["otp"] });
+    return data<ActionResult>({ step: "verify", result }, answer.error === "code_invalid" ? 400 : 409);
   }
 
-  const values = Object.fromEntries(
-    ["accountHolder", "iban", "street", "houseNumber", "zip", "city", "phone"].map((k) => [k, String(raw[k] ?? "").slice(0, 80)]),
-  );
-  const parsed = mandateSchema.safeParse(raw);
-  if (!parsed.success) return data<ActionResult>({ step: "details", errors: mandateErrors(parsed.error), values }, 400);
+  const submission = parseSubmission(form, mandateSchema);
+  if (submission.status !== "success") return data<ActionResult>({ step: "details", result: submission.reply() }, 400);
   const answer = await requestDirectDebitCode(db, {
     site,
     locale,
     member: member(user, site),
     packageId: o.pkg.id,
     discountCode: o.discountCode,
-    mandate: parsed.data,
+    mandate: submission.value,
   });
   if (!answer.ok)
-    return data<ActionResult>({ step: "details", message: DIRECT_DEBIT_MESSAGES[answer.error], values }, answer.error === "too_many_codes" ? 429 : 409);
+    return data<ActionResult>(
+      { step: "details", result: submission.reply({ formErrors: [DIRECT_DEBIT_MESSAGES[answer.error]] }) },
+      answer.error === "too_many_codes" ? 429 : 409,
+    );
   return redirect(orderPath(o.pkg.id, o.discountCode, requestReturnPath(request), answer.token));
 }
 
 export default function DirectDebit({ loaderData: d, actionData }: Route.ComponentProps) {
-  const verifyAnswer = actionData?.step === "verify" ? actionData : undefined;
+  const answer = (step: ActionResult["step"]) => (actionData?.step === step ? actionData.result : undefined);
   return (
     <OrderCard order={d.order}>
       {d.challenge ? (
-        <CodeForm order={d.order} challenge={d.challenge} message={verifyAnswer?.message} restartTo={d.restartTo} />
+        <CodeForm order={d.order} challenge={d.challenge} lastResult={answer("verify")} restartTo={d.restartTo} />
       ) : (
-        <MandateForm order={d.order} state={actionData?.step === "details" ? actionData : { message: verifyAnswer?.message }} />
+        // a code that went stale meanwhile: its refusal shows above the mandate form
+        <MandateForm order={d.order} lastResult={answer("details")} message={answer("verify")?.error?.[""]?.[0]} />
       )}
     </OrderCard>
   );

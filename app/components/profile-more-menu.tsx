@@ -4,6 +4,7 @@
 // Report opens the report form in a dialog, which stays open when the server refused the send.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useSubmit } from "react-router";
 import { newRequestKey } from "#app/support/case-rules.ts";
 import { FlagIcon, MoreIcon } from "./icons.tsx";
@@ -15,13 +16,14 @@ const ITEM = "flex w-full items-center gap-2 px-4 py-2.5 text-left text-sm font-
 export function ProfileMoreMenu({
   name,
   blocked,
-  reportErrors,
+  report,
   reportParams,
   className,
 }: {
   name: string;
   blocked: boolean;
-  reportErrors?: Record<string, string> | undefined;
+  /** the server's reply to a refused report */
+  report?: SubmissionResult<string[]> | undefined;
   reportParams?: Record<string, unknown> | undefined;
   className?: string;
 }) {
@@ -30,7 +32,7 @@ export function ProfileMoreMenu({
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   // the report form's one-time key; set while the form is open (and again after a refused send)
-  const [reportKey, setReportKey] = useState<string | null>(() => (reportErrors ? newRequestKey() : null));
+  const [reportKey, setReportKey] = useState<string | null>(() => (report ? newRequestKey() : null));
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -42,8 +44,8 @@ export function ProfileMoreMenu({
   };
 
   useEffect(() => {
-    if (reportErrors) setReportKey((k) => k ?? newRequestKey());
-  }, [reportErrors]);
+    if (report) setReportKey((k) => k ?? newRequestKey());
+  }, [report]);
 
   // opened: the first item takes the focus; a click outside closes
   useEffect(() => {
@@ -162,7 +164,7 @@ export function ProfileMoreMenu({
       ) : null}
       {reportKey ? (
         <Modal labelledBy="report-title" size="md" onClose={() => setReportKey(null)} className="rounded-xl bg-transparent shadow-2xl">
-          <ReportForm name={name} requestKey={reportKey} errors={reportErrors} params={reportParams} onCancel={() => setReportKey(null)} />
+          <ReportForm name={name} requestKey={reportKey} lastResult={report} params={reportParams} onCancel={() => setReportKey(null)} />
         </Modal>
       ) : null}
     </div>

@@ -37,7 +37,7 @@ export default function ReportChat({ loaderData: d, actionData }: Route.Componen
           </Link>
         </p>
         <h1 className="mb-4 text-2xl font-bold">{t("support.report.chatTitle")}</h1>
-        <ReportForm name={d.name} requestKey={d.key} errors={actionData?.reportErrors} params={actionData?.reportParams} />
+        <ReportForm name={d.name} requestKey={d.key} lastResult={actionData?.report} params={actionData?.reportParams} />
       </div>
     </main>
   );

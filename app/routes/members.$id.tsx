@@ -169,7 +169,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
                 key={location.key}
                 name={p.name}
                 blocked={v.iBlocked}
-                reportErrors={actionData?.reportErrors}
+                report={actionData && "report" in actionData ? actionData.report : undefined}
                 reportParams={actionData?.reportParams}
                 className="shrink-0"
               />

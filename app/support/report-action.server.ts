@@ -1,19 +1,20 @@
 // The report action that the profile page and the chat's report page share: parse the form,
-// count it against the IP's limit, file the report, answer with a toast or the field errors.
+// count it against the IP's limit, file the report, answer with a toast or conform's reply (the
+// same schema checked the form in the browser).
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "#app/auth/user-context.server.ts";
-import { fieldErrors } from "#app/auth/validation.ts";
 import { localeContext } from "#app/i18n/i18n.server.ts";
 import { ipKey, minutesOf, retryAfterHeader, take } from "#app/limits/rate-limits.server.ts";
 import { visitorContext } from "#app/tenancy/context.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { redirectWithToast } from "#app/toast/toast.server.ts";
-import { formFields } from "#app/utils/request.server.ts";
+import { parseSubmission } from "#app/utils/request.server.ts";
 import { reportChat, reportProfile } from "./cases.server.ts";
 import { reportSchema } from "./case-schema.ts";
 
 export interface ReportActionData {
-  reportErrors?: Record<string, string>;
+  report: SubmissionResult<string[]>;
   reportParams?: Record<string, unknown>;
 }
 
@@ -27,21 +28,21 @@ export async function reportAction(
   form: FormData,
   done: { path: string },
 ) {
-  const parsed = reportSchema.safeParse(formFields(form));
-  if (!parsed.success) return data<ReportActionData>({ reportErrors: fieldErrors(parsed.error) }, 400);
+  const submission = parseSubmission(form, reportSchema);
+  if (submission.status !== "success") return data<ReportActionData>({ report: submission.reply() }, 400);
   if (!user.profile) throw data(null, { status: 404 });
   const limited = await take(["supportCaseIp", ipKey(context.get(visitorContext).ip)]);
   if (!limited.ok) {
     return data<ReportActionData>(
-      { reportErrors: { reason: "messages.tooManyRequests" }, reportParams: { minutes: minutesOf(limited.retryAfterMs) } },
+      { report: submission.reply({ formErrors: ["messages.tooManyRequests"] }), reportParams: { minutes: minutesOf(limited.retryAfterMs) } },
       { status: 429, headers: retryAfterHeader(limited.retryAfterMs) },
     );
   }
   const reporter = { userId: user.id, email: user.email, locale: context.get(localeContext).locale, profileId: user.profile.id };
   const result =
     target.conversationId !== undefined
-      ? await reportChat(site, reporter, target.conversationId, parsed.data)
-      : await reportProfile(site, reporter, target.profileId, parsed.data);
+      ? await reportChat(site, reporter, target.conversationId, submission.value)
+      : await reportProfile(site, reporter, target.profileId, submission.value);
   if (!result.ok) throw data(null, { status: 404 });
   return redirectWithToast(done.path, { kind: "success", key: "support.report.sentToast", values: { name: result.name } });
 }

@@ -18,7 +18,7 @@ import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { CampaignKind } from "#app/generated/prisma/enums.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
-import { claimNotificationMail, mailLocale, siteOrigin } from "#app/notifications/delivery.server.ts";
+import { claimNotificationMail, MAIL_RECIPIENT, mailLocale, mailRefusal, siteOrigin } from "#app/notifications/delivery.server.ts";
 import { parseQuietHours, quietDelayMs } from "#app/notifications/quiet-hours.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -82,19 +82,7 @@ async function claimBatch(campaignId: number, now: Date, size: number) {
         AND ((status = 'pending' AND (not_before IS NULL OR not_before <= ${now}))
           OR (status = 'queued' AND updated_at < ${new Date(now.getTime() - STALE_QUEUED_MS)}))
       ORDER BY user_id LIMIT ${size} FOR UPDATE SKIP LOCKED`;
-    const users = await tx.user.findMany({
-      where: { id: { in: rows.map((r) => r.user_id) } },
-      select: {
-        id: true,
-        siteKey: true,
-        email: true,
-        status: true,
-        language: true,
-        notificationsOff: true,
-        notificationsDisabled: true,
-        profile: { select: { name: true, fictional: true, country: true } },
-      },
-    });
+    const users = await tx.user.findMany({ where: { id: { in: rows.map((r) => r.user_id) } }, select: MAIL_RECIPIENT });
     const byId = new Map(users.map((u) => [u.id, u]));
     const claimed: Claimed[] = [];
     let deferred = 0,
@@ -102,11 +90,10 @@ async function claimBatch(campaignId: number, now: Date, size: number) {
     for (const row of rows) {
       const user = byId.get(row.user_id);
       let decision: Decision;
+      const refusal = mailRefusal(user ?? null, campaign.kind);
       if (!user || !user.profile || user.siteKey !== site.key) decision = { status: "skipped", reason: "not_eligible" };
       else if (row.status === "queued") decision = { status: "queued", locale: mailLocale(site, row.locale) };
-      else if (user.status !== "active" || user.profile.fictional || user.notificationsDisabled.length)
-        decision = { status: "skipped", reason: "not_eligible" };
-      else if (user.notificationsOff.includes(campaign.kind)) decision = { status: "skipped", reason: "switched_off" };
+      else if (refusal) decision = { status: "skipped", reason: refusal };
       else {
         const delayMs = quietDelayMs(quiet, user.profile.country, now);
         if (delayMs > 0) decision = { status: "later", at: new Date(now.getTime() + delayMs) };

@@ -50,6 +50,30 @@ export function siteOrigin(site: Site) {
 export const mailLocale = (site: Site, language: string | null): Locale =>
   language && isLocale(language) && site.locales.includes(language) ? language : site.locales[0]!;
 
+/** What a mail's recipient is judged by and addressed with (notifications and campaigns alike). */
+export const MAIL_RECIPIENT = {
+  id: true,
+  siteKey: true,
+  email: true,
+  status: true,
+  language: true,
+  notificationsOff: true,
+  notificationsDisabled: true,
+  profile: { select: { name: true, fictional: true, country: true } },
+} satisfies Prisma.UserSelect;
+type MailRecipient = Prisma.UserGetPayload<{ select: typeof MAIL_RECIPIENT }>;
+
+/**
+ * Why this member gets no mail of this type, or null when they may: an account in `status`
+ * (active, but for the activation reminder) with a real profile, mail not disabled for the
+ * address, the type switched on. Night and the daily cap only delay.
+ */
+export function mailRefusal(user: MailRecipient | null, type: NotificationTypeName, status: "active" | "not_confirmed" = "active") {
+  if (!user?.profile || user.profile.fictional || user.status !== status || user.notificationsDisabled.length) return "not_eligible";
+  if (user.notificationsOff.includes(type)) return "switched_off";
+  return null;
+}
+
 /**
  * One notification mail counted against the member's daily cap, in the caller's transaction:
  * under the member's advisory lock, "again" when the key was claimed before, "capped" when the
@@ -71,25 +95,12 @@ export async function claimNotificationMail(
 
 export async function deliverNotification(n: Notification, { now = new Date(), skipQuiet = false } = {}): Promise<Outcome> {
   const db = getDb();
-  const user = await db.user.findUnique({
-    where: { id: n.userId },
-    select: {
-      id: true,
-      siteKey: true,
-      email: true,
-      status: true,
-      language: true,
-      notificationsOff: true,
-      notificationsDisabled: true,
-      profile: { select: { name: true, fictional: true, country: true } },
-    },
-  });
+  const user = await db.user.findUnique({ where: { id: n.userId }, select: MAIL_RECIPIENT });
   const site = user && getSiteRegistry().byKey.get(user.siteKey);
   // the activation reminder is the one mail for an account that is not active yet
-  const status = n.kind === "activationReminder" ? "not_confirmed" : "active";
-  if (!user || !site || !user.profile || user.profile.fictional || user.status !== status || user.notificationsDisabled.length)
-    return { sent: false, reason: "not_eligible" };
-  if (user.notificationsOff.includes(n.type)) return { sent: false, reason: "switched_off" };
+  const refusal = mailRefusal(user, n.type, n.kind === "activationReminder" ? "not_confirmed" : "active");
+  if (refusal) return { sent: false, reason: refusal };
+  if (!user?.profile || !site) return { sent: false, reason: "not_eligible" };
   const delayMs = skipQuiet ? 0 : quietDelayMs(parseQuietHours(getEnv().NOTIFICATION_QUIET_HOURS), user.profile.country, now);
   if (delayMs > 0) return { sent: false, reason: "quiet", delayMs };
 

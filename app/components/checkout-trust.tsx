@@ -25,7 +25,7 @@ export function CheckoutTrust({ destination, seller }: { destination: PayDestina
         <Padlock />
         {t("checkout.secureLine")}
       </p>
-      {destination ? <p data-testid="pay-destination">{t(`checkout.payOn.${destination}`)}</p> : null}
+      {destination ? <p>{t(`checkout.payOn.${destination}`)}</p> : null}
       {seller ? <p data-testid="seller">{t("checkout.soldBy", { company: seller.name, city: seller.city })}</p> : null}
     </div>
   );

@@ -135,9 +135,9 @@ export function MethodBlock({ methods, country, children }: { methods: string[];
   );
 }
 
-export function SummaryRow({ label, value, strong = false, testId }: { label: ReactNode; value: ReactNode; strong?: boolean; testId?: string }) {
+export function SummaryRow({ label, value, strong = false }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "border-t border-black/10 pt-3 text-lg font-black" : ""}`} data-testid={testId}>
+    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "border-t border-black/10 pt-3 text-lg font-black" : ""}`}>
       <dt className={strong ? "" : "text-black/70"}>{label}</dt>
       <dd className="text-right font-semibold">{value}</dd>
     </div>

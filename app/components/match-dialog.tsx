@@ -78,7 +78,7 @@ export function MatchDialog({
           {t("likes.matchTitle")}
         </h2>
         {/* both photos, the member's and the match's, with the heart between them */}
-        <div className="relative mt-6 flex items-center justify-center" data-testid="match-photos">
+        <div className="relative mt-6 flex items-center justify-center">
           <Portrait src={me?.photo ?? null} alt={me ? t("likes.matchYou") : ""} className="-rotate-6" testId="match-photo-me" />
           <Portrait src={photo} alt={partner.name} className="-ml-6 rotate-6" testId="match-photo-partner" />
           <span className="absolute bottom-1 left-1/2 flex h-12 w-12 -translate-x-1/2 items-center justify-center rounded-full bg-primary text-white shadow-lg ring-4 ring-white">

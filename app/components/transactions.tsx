@@ -111,7 +111,7 @@ export function TransactionDetail({
       {refundResult ? <FormMessage tone={OUTCOME_TONE[refundResult]} message={`transactions.refund.${refundResult}`} /> : null}
       {refundProcessing && !refundResult ? <FormMessage tone="info" message="transactions.refund.processing" params={refundProcessing} /> : null}
       <Card as="section">
-        <dl className="divide-y divide-black/5" data-testid="transaction-detail">
+        <dl className="divide-y divide-black/5">
           {lines.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 py-2">
               <dt className="text-black/60">{label}</dt>

@@ -66,7 +66,7 @@ export default function Complaints({ loaderData: d, actionData }: Route.Componen
         <h1 className="text-3xl font-bold text-primary">{t("complaints.title")}</h1>
         <p className="mt-4 leading-relaxed">{t("complaints.intro")}</p>
 
-        <Form method="post" {...formProps} className="mt-6 space-y-4" data-testid="complaint-form">
+        <Form method="post" {...formProps} className="mt-6 space-y-4">
           <input type="hidden" name={fields.key.name} value={d.key} />
           <FormMessage message={form.errors?.[0]} params={actionData?.params} />
           <FieldSelect

@@ -91,7 +91,7 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <main className="container-site py-6" data-testid="order-overview">
+    <main className="container-site py-6">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <Link to={`/credits${d.packagesQuery}`} className="text-sm font-semibold text-primary hover:underline">
           ← {t("checkout.back")}
@@ -102,7 +102,7 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Card as="section" className="lg:self-start">
           <h2 className="text-lg font-bold">{t("checkout.chooseMethod")}</h2>
-          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="order-methods">
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {d.methods.map((m) => (
               <li key={m}>
                 <Link
@@ -152,18 +152,17 @@ export default function OrderOverview({ loaderData: d, actionData }: Route.Compo
               </Notice>
             </div>
           ) : null}
-          <dl className="mt-3 text-sm" data-testid="order-summary">
+          <dl className="mt-3 text-sm">
             <SummaryRow label={t("checkout.package")} value={t("checkout.creditsCount", { count: d.pkg.credits })} />
             <SummaryRow label={t("checkout.price")} value={money(d.pkg.priceCents, d.pkg.currency)} />
             {d.discount ? (
               <SummaryRow
-                testId="discount-line"
                 label={t("checkout.discountLine", { code: d.discount.code, percent: d.discount.percentage })}
                 value={`− ${money(d.pkg.priceCents - d.totalCents, d.pkg.currency)}`}
               />
             ) : null}
             <SummaryRow label={t("checkout.method")} value={d.method ? <MethodName method={d.method} /> : "—"} />
-            <SummaryRow strong testId="order-total" label={t("checkout.total")} value={money(d.totalCents, d.pkg.currency)} />
+            <SummaryRow strong label={t("checkout.total")} value={money(d.totalCents, d.pkg.currency)} />
           </dl>
           {actionData?.error ? (
             <div className="mt-3">

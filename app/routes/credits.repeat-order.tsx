@@ -82,13 +82,12 @@ export default function RepeatOrder({ loaderData: d, actionData }: Route.Compone
             <>
               <SummaryRow label={t("checkout.price")} value={money(d.priceCents, d.currency)} />
               <SummaryRow
-                testId="discount-line"
                 label={t("checkout.discountLine", { code: d.discount.code, percent: d.discount.percentage })}
                 value={`− ${money(d.priceCents - d.totalCents, d.currency)}`}
               />
             </>
           ) : null}
-          <SummaryRow strong testId="order-total" label={t("checkout.total")} value={money(d.totalCents, d.currency)} />
+          <SummaryRow strong label={t("checkout.total")} value={money(d.totalCents, d.currency)} />
         </dl>
         <p className="mt-2 text-xs text-black/60">{t("checkout.repeatPriceNote")}</p>
         {actionData?.error ? (

@@ -47,7 +47,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [waiting, revalidator, d]);
   return (
-    <main className="container-site py-8" data-testid="payment-result" data-state={d.state}>
+    <main className="container-site py-8" data-state={d.state}>
       {waiting ? (
         <noscript>
           <meta httpEquiv="refresh" content="3" />
@@ -69,9 +69,7 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
             </span>
             <h1 className="mt-3 text-2xl font-black text-primary">{t("checkout.result.completed")}</h1>
             <div className="mt-4">
-              <Notice tone="success" testId="credits-added">
-                {t("checkout.result.creditsAdded", { credits: t("checkout.creditsCount", { count: d.credits }) })}
-              </Notice>
+              <Notice tone="success">{t("checkout.result.creditsAdded", { credits: t("checkout.creditsCount", { count: d.credits }) })}</Notice>
             </div>
             <p className="mt-3 text-sm text-black/70">{t("checkout.result.balance", { credits: t("checkout.creditsCount", { count: d.balance }) })}</p>
             {d.returnTarget ? (
@@ -106,14 +104,12 @@ export default function PaymentResult({ loaderData: d }: Route.ComponentProps) {
           <>
             <h1 className="text-2xl font-black">{t("checkout.result.failedTitle")}</h1>
             <div className="mt-4">
-              <Notice tone="danger" testId="payment-failed">
-                {d.recurring ? t("checkout.result.storedCardFailed") : t("checkout.result.failed")}
-              </Notice>
+              <Notice tone="danger">{d.recurring ? t("checkout.result.storedCardFailed") : t("checkout.result.failed")}</Notice>
             </div>
             {d.retry.length ? (
               <>
                 <p className="mt-5 text-sm font-semibold">{t("checkout.result.retryWith")}</p>
-                <ul className="mt-2 flex flex-wrap justify-center gap-2" data-testid="retry-methods">
+                <ul className="mt-2 flex flex-wrap justify-center gap-2">
                   {d.retry.map((m) => (
                     <li key={m}>
                       <Link to={withBack(`/credits/${d.packageId}/${m}?country=${d.country}`, d.back)}>

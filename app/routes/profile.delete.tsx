@@ -72,7 +72,7 @@ export default function DeleteAccount({ loaderData: d }: Route.ComponentProps) {
           </Link>
         ) : null}
         {d.discount > 0 && (d.reason === "too_expensive" || d.reason === "no_matches" || d.reason === "other") ? (
-          <div className="rounded-lg border border-secondary bg-secondary/10 p-4" data-testid="delete-discount">
+          <div className="rounded-lg border border-secondary bg-secondary/10 p-4">
             <p className="font-semibold">{t("deletion.discountOffer", { percent: d.discount })}</p>
             <Form method="post">
               <Button type="submit" name="intent" value="stay" variant="secondary" className="mt-2">

@@ -63,9 +63,7 @@ export default function TestPay({ loaderData: d }: Route.ComponentProps) {
         <p className="rounded-lg bg-amber-400 px-3 py-1 text-center text-sm font-black uppercase tracking-widest text-dark">{t("checkout.testPay.banner")}</p>
         <h1 className="mt-4 text-2xl font-black">{t("checkout.testPay.title")}</h1>
         <p className="mt-1 text-sm text-black/60">{d.description}</p>
-        <p className="mt-4 text-3xl font-black" data-testid="test-pay-amount">
-          {formatMoney(d.amountCents, d.currency, i18n.language)}
-        </p>
+        <p className="mt-4 text-3xl font-black">{formatMoney(d.amountCents, d.currency, i18n.language)}</p>
         <p className="text-sm text-black/60">{t(`checkout.methods.${d.method}`)}</p>
         {open ? (
           <Form method="post" className="mt-6 space-y-3">

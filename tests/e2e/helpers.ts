@@ -138,3 +138,14 @@ export async function pickBirthDate(scope: Locator | Page, iso: string, labels =
   await group.getByLabel(labels.month, { exact: true }).selectOption(String(month));
   await group.getByLabel(labels.year, { exact: true }).selectOption(String(year));
 }
+
+/**
+ * The value a description list gives for the term `label` (each <dt> followed by its <dd>, as
+ * the Facts and the order summary lay them out): found as a reader finds it, by the term.
+ */
+export async function definitionOf(list: Locator, label: string | RegExp) {
+  const indexOf = async () =>
+    (await list.getByRole("term").allTextContents()).map((t) => t.trim()).findIndex((t) => (typeof label === "string" ? t === label : label.test(t)));
+  await expect.poll(indexOf, { message: `the term ${label}` }).toBeGreaterThanOrEqual(0);
+  return list.getByRole("definition").nth(await indexOf());
+}

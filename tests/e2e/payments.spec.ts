@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { pickBirthDate } from "./helpers.ts";
+import { definitionOf, pickBirthDate } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const PRIDE = `http://pride.localhost:${PORT}`;
@@ -20,7 +20,7 @@ async function newMember(browser: Browser, origin: string, name: string) {
   const page = await context.newPage();
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await page.goto(`${origin}/signup`);
-  const form = page.getByTestId("signup-form");
+  const form = page.getByRole("main"); // the signup page: its form and the way to log in
   await form.getByLabel("E-mail address").fill(`pay${stamp}@example.com`);
   await form.getByLabel("Username").fill(`${name}${stamp.slice(-5)}`);
   await form.getByLabel("I am").selectOption("male");
@@ -32,33 +32,56 @@ async function newMember(browser: Browser, origin: string, name: string) {
   return page;
 }
 
+/** The order's summary beside the methods (an aside named by its heading). */
+const orderSummary = (page: Page) => page.getByRole("complementary", { name: "Your order" });
+
+/** The packages on /credits: a card each, known by its Choose link. */
+const packageCards = (page: Page) =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: /^Choose \d+ credits for/ }) });
+
+/** The payment methods of a country on /credits (a region named by its heading). */
+const methodBlock = (page: Page) => page.getByRole("region", { name: /^Payment methods in / });
+
+/** The result page after the provider: its heading says how it went. */
+async function expectCompleted(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Payment completed" })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Picks a payment method on the order overview (each method a link named by it), once that page is in. */
+async function chooseMethod(page: Page, method: string) {
+  await expect(page.getByRole("heading", { level: 1, name: "Order overview" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: method, exact: true }).click();
+  await expect(await definitionOf(orderSummary(page), "Payment method")).toHaveText(method);
+}
+
 async function choosePackage(page: Page, origin: string, credits: number, method: string) {
   await page.goto(`${origin}/credits`);
   await page.getByRole("link", { name: new RegExp(`^Choose ${credits} credits for`) }).click();
-  await expect(page.getByTestId("order-overview")).toBeVisible();
-  await page.getByTestId("order-methods").getByText(method, { exact: true }).click();
-  await expect(page.getByTestId("order-summary")).toContainText(method);
+  await chooseMethod(page, method);
 }
 
 test("a new member buys credits with the time bonus, becomes premium and downloads the receipt", async ({ browser }) => {
   const page = await newMember(browser, LOVELY, "Buyer");
   await page.goto(`${LOVELY}/credits`);
-  const cards = page.getByTestId("packages").locator("li");
+  const cards = packageCards(page);
   await expect(cards).toHaveCount(4);
-  await expect(page.getByTestId("best-value")).toHaveCount(1);
-  await expect(page.getByTestId("method-block")).toContainText("iDEAL");
-  await expect(page.getByTestId("method-block")).not.toContainText("BLIK");
+  await expect(page.getByText("Best value", { exact: true })).toHaveCount(1);
+  await expect(methodBlock(page)).toContainText("iDEAL");
+  await expect(methodBlock(page)).not.toContainText("BLIK");
   await expect(cards.nth(1)).toContainText("€19.99");
   // a member who signed up minutes ago has the time bonus running
   await page.goto(`${LOVELY}/members`);
   // one bar at a time: the e-mail confirmation first, the countdown once it is dismissed
-  await page.getByTestId("activation-reminder").getByRole("button", { name: "Dismiss" }).click();
-  await expect(page.getByTestId("time-bonus-banner")).toContainText("25%");
+  await expect(page.getByText("Confirm your e-mail address: we sent a link to")).toBeVisible();
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("region", { name: "25% welcome bonus" })).toBeVisible();
 
   await choosePackage(page, LOVELY, 120, "iDEAL");
-  await expect(page.getByTestId("discount-line")).toContainText("TIMEBONUS25");
-  await expect(page.getByTestId("discount-line")).toContainText("− €5.00");
-  await expect(page.getByTestId("order-total")).toContainText("€14.99");
+  await expect(await definitionOf(orderSummary(page), "Discount TIMEBONUS25 (25%)")).toHaveText("− €5.00");
+  await expect(await definitionOf(orderSummary(page), "Total")).toHaveText("€14.99");
   await page.getByRole("button", { name: /^Pay €14\.99$/ }).click();
 
   await expect(page).toHaveURL(/\/test-pay\/tp_/);
@@ -66,25 +89,26 @@ test("a new member buys credits with the time bonus, becomes premium and downloa
   await page.getByRole("button", { name: "Paid", exact: true }).click();
 
   await expect(page).toHaveURL(/\/payments\/\d+(\?fresh=1)?$/);
-  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
-  await expect(page.getByTestId("credits-added")).toHaveText("120 credits have been added to your account.");
+  await expectCompleted(page);
+  await expect(page.getByRole("status").filter({ hasText: "have been added" })).toHaveText("120 credits have been added to your account.");
   // premium now: the top bar shows the balance without "Buy credits", and paid members get no time bonus
-  await expect(page.getByTestId("nav-credits")).toContainText("140");
+  await expect(page.getByRole("banner").getByRole("link", { name: "140 credits" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toHaveCount(0);
   await page.goto(`${LOVELY}/members`);
-  await expect(page.getByTestId("time-bonus-banner")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "140 credits" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "25% welcome bonus" })).toHaveCount(0);
   await page.goto(`${LOVELY}/credits`);
   // the last order can be repeated from /credits
   // at today's price (the first order had the time bonus)
-  await expect(page.getByTestId("repeat-order")).toContainText("120 credits for €19.99");
+  await expect(page.getByText(/^Repeat last order 120 credits for €19\.99/)).toBeVisible();
 
   await page.goto(`${LOVELY}/transactions`);
-  const row = page.getByTestId("transaction");
+  const row = page.getByRole("main").getByRole("listitem");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("€14.99");
   await expect(row).toContainText("Completed");
-  await row.click();
-  await expect(page.getByTestId("transaction-detail")).toContainText("iDEAL");
+  await row.getByRole("link").click();
+  await expect(await definitionOf(page.getByRole("main"), "Payment method")).toHaveText("iDEAL");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download receipt (PDF)" }).click();
   const file = await (await download).path();
@@ -101,27 +125,29 @@ test("a failed and a cancelled payment add nothing and offer another method", as
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/test-pay\/tp_/);
     await page.getByRole("button", { name: button, exact: true }).click();
-    await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", state, { timeout: 15_000 });
-    await expect(page.getByTestId("payment-failed")).toHaveText("Payment failed or has been cancelled.");
-    const retry = page.getByTestId("retry-methods");
+    await expect(page.getByRole("heading", { level: 1, name: "Payment not completed" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("main")).toHaveAttribute("data-state", state); // the provider's answer, told apart
+    await expect(page.getByRole("alert")).toHaveText("Payment failed or has been cancelled.");
+    // "Try again with another payment method:", each a link
+    const retry = page.getByRole("main").getByRole("list");
     await expect(retry).toContainText("Credit card");
     await expect(retry).toContainText("PayPal");
     await expect(retry).not.toContainText("iDEAL");
   }
   // nothing was credited: the free member still has the signup credits and is not premium
   await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toBeVisible();
-  await page.getByTestId("retry-methods").getByText("PayPal").click();
-  await expect(page.getByTestId("order-summary")).toContainText("PayPal");
+  await page.getByRole("main").getByRole("list").getByText("PayPal").click();
+  await expect(await definitionOf(orderSummary(page), "Payment method")).toHaveText("PayPal");
 });
 
 test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelewy24 in PL, Carte Bancaire in FR (paid with it)", async ({ browser }) => {
   const page = await newMember(browser, PRIDE, "Pole");
   await page.goto(`${PRIDE}/credits?country=PL`);
-  const block = page.getByTestId("method-block");
+  const block = methodBlock(page);
   await expect(block).toContainText("BLIK");
   await expect(block).toContainText("Przelewy24");
   await expect(block).not.toContainText("iDEAL");
-  await expect(page.getByTestId("packages").locator("li").first()).toContainText("PLN");
+  await expect(packageCards(page).first()).toContainText("PLN");
   await page.getByLabel("Payment country").selectOption("SE");
   await expect(page).toHaveURL(/country=SE/);
   await expect(block).toContainText("Swish");
@@ -129,28 +155,29 @@ test("the methods shown differ by payment country: iDEAL in NL, BLIK and Przelew
   // France: Carte Bancaire (the site file's list for FR), paid through the test provider
   await page.getByLabel("Payment country").selectOption("FR");
   await expect(page).toHaveURL(/country=FR/);
-  await expect(block.getByTestId("method-cartebancaire")).toContainText("Carte Bancaire");
+  // each method a chip: its mark (hidden from screen readers) and its name
+  const chip = (name: string) => block.getByRole("listitem").getByText(name, { exact: true });
+  await expect(chip("Carte Bancaire")).toBeVisible();
   await page.getByLabel("Payment country").selectOption("IT");
-  await expect(block.getByTestId("method-satispay")).toContainText("Satispay");
-  await expect(block.getByTestId("method-nexi")).toContainText("Nexi");
+  await expect(chip("Satispay")).toBeVisible();
+  await expect(chip("Nexi")).toBeVisible();
   await page.getByLabel("Payment country").selectOption("FR");
   await expect(page).toHaveURL(/country=FR/);
   await page
     .getByRole("link", { name: /^Choose \d+ credits for/ })
     .first()
     .click();
-  await page.getByTestId("order-methods").getByText("Carte Bancaire", { exact: true }).click();
-  await expect(page.getByTestId("order-summary")).toContainText("Carte Bancaire");
+  await chooseMethod(page, "Carte Bancaire");
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/test-pay\/tp_/);
   await expect(page.getByText("Carte Bancaire")).toBeVisible();
   await page.getByRole("button", { name: "Paid", exact: true }).click();
-  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
+  await expectCompleted(page);
 
   const nl = await newMember(browser, LOVELY, "Dutch");
   await nl.goto(`${LOVELY}/credits?country=NL`);
-  await expect(nl.getByTestId("method-block")).toContainText("iDEAL");
-  await expect(nl.getByTestId("method-block")).not.toContainText("BLIK");
+  await expect(methodBlock(nl)).toContainText("iDEAL");
+  await expect(methodBlock(nl)).not.toContainText("BLIK");
 });
 
 test("a member returns the unused credits of a purchase once: a second tab's form is told it is done, and premium ends with the full refund", async ({
@@ -160,18 +187,20 @@ test("a member returns the unused credits of a purchase once: a second tab's for
   await choosePackage(page, LOVELY, 50, "iDEAL");
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.getByRole("button", { name: "Paid", exact: true }).click();
-  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
+  await expectCompleted(page);
   await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toHaveCount(0);
   const paymentPath = new URL(page.url()).pathname.replace("/payments/", "/transactions/");
 
   await page.goto(`${LOVELY}${paymentPath}`);
   const second = await page.context().newPage();
   await second.goto(`${LOVELY}${paymentPath}`);
-  await expect(page.getByTestId("refund-offer")).toContainText("You can return 50 unused credits");
+  const offer = page.getByRole("heading", { name: "Return unused credits" });
+  await expect(offer).toBeVisible();
+  await expect(page.getByText("You can return 50 unused credits")).toBeVisible();
   await page.getByRole("button", { name: "Return unused credits" }).click();
   await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText("Your unused credits were returned. The refund is on its way to you.");
-  await expect(page.getByTestId("transaction-detail")).toContainText("Refunded");
-  await expect(page.getByTestId("refund-offer")).toHaveCount(0);
+  await expect(await definitionOf(page.getByRole("main"), "Status")).toHaveText("Refunded");
+  await expect(offer).toHaveCount(0);
   // the whole purchase went back: the member is no longer premium
   await expect(page.getByRole("banner").getByRole("link", { name: "Buy credits" })).toBeVisible();
 
@@ -184,27 +213,28 @@ test("the deletion flow's offer to stay: 30% off the next purchase, shown in the
   await page.goto(`${LOVELY}/profile/delete`);
   await page.getByLabel("It is too expensive").check();
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByTestId("delete-discount")).toContainText("Stay and get 30% off your next credit purchase.");
+  await expect(page.getByText("Stay and get 30% off your next credit purchase.")).toBeVisible();
   await page.getByRole("button", { name: "Stay and use the discount" }).click();
 
   await expect(page).toHaveURL(`${LOVELY}/credits`);
   await expect(page.getByText("Your 30% discount is waiting for you on your next credit purchase.")).toBeVisible();
   // the issued 30 % beats the new member's 25 % time bonus
   await choosePackage(page, LOVELY, 120, "iDEAL");
-  await expect(page.getByTestId("discount-line")).toContainText("(30%)");
-  await expect(page.getByTestId("order-total")).toContainText("€13.99");
+  await expect(await definitionOf(orderSummary(page), /^Discount .+ \(30%\)$/)).toHaveText("− €6.00");
+  await expect(await definitionOf(orderSummary(page), "Total")).toHaveText("€13.99");
   await page.getByRole("button", { name: /^Pay €13\.99$/ }).click();
   await expect(page).toHaveURL(/\/test-pay\/tp_/);
-  await expect(page.getByTestId("test-pay-amount")).toHaveText("€13.99");
+  // the provider's page asks for the discounted amount
+  await expect(page.getByRole("main").getByText("€13.99", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Paid", exact: true }).click();
-  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "completed", { timeout: 15_000 });
+  await expectCompleted(page);
 
   await page.goto(`${LOVELY}/transactions`);
-  await expect(page.getByTestId("transaction")).toContainText("€13.99");
+  await expect(page.getByRole("main").getByRole("listitem")).toContainText("€13.99");
   // used: staying again issues nothing new, and the next order is at the full price
   await page.goto(`${LOVELY}/profile/delete?reason=too_expensive`);
   await page.getByRole("button", { name: "Stay and use the discount" }).click();
   await choosePackage(page, LOVELY, 120, "iDEAL");
-  await expect(page.getByTestId("discount-line")).toHaveCount(0);
-  await expect(page.getByTestId("order-total")).toContainText("€19.99");
+  await expect(orderSummary(page).getByRole("term")).toHaveText(["Package", "Price", "Payment method", "Total"]); // no discount line
+  await expect(await definitionOf(orderSummary(page), "Total")).toHaveText("€19.99");
 });

@@ -4,10 +4,11 @@
 // a reason and the grant appears in the audit log.
 import { generateTOTP } from "@epic-web/totp";
 import pg from "pg";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
+import { LOCALE_NAMES } from "../../app/i18n/locales.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../prisma/seed/staff.ts";
-import { logInAsDemoMember, pickBirthDate } from "./helpers.ts";
+import { definitionOf, logInAsDemoMember, pickBirthDate } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -27,6 +28,13 @@ async function sql<T = Record<string, unknown>>(text: string, values: unknown[] 
   }
 }
 
+/** A table of the staff console, known by one of its column headers. */
+const tableWith = (page: Page, header: string) => page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: header, exact: true }) });
+/** The body rows of a table (the first row holds the headers). */
+const bodyRows = (table: Locator) => table.getByRole("row").filter({ hasNot: table.page().getByRole("columnheader") });
+/** What the last action answered, above the page's content. */
+const answer = (page: Page) => page.getByRole("main").getByRole("status");
+
 async function newMatureMember(browser: Browser) {
   const context = await browser.newContext({ locale: "en-GB" });
   // mature takes signups from its traffic sources only, and speaks German first
@@ -38,7 +46,7 @@ async function newMatureMember(browser: Browser) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `staffcase${stamp}@example.com`;
   await page.goto(`${MATURE}/signup?network=staffcase`);
-  const form = page.getByTestId("signup-form");
+  const form = page.getByRole("main"); // the signup page: its form and the way to log in
   await form.getByLabel("E-mail address").fill(email);
   await form.getByLabel("Username").fill(`Case${stamp.slice(-5)}`);
   await form.getByLabel("I am").selectOption("male");
@@ -68,7 +76,7 @@ async function staffLogIn(browser: Browser, role: "support" | "admin" | "marketi
   await page.getByRole("button", { name: "Log in" }).click();
   // marketing has no support pages: its console starts at the campaigns
   await expect(page).toHaveURL(role === "marketing" ? `${origin}/staff/campaigns` : `${origin}/staff`);
-  await expect(page.getByTestId("staff-who")).toContainText(role);
+  await expect(page.getByRole("banner")).toContainText(`· ${role}`); // who is logged in, as what
   return page;
 }
 
@@ -91,80 +99,89 @@ test("support finds a company and a member and lifts a lockout; an admin grants 
   const search = support.getByRole("search");
   await search.getByLabel(/^Domain, site key/).fill("mature.localhost");
   await search.getByRole("button", { name: "Search" }).click();
-  const company = support.getByTestId("company-card");
+  const company = support.getByRole("article");
   await expect(company).toHaveCount(1);
+  await expect(company.getByRole("heading", { name: "Nordlys Dating AB" })).toBeVisible();
   await expect(company).toContainText("Nordlys Dating AB");
   await expect(company).toContainText("Sveavägen 44");
   await expect(company).toContainText("559123-4567");
   await expect(company).toContainText("+46855512345");
-  await expect(company.getByTestId("company-domains")).toContainText("mature.localhost");
-  await expect(company.getByTestId("company-domains")).toContainText("pride.localhost");
+  // its sites and their domains
+  await expect(company.getByRole("list")).toContainText("mature.localhost");
+  await expect(company.getByRole("list")).toContainText("pride.localhost");
 
   await search.getByLabel(/^Domain, site key/).fill(email);
   await search.getByRole("button", { name: "Search" }).click();
-  await support
-    .getByTestId("member-results")
-    .getByRole("link", { name: `#${member!.id}` })
+  await tableWith(support, "Found by")
+    .getByRole("link", { name: `#${member!.id}`, exact: true })
     .click();
   await expect(support).toHaveURL(`${LOVELY}/staff/members/${member!.id}`);
-  await expect(support.getByTestId("member-facts")).toContainText(email);
-  await expect(support.getByTestId("member-facts")).toContainText("locked until");
-  await expect(support.getByTestId("member-ledger").locator("tbody tr")).not.toHaveCount(0);
-  await expect(support.getByTestId("member-payments")).toContainText("29.99 EUR");
-  await expect(support.getByTestId("credits-form")).toHaveCount(0);
+  const facts = support.getByRole("main");
+  await expect(await definitionOf(facts, "E-mail address")).toHaveText(email);
+  await expect(await definitionOf(facts, "Login lockout")).toContainText("locked until");
+  await expect(bodyRows(tableWith(support, "Balance")).first()).toBeVisible(); // the ledger
+  await expect(tableWith(support, "Transaction costs")).toContainText("29.99 EUR"); // the payments
+  await expect(support.getByRole("button", { name: "Book the credits" })).toHaveCount(0); // admins only
   await support.getByRole("button", { name: "Lift the login lockout" }).click();
-  await expect(support.getByTestId("form-message")).toHaveText("The lockout is lifted: the member can log in again.");
-  await expect(support.getByTestId("member-facts")).toContainText("not locked");
+  await expect(answer(support)).toHaveText("The lockout is lifted: the member can log in again.");
+  await expect(await definitionOf(facts, "Login lockout")).toHaveText("not locked");
   expect((await logIn("a long enough secret")).status()).toBe(302);
 
   // an admin grants credits with a reason
   const admin = await staffLogIn(browser, "admin", MATURE);
   await admin.goto(`${MATURE}/staff/members/${member!.id}`);
-  const before = Number(await admin.getByTestId("member-credits").textContent());
+  const credits = await definitionOf(admin.getByRole("main"), "Credits");
+  const before = Number(await credits.textContent());
+  // the form has no name of its own, and the erase form below asks for a reason with the same label
   const form = admin.getByTestId("credits-form");
   await form.getByLabel("Credits (negative to deduct)").fill("40");
   await form.getByLabel("Reason (required, kept in the audit log)").fill("Goodwill after a payment problem");
   await form.getByRole("button", { name: "Book the credits" }).click();
-  await expect(admin.getByTestId("form-message")).toHaveText(`Credits booked. New balance: ${before + 40}.`);
-  await expect(admin.getByTestId("member-credits")).toHaveText(String(before + 40));
-  await expect(admin.getByTestId("member-ledger")).toContainText("+40");
+  await expect(answer(admin)).toHaveText(`Credits booked. New balance: ${before + 40}.`);
+  await expect(credits).toHaveText(String(before + 40));
+  await expect(tableWith(admin, "Balance")).toContainText("+40");
 
   await admin.getByRole("link", { name: "Audit log", exact: true }).click();
-  const log = admin.getByTestId("audit-log");
-  await expect(log.locator("tbody tr").first()).toContainText("member.grant_credits");
-  await expect(log.locator("tbody tr").first()).toContainText("Goodwill after a payment problem");
-  await expect(log.locator("tbody tr").first()).toContainText("admin@staff.localhost");
+  const log = tableWith(admin, "Action");
+  const newest = bodyRows(log).first();
+  await expect(newest).toContainText("member.grant_credits");
+  await expect(newest).toContainText("Goodwill after a payment problem");
+  await expect(newest).toContainText("admin@staff.localhost");
   await expect(log).toContainText("member.lift_lockout");
 });
 
 test("a member reports a profile and a visitor complains; support takes the report and closes it with an outcome", async ({ browser, page }) => {
   // the member reports a profile from its page
   await logInAsDemoMember(page, LOVELY, "lovely.localhost");
+  // a face on the member's home: a link to the profile, named by its photo
   const card = page
-    .getByTestId("profile-card")
+    .getByRole("main")
+    .getByRole("link")
     .filter({ has: page.getByRole("img") })
     .first();
-  const profileId = await card.getAttribute("data-profile-id");
+  const profileId = /^\/members\/(\d+)$/.exec((await card.getAttribute("href"))!)?.[1];
+  expect(profileId).toBeTruthy();
   await card.click();
   await expect(page).toHaveURL(`${LOVELY}/members/${profileId}`);
   await expect(page.getByRole("button", { name: "More" })).toBeVisible(); // the profile page is in, not only its URL
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
   await page.getByRole("button", { name: "More" }).click();
   await page.getByRole("menuitem", { name: `Report ${name}` }).click();
-  const report = page.getByTestId("report-form");
+  const report = page.getByRole("form", { name: `Report ${name}` });
+  const received = page.getByRole("status").filter({ hasText: `We received your report about ${name}` });
   await report.getByRole("button", { name: "Send report" }).click(); // no reason: the browser asks for one
-  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await expect(received).toHaveCount(0);
   await report.getByLabel("Reason").selectOption("fake");
   await report.getByLabel("What happened? (optional)").fill("The same photos are on a model agency's site.");
   await report.getByRole("button", { name: "Send report" }).click();
-  await expect(page.getByTestId("toast")).toContainText(`We received your report about ${name}`);
+  await expect(received).toBeVisible();
 
   // a visitor files a complaint
   const visitor = await browser.newContext({ locale: "en-GB" });
   await visitor.addCookies([{ name: "entry_ok", value: "1", url: LOVELY }]);
   const complaint = await visitor.newPage();
   await complaint.goto(`${LOVELY}/complaints`);
-  const form = complaint.getByTestId("complaint-form");
+  const form = complaint.getByRole("main");
   await form.getByLabel("What is your complaint about?").selectOption("billing");
   await form.getByLabel("Your e-mail address for our answer").fill(`complainer${Date.now()}@example.com`);
   await form.getByLabel("Your complaint", { exact: true }).fill("short");
@@ -172,28 +189,32 @@ test("a member reports a profile and a visitor complains; support takes the repo
   await expect(form.getByRole("alert")).toContainText("at least 20 characters");
   await form.getByLabel("Your complaint", { exact: true }).fill("I was charged twice for the same credit package yesterday.");
   await form.getByRole("button", { name: "Send complaint" }).click();
-  await expect(complaint.getByTestId("toast")).toContainText("Your complaint has been recorded under number");
+  await expect(complaint.getByRole("status").filter({ hasText: "Your complaint has been recorded under number" })).toBeVisible();
   await visitor.close();
 
   // support works the queue
   const support = await staffLogIn(browser, "support", LOVELY);
   await support.getByRole("link", { name: "Cases" }).click();
-  const list = support.getByTestId("case-list");
+  const list = support.getByRole("table");
   await expect(list).toContainText("I was charged twice");
-  const row = list.locator("tbody tr", { hasText: "The same photos are on a model agency" });
+  const row = bodyRows(list).filter({ hasText: "The same photos are on a model agency" });
   await row.getByRole("link", { name: /^#\d+$/ }).click();
-  await expect(support.getByTestId("case-text")).toHaveText("The same photos are on a model agency's site.");
-  await expect(support.getByTestId("case-facts")).toContainText(name);
-  await support.getByTestId("case-take").click();
-  await expect(support.getByTestId("case-status")).toHaveText("In progress");
+  const main = support.getByRole("main");
+  await expect(main.getByText("The same photos are on a model agency's site.", { exact: true })).toBeVisible();
+  await expect(await definitionOf(main, "About")).toContainText(name);
+  await support.getByRole("button", { name: "Take this case" }).click();
+  await expect(await definitionOf(main, "Status")).toHaveText("In progress");
   await support.getByLabel("Internal note").fill("Reverse image search confirms it.");
   await support.getByRole("button", { name: "Add note" }).click();
-  await expect(support.getByTestId("case-notes")).toContainText("Reverse image search confirms it.");
+  await expect(main.getByRole("listitem").filter({ hasText: "Reverse image search confirms it." })).toBeVisible(); // the notes
   await support.getByLabel("Outcome for the reporter").fill("We checked the profile and removed it. Thank you for telling us.");
-  await support.getByTestId("case-close").click();
-  await expect(support.getByTestId("form-message")).toHaveText("Case closed; the reporter is being mailed.");
-  await expect(support.getByTestId("case-status")).toHaveText("Closed");
-  await expect(support.getByTestId("case-outcome")).toContainText("removed it");
+  await support.getByRole("button", { name: "Close and mail the reporter" }).click();
+  await expect(answer(support)).toHaveText("Case closed; the reporter is being mailed.");
+  await expect(await definitionOf(main, "Status")).toHaveText("Closed");
+  // the outcome under its heading; the form that took it is gone
+  await expect(main.getByRole("heading", { name: "Outcome", exact: true })).toBeVisible();
+  await expect(main.getByText("We checked the profile and removed it. Thank you for telling us.", { exact: true })).toBeVisible();
+  await expect(support.getByLabel("Outcome for the reporter")).toHaveCount(0);
 });
 
 test("an admin changes a package price in the offers console after a preview; a member sees it on /credits and the audit log has it", async ({ browser }) => {
@@ -207,18 +228,20 @@ test("an admin changes a package price in the offers console after a preview; a 
     await admin.getByRole("link", { name: "Offers", exact: true }).click();
     await expect(admin).toHaveURL(`${MATURE}/staff/offers`);
     await admin.goto(`${MATURE}/staff/offers?site=mature&country=AT`);
-    const form = admin.getByTestId(`price-form-${pkg!.id}`);
-    await form.getByLabel("New price of 100 credits in EUR").fill("20.49");
-    await form.getByRole("button", { name: "Preview" }).click();
-    const preview = admin.getByTestId("offers-preview");
-    await expect(preview).toContainText("What a member in Austria would see");
+    // the packages by country, each a region; the package's row holds its price form
+    const austria = admin.getByRole("region", { name: "Austria", exact: true });
+    const price = austria.getByLabel("New price of 100 credits in EUR");
+    const row = austria.getByRole("listitem").filter({ has: admin.getByLabel("New price of 100 credits in EUR") });
+    await price.fill("20.49");
+    await row.getByRole("button", { name: "Preview" }).click();
+    const preview = admin.getByRole("region", { name: "What a member in Austria would see" });
     await expect(preview).toContainText("Preview only: nothing has been saved.");
-    await expect(preview.locator('[data-changed="true"]')).toContainText("€20.49");
+    await expect(preview.getByRole("listitem").filter({ hasText: "changed" })).toContainText("€20.49");
     expect((await sql<{ price_cents: number }>("SELECT price_cents FROM credit_packages WHERE id = $1", [pkg!.id]))[0]!.price_cents).toBe(pkg!.price_cents);
 
-    await admin.getByTestId(`price-form-${pkg!.id}`).getByRole("button", { name: "Save" }).click();
-    await expect(admin.getByTestId("form-message")).toHaveText("The price of 100 credits is saved; new orders pay it.");
-    await expect(admin.getByTestId("offers-packages")).toContainText("20.49 EUR");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(answer(admin)).toHaveText("The price of 100 credits is saved; new orders pay it.");
+    await expect(austria).toContainText("20.49 EUR");
 
     // a member of that site, paying in Austria
     const context = await browser.newContext({ locale: "en-GB" });
@@ -226,11 +249,11 @@ test("an admin changes a package price in the offers console after a preview; a 
     const member = await context.newPage();
     await logInAsDemoMember(member, MATURE, "mature.localhost");
     await member.goto(`${MATURE}/credits?country=AT`);
-    await expect(member.getByTestId(`package-${pkg!.id}`)).toContainText("€20.49");
+    await expect(member.getByRole("link", { name: "Choose 100 credits for €20.49" })).toBeVisible();
     await context.close();
 
     await admin.getByRole("link", { name: "Audit log", exact: true }).click();
-    const entry = admin.getByTestId("audit-log").locator("tbody tr").filter({ hasText: "offers.package_price" }).first();
+    const entry = bodyRows(tableWith(admin, "Action")).filter({ hasText: "offers.package_price" }).first();
     await expect(entry).toContainText("mature");
     await expect(entry).toContainText(`"priceCents":${pkg!.price_cents}`);
     await expect(entry).toContainText('"priceCents":2049');
@@ -247,7 +270,7 @@ test("marketing creates a promotion campaign for one site, previews it in German
   await expect(page.getByRole("link", { name: "Cases", exact: true })).toHaveCount(0);
   await page.getByRole("link", { name: "New campaign" }).click();
   await expect(page).toHaveURL(`${LOVELY}/staff/campaigns/new?site=lovely`);
-  const form = page.getByTestId("campaign-form");
+  const form = page.getByRole("main");
   await form.getByLabel("Name (staff only)").fill(name);
   await form.getByLabel("Kind").selectOption("promotions");
   // a narrow audience: men in Ireland who never bought credits (a few demo members)
@@ -256,39 +279,39 @@ test("marketing creates a promotion campaign for one site, previews it in German
   await form.getByLabel("Purchases").selectOption("free");
   await form.getByRole("button", { name: "Save as draft" }).click();
   // every language of the site needs its version: the form says so and saves nothing
-  await expect(form.getByTestId("campaign-version-de").getByText("Write a subject of at most 150 characters.")).toBeVisible();
+  await expect(form.getByRole("group", { name: "Language: Deutsch" }).getByText("Write a subject of at most 150 characters.")).toBeVisible();
   for (const [lang, subject] of [
     ["en", "Spring credits"],
     ["nl", "Lentecredits"],
     ["de", "Frühlingscredits"],
     ["fr", "Crédits de printemps"],
   ] as const) {
-    const version = form.getByTestId(`campaign-version-${lang}`);
+    const version = form.getByRole("group", { name: `Language: ${LOCALE_NAMES[lang]}` });
     await version.getByLabel("Subject").fill(subject);
     await version.getByLabel("Text").fill(`${subject}: 20 % more this week.`);
   }
   await form.getByLabel("Send at").fill(new Date().toISOString().slice(0, 16));
   await form.getByRole("button", { name: "Save as draft" }).click();
-  await expect(page.getByTestId("form-message")).toHaveText("The campaign is saved as a draft.");
+  await expect(answer(page)).toHaveText("The campaign is saved as a draft.");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 
   // the German preview, rendered as the member gets it
   await page.getByRole("link", { name: "Deutsch", exact: true }).click();
-  await expect(page.getByTestId("campaign-preview-subject")).toContainText("Frühlingscredits");
+  await expect(page.getByRole("region", { name: "Preview of the e-mail" })).toContainText("Subject: Frühlingscredits");
   await expect(page.frameLocator("iframe").getByText("Frühlingscredits: 20 % more this week.")).toBeVisible();
 
   await page.getByRole("button", { name: "Schedule" }).click();
-  await expect(page.getByTestId("form-message")).toHaveText("The campaign is scheduled.");
-  await expect(page.getByTestId("campaign-facts")).toContainText("Scheduled");
+  await expect(answer(page)).toHaveText("The campaign is scheduled.");
+  await expect(await definitionOf(page.getByRole("region", { name: "Campaign" }), "Status")).toHaveText("Scheduled");
 
   // the campaigns worker (every minute) sends it; the report counts what it sent
   await page.getByRole("link", { name: "Report", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Report: ${name}`);
-  const report = page.getByTestId("campaign-report");
+  const report = page.getByRole("region", { name: "Report" });
   await expect(async () => {
     await page.reload();
     await expect(report).toContainText("Sent", { timeout: 1000 });
-    await expect(report.locator("dd").first()).toHaveText("Sent", { timeout: 1000 });
+    await expect(report.getByRole("definition").first()).toHaveText("Sent", { timeout: 1000 }); // the status
   }).toPass({ timeout: 150_000, intervals: [5000] });
   // the audience is exactly lovely's active, real, not suppressed men in Ireland without a purchase who agreed to promotions
   const [expected] = await sql<{ n: number }>(

@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { PORT } from "../../playwright.config.ts";
-import { logIn } from "./helpers.ts";
+import { accountMenu, logIn } from "./helpers.ts";
 
 const DB_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
 
@@ -67,7 +67,7 @@ test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits
   // in real time from the members page's start to pauseAt: on a loaded machine 30 s here let
   // the popup's 40 s pass before the test left, and the popup covered the menu.)
   await page.clock.runFor(20_000);
-  await page.getByRole("banner").getByText(name, { exact: true }).click(); // the account menu
+  await accountMenu(page, name).click();
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(`${LOVELY}/profile/settings`);
   await expect(banner).toHaveCount(0); // not in the members area

@@ -86,7 +86,7 @@ function Chrome({
                   {t("staff.nav.queues")}
                 </a>
               ) : null}
-              <span className="text-white/70" data-testid="staff-who">
+              <span className="text-white/70">
                 {staff.name} · {t(`staff.roles.${staff.role}`)}
               </span>
               <Form method="post" action="/staff/logout">

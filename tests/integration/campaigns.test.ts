@@ -16,22 +16,19 @@ import { createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts
 import { campaignsJob } from "#workers/campaigns.ts";
 import { runCampaigns } from "#app/campaigns/sender.server.ts";
 import { DAILY_CAP } from "#app/notifications/delivery.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import type { StaffUser } from "#app/staff/session.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { adoptSiteRegistry, getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff, type LoggedInStaff, type StaffRole } from "#tests/support/logged-in.ts";
 
 const SITE = "campaigns";
 const HOST = "campaigns.localhost";
 const EN = { "accept-language": "en" };
-const STAFF_PASSWORD = "staff password for tests";
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff.campaigns;
 const db = () => getDb();
 const site = () => getSiteRegistry().byKey.get(SITE)!;
@@ -55,27 +52,15 @@ beforeAll(async () => {
 // after the site is in place: the server serves it
 const stack = useServerWithMail({ smtp: { refuseRecipients: refused } });
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const decode = (s: string) =>
   s
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
-interface Staff {
-  jar: CookieJar;
-  user: StaffUser;
-}
-async function logIn(role: "support" | "admin" | "marketing"): Promise<Staff> {
-  const email = `campaigns-${unique()}@staff.test`;
-  const account = await createStaffAccount({ email, name: `Campaigns ${role}`, password: STAFF_PASSWORD, role });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return { jar, user: { id: account.id, email, name: `Campaigns ${role}`, role } };
-}
+const logIn = (role: StaffRole) => loggedInStaff(stack.server, role);
+type Staff = LoggedInStaff;
+
 const get = (s: Staff, p: string) => request(stack.server, p, { headers: { ...EN, cookie: s.jar.header } });
 const post = (s: Staff, p: string, fields: [string, string][]) =>
   request(stack.server, p, {
@@ -171,7 +156,7 @@ describe("the campaign console", () => {
       countries: ["DE", "AT"],
       genders: [],
       paidUser: null,
-      createdBy: marketing.user.id,
+      createdBy: marketing.id,
     });
     expect(campaign.versions).toEqual({
       en: { subject: "Winter offer console", body: "Hello from the team console.\n\nA second paragraph." },
@@ -198,7 +183,7 @@ describe("the campaign console", () => {
     expect(cancelled).toMatchObject({ status: "cancelled", name: "Winter news 2" });
     expect((await post(marketing, `/staff/campaigns/${id}?site=${SITE}`, [...fields])).status).toBe(409);
 
-    const audit = await db().staffAuditEntry.findMany({ where: { staffId: marketing.user.id, action: { startsWith: "campaigns." } }, orderBy: { id: "asc" } });
+    const audit = await db().staffAuditEntry.findMany({ where: { staffId: marketing.id, action: { startsWith: "campaigns." } }, orderBy: { id: "asc" } });
     expect(audit.map((a) => a.action)).toEqual(["campaigns.create", "campaigns.schedule", "campaigns.unschedule", "campaigns.update", "campaigns.cancel"]);
     expect(audit[3]!.before).toMatchObject({ name: "Winter news" });
     expect(audit[3]!.after).toMatchObject({ name: "Winter news 2" });
@@ -213,7 +198,7 @@ describe("the campaign console", () => {
 describe("sending a campaign", () => {
   let staff: StaffUser;
   beforeAll(async () => {
-    staff = (await logIn("marketing")).user;
+    staff = await logIn("marketing");
   });
 
   it("reaches the consenting members of its site exactly once, in their language; unsubscribes and bounces are counted", async () => {

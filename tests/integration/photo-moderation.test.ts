@@ -8,15 +8,13 @@ import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { type MemberOptions } from "#tests/support/factories.ts";
 import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
-import { CookieJar } from "#tests/support/session.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const locale = (l: string, ns = "common") => JSON.parse(readFileSync(`app/locales/${l}/${ns}.json`, "utf8"));
 const de = locale("de");
@@ -56,21 +54,8 @@ async function upload(m: Member) {
   return { ...photo, res };
 }
 
-async function staffSession(host = "lovely.localhost") {
-  const email = `photos-${unique()}@staff.test`;
-  const account = await createStaffAccount({ email, name: "Photo reviewer", password: "staff password for tests", role: "support" });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(
-      stack.server,
-      "/staff/login",
-      { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) },
-      { host, headers: EN },
-    ),
-  );
-  expect(res.status).toBe(302);
-  return { id: account.id, email, jar, host };
-}
+const staffSession = (host = "lovely.localhost") => loggedInStaff(stack.server, "support", { host });
+
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const staffGet = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 const decide = (s: Staff, fields: Record<string, string>) =>

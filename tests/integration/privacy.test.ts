@@ -12,13 +12,11 @@ import { getMediaStorage } from "#app/media/storage.server.ts";
 import { buildExport, cleanupExports, requestExport } from "#app/privacy/exports.server.ts";
 import { exportFile } from "#app/privacy/export-files.server.ts";
 import { createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { privacyJob, type PrivacyJob } from "#workers/privacy.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { postForm, request } from "#tests/support/http.ts";
-import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
+import { loggedInMember, loggedInStaff, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
@@ -314,18 +312,7 @@ function readFileSafe(file: string) {
 }
 
 describe("staff privacy requests", () => {
-  const STAFF_PASSWORD = "staff password for tests";
-  let n = 0;
-  async function staffSession(role: "support" | "admin") {
-    const email = `privacy-staff-${Date.now().toString(36)}${n++}@staff.test`;
-    const account = await createStaffAccount({ email, name: `Privacy ${role}`, password: STAFF_PASSWORD, role });
-    const jar = new CookieJar();
-    const res = jar.take(
-      await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }),
-    );
-    expect(res.status).toBe(302);
-    return { jar, host: "lovely.localhost", id: account.id };
-  }
+  const staffSession = (role: "support" | "admin") => loggedInStaff(stack.server, role);
   const post = (s: { jar: CookieJar; host: string }, path: string, fields: Record<string, string>) =>
     postForm(stack.server, path, fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 

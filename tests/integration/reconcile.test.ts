@@ -9,8 +9,6 @@ import { getProvider, setProvider } from "#app/payments/providers/index.server.t
 import { chooseTestOutcome } from "#app/payments/providers/test.server.ts";
 import { reconcilePayments } from "#app/payments/reconcile.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
@@ -19,10 +17,10 @@ import { COSTS_JOB } from "#app/payments/transaction-costs.server.ts";
 import { syncPayment } from "#app/payments/settle.server.ts";
 import { paymentsJob } from "#workers/payments.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { textOf } from "#tests/support/logged-in.ts";
 import { completedPurchase } from "#tests/support/purchases.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff.reconciliation;
 const db = () => getDb();
@@ -219,21 +217,7 @@ describe("what it cannot repair", () => {
     await reconcilePayments(db(), { now: later(), userId: m.user.id });
     expect(await db().reconciliationIssue.count({ where: { paymentId: { in: [dashboard.id, refused.id] } } })).toBe(2);
 
-    const account = await createStaffAccount({
-      email: `reconcile-${m.user.id}@staff.test`,
-      name: "Reconcile",
-      password: "staff password for tests",
-      role: "support",
-    });
-    const jar = new CookieJar();
-    jar.take(
-      await postForm(
-        server,
-        "/staff/login",
-        { email: account.email, password: "staff password for tests", code: await currentTotp(account.totpSecret) },
-        { headers: { "accept-language": "en" } },
-      ),
-    );
+    const { jar } = await loggedInStaff(server, "support");
     const page = await request(server, "/staff/reconciliation", { headers: { cookie: jar.header, "accept-language": "en" } });
     expect(page.status).toBe(200);
     const text = textOf(page.html);

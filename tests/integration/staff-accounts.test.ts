@@ -5,12 +5,12 @@
 // never answers 5xx.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { postForm, request, type TestResponse } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
+import { loggedInStaff, type LoggedInStaff } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff;
 const EN = { "accept-language": "en" };
@@ -23,24 +23,9 @@ let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const newEmail = () => `acc-${unique()}@staff.test`;
 
-interface Staff {
-  jar: CookieJar;
-  id: number;
-  email: string;
-  secret: string;
-  host: string;
-}
+type Staff = LoggedInStaff;
 
-async function logIn(role: "support" | "admin"): Promise<Staff> {
-  const email = newEmail();
-  const account = await createStaffAccount({ email, name: `Test ${role}`, password: STAFF_PASSWORD, role });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(stack.server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return { jar, id: account.id, email, secret: account.totpSecret, host: "lovely.localhost" };
-}
+const logIn = (role: "support" | "admin") => loggedInStaff(stack.server, role);
 
 const get = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 const post = (s: Staff, fields: Record<string, string>) =>

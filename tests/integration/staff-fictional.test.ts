@@ -5,14 +5,12 @@
 // without the permission is refused.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { openStream } from "#tests/support/event-stream.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const EN = { "accept-language": "en" };
@@ -29,16 +27,8 @@ let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const key = () => `k${unique()}abcdefgh`;
 
-async function staffSession(role: "support" | "admin" | "marketing") {
-  const email = `fictional-${role}-${unique()}@staff.test`;
-  const account = await createStaffAccount({ email, name: `Fictional ${role}`, password: "staff password for tests", role });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return { id: account.id, email, jar };
-}
+const staffSession = (role: "support" | "admin" | "marketing") => loggedInStaff(server, role);
+
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 
 const staffGet = (s: Staff, path: string) => request(server, path, { host: "lovely.localhost", headers: { ...EN, cookie: s.jar.header } });

@@ -6,13 +6,11 @@
 // read or changed through another site's console.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const EN = { "accept-language": "en" };
@@ -33,16 +31,8 @@ const decode = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
-async function logIn(role: "support" | "admin" | "marketing") {
-  const email = `attacks-${role}-${unique()}@staff.test`;
-  const account = await createStaffAccount({ email, name: `Attacks ${role}`, password: "staff password for tests", role });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return { id: account.id, jar };
-}
+const logIn = (role: "support" | "admin" | "marketing") => loggedInStaff(server, role);
+
 type Staff = Awaited<ReturnType<typeof logIn>>;
 
 const get = (s: Staff, path: string, host = HOST) => request(server, path, { host, headers: { ...EN, cookie: s.jar.header } });

@@ -11,18 +11,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeDiscount, automaticRows, checkCode } from "#app/payments/discounts.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { adoptSiteRegistry, getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff, type LoggedInStaff } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff.offers;
 const EN = { "accept-language": "en" };
-const STAFF_PASSWORD = "staff password for tests";
 const db = () => getDb();
 const SITE = "offers";
 const offersSite = () => getSiteRegistry().byKey.get(SITE)!;
@@ -35,22 +32,9 @@ let support: Staff;
 let cheapest: number;
 let onlyAt: number;
 
-interface Staff {
-  jar: CookieJar;
-  id: number;
-  email: string;
-}
+type Staff = LoggedInStaff;
 
-async function logIn(role: "support" | "admin"): Promise<Staff> {
-  const email = `offers-${unique().toLowerCase()}@staff.test`;
-  const account = await createStaffAccount({ email, name: `Offers ${role}`, password: STAFF_PASSWORD, role });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(server, "/staff/login", { email, password: STAFF_PASSWORD, code: await currentTotp(account.totpSecret) }, { headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return { jar, id: account.id, email };
-}
+const logIn = (role: "support" | "admin") => loggedInStaff(server, role);
 
 const get = (s: Staff, path: string) => request(server, path, { headers: { ...EN, cookie: s.jar.header } });
 const post = (s: Staff, path: string, fields: Record<string, string>) => postForm(server, path, fields, { headers: { ...EN, cookie: s.jar.header } });

@@ -4,12 +4,11 @@
 // and visitors no dashboard; a cross-site change is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeQueues, createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const HOST = "lovely.localhost";
 let server: TestServer;
@@ -31,17 +30,7 @@ afterAll(async () => {
   await server.close();
 });
 
-let n = 0;
-async function staffSession(role: "support" | "admin") {
-  const email = `queues-${Date.now().toString(36)}${n++}@staff.test`;
-  const account = await createStaffAccount({ email, name: `Queue ${role}`, password: "staff password for tests", role });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { host: HOST }),
-  );
-  expect(res.status).toBe(302);
-  return { jar, id: account.id };
-}
+const staffSession = (role: "support" | "admin") => loggedInStaff(server, role, { host: HOST });
 
 const get = (cookie: string, path: string) => request(server, path, { host: HOST, headers: { cookie } });
 

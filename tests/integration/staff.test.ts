@@ -17,6 +17,7 @@ import { CookieJar } from "#tests/support/session.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
 import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff;
 const EN = { "accept-language": "en" };
@@ -30,35 +31,13 @@ const stack = useServerWithMail();
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-interface Staff {
-  jar: CookieJar;
-  id: number;
-  email: string;
-  secret: string;
-  host: string;
-}
-
 async function newStaff(role: "support" | "admin") {
   const email = `staff-${unique()}@staff.test`;
   const account = await createStaffAccount({ email, name: `Test ${role}`, password: STAFF_PASSWORD, role });
   return { id: account.id, email, secret: account.totpSecret };
 }
 
-async function logIn(role: "support" | "admin", host = "lovely.localhost"): Promise<Staff> {
-  const account = await newStaff(role);
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(
-      stack.server,
-      "/staff/login",
-      { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) },
-      { host, headers: EN },
-    ),
-  );
-  expect(res.status).toBe(302);
-  expect(res.headers.location).toBe("/staff");
-  return { ...account, jar, host };
-}
+const logIn = (role: "support" | "admin", host = "lovely.localhost") => loggedInStaff(stack.server, role, { host });
 
 const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) =>
   request(stack.server, path, { host, headers: { ...EN, cookie: s.jar.header } });

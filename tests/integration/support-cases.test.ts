@@ -7,15 +7,13 @@ import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, type MemberOptions } from "#tests/support/factories.ts";
 import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
-import { CookieJar } from "#tests/support/session.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { useServerWithMail } from "#tests/support/mail-stack.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const locale = (l: string, ns = "common") => JSON.parse(readFileSync(`app/locales/${l}/${ns}.json`, "utf8"));
 const en = locale("en");
@@ -48,16 +46,7 @@ async function conversation(a: Member, b: Member) {
   });
 }
 
-async function staffSession() {
-  const email = `cases-${unique()}@staff.test`;
-  const account = await createStaffAccount({ email, name: "Case worker", password: "staff password for tests", role: "support" });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(stack.server, "/staff/login", { email, password: "staff password for tests", code: await currentTotp(account.totpSecret) }, { headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return { id: account.id, email, jar };
-}
+const staffSession = () => loggedInStaff(stack.server, "support");
 
 describe("complaints", () => {
   it("a visitor's complaint is stored once and confirmed by mail in their language, also when the form is sent twice", async () => {

@@ -10,14 +10,12 @@ import { removeProvider, setProvider } from "#app/payments/providers/index.serve
 import { createTestProvider, signTestWebhook, TEST_SIGNATURE_HEADER } from "#app/payments/providers/test.server.ts";
 import { testPayCosts } from "#app/payments/providers/test-costs.ts";
 import { recordTransactionCosts } from "#app/payments/transaction-costs.server.ts";
-import { createStaffAccount } from "#app/staff/accounts.server.ts";
-import { currentTotp } from "#app/staff/totp.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { parseEnv } from "#app/utils/env.server.ts";
 import { startFakeMollie } from "#tests/support/fake-mollie.ts";
 import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { loggedInStaff } from "#tests/support/logged-in.ts";
 
 const EN = { "accept-language": "en" };
 const db = () => getDb();
@@ -58,17 +56,7 @@ async function paidWithTestProvider(m: LoggedInMember, country: string, method: 
   return db().payment.findUniqueOrThrow({ where: { providerReference: reference } });
 }
 
-async function staffSession() {
-  const email = `costs-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@staff.test`;
-  const password = "staff password for tests";
-  const account = await createStaffAccount({ email, name: "Costs admin", password, role: "admin" });
-  const jar = new CookieJar();
-  const res = jar.take(
-    await postForm(server, "/staff/login", { email, password, code: await currentTotp(account.totpSecret) }, { host: "lovely.localhost", headers: EN }),
-  );
-  expect(res.status).toBe(302);
-  return jar;
-}
+const staffSession = async () => (await loggedInStaff(server, "admin")).jar;
 
 describe("the test provider's costs", () => {
   it("records the configured rate of the method once, shows it to staff and not to the member", async () => {

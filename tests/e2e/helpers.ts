@@ -113,12 +113,19 @@ export async function logInAsDemoMember(page: Page, origin: string, host: string
  * or a viewport, language or motion preference of their own); the 18+ warning already confirmed.
  * Close it with `page.context().close()`.
  */
-export async function demoMemberPage(browser: Browser, origin: string, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 }, ...options });
-  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
-  const page = await context.newPage();
+export async function demoMemberPage(browser: Browser, origin: string, options: PageOptions = {}) {
+  const page = await visitorPage(browser, origin, options);
   await logInAsDemoMember(page, origin, new URL(origin).hostname);
   return page;
+}
+
+type PageOptions = BrowserContextOptions & { /** the site's language chosen (the lng cookie) */ language?: string };
+
+/** A visitor's page in a browser context of its own, the 18+ warning confirmed (English, 1280 px unless `options` say otherwise). */
+export async function visitorPage(browser: Browser, origin: string, { language, ...options }: PageOptions = {}) {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 }, ...options });
+  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }, ...(language ? [{ name: "lng", value: language, url: origin }] : [])]);
+  return context.newPage();
 }
 
 /** The account menu's toggle in the header: a <summary> (no role) that shows the member's name. */

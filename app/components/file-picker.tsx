@@ -10,20 +10,16 @@ const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/avif";
 export function FilePicker({
   name,
   accept = PHOTO_TYPES,
-  testId,
   title,
   hint,
-  inputTestId,
   onChosen,
 }: {
   name: string;
   accept?: string;
-  testId?: string;
   /** the call to action before a choice ("Add a photo" by default) */
   title?: string;
   /** the line under it before a choice (the formats by default) */
   hint?: string;
-  inputTestId?: string;
   onChosen?: (chosen: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -35,12 +31,9 @@ export function FilePicker({
     [chosen],
   );
   return (
-    <label
-      className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-lg border-2 border-dashed border-black/20 p-3 hover:border-primary focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40"
-      data-testid={testId}
-    >
+    <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-lg border-2 border-dashed border-black/20 p-3 hover:border-primary focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40">
       {chosen ? (
-        <img src={chosen.preview} alt="" className="h-14 w-14 shrink-0 rounded object-cover" data-testid="file-picker-preview" />
+        <img src={chosen.preview} alt="" className="h-14 w-14 shrink-0 rounded object-cover" />
       ) : (
         <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-primary/10 text-primary">
           <CameraIcon />
@@ -48,9 +41,7 @@ export function FilePicker({
       )}
       <span className="min-w-0">
         <span className="block font-semibold text-primary">{chosen ? t("filePicker.change") : (title ?? t("profileEdit.addPhoto"))}</span>
-        <span className={`block text-sm text-black/60 ${chosen ? "truncate" : ""}`} data-testid="file-picker-name">
-          {chosen?.name ?? hint ?? t("filePicker.hint")}
-        </span>
+        <span className={`block text-sm text-black/60 ${chosen ? "truncate" : ""}`}>{chosen?.name ?? hint ?? t("filePicker.hint")}</span>
       </span>
       <input
         type="file"
@@ -62,7 +53,6 @@ export function FilePicker({
           setChosen(file ? { name: file.name, preview: URL.createObjectURL(file) } : null);
           onChosen?.(!!file);
         }}
-        data-testid={inputTestId}
       />
     </label>
   );

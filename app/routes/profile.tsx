@@ -109,8 +109,10 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         </Button>
       </div>
 
-      <Card as="section" data-testid="photos">
-        <h2 className="mb-1 text-lg font-semibold">{t("profileEdit.photos")}</h2>
+      <Card as="section" aria-labelledby="own-photos-title">
+        <h2 id="own-photos-title" className="mb-1 text-lg font-semibold">
+          {t("profileEdit.photos")}
+        </h2>
         <p className="mb-4 text-sm text-black/60">{t("profileEdit.photoLimit", { count: d.photoLimit, used: p.photos.length })}</p>
         <FormMessage
           message={photoResult && "error" in photoResult ? photoResult.error : undefined}
@@ -119,7 +121,7 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         {photoResult && "pending" in photoResult && photoResult.pending ? <FormMessage tone="success" message="profileEdit.photoPendingNotice" /> : null}
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
           {p.photos.map((photo) => (
-            <li key={photo.id} className={`overflow-hidden rounded-lg border-2 ${photo.main ? "border-primary" : "border-black/5"}`} data-testid="own-photo">
+            <li key={photo.id} className={`overflow-hidden rounded-lg border-2 ${photo.main ? "border-primary" : "border-black/5"}`}>
               <div className="relative">
                 <img src={photo.thumb} alt="" className={`aspect-[4/5] w-full object-cover ${photo.pending ? "opacity-60" : ""}`} />
                 {photo.pending ? (
@@ -150,7 +152,7 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="photo-upload" />
           {/* a new photo remounts the picker: it starts empty for the next one */}
-          <FilePicker key={p.photos.length} name="photo" testId="profile-photo-picker" />
+          <FilePicker key={p.photos.length} name="photo" />
           <SubmitButton>{t("profileEdit.upload")}</SubmitButton>
         </Form>
       </Card>

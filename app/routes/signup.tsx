@@ -154,7 +154,7 @@ type StepProps = { step: SignupStep; countries: string[]; location: Record<strin
 function ProfileStep(props: StepProps) {
   return props.step === "photo" ? (
     <StepForm step="photo" data={props.data} formProps={{ encType: "multipart/form-data" }}>
-      <FilePicker name="photo" testId="signup-photo-picker" />
+      <FilePicker name="photo" />
     </StepForm>
   ) : (
     <FieldsStep {...props} />

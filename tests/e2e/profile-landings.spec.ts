@@ -16,9 +16,9 @@ test("landing3 of a profile leads into the signup with that profile as the targe
   expect(id).toMatch(/^\d+$/);
 
   await page.goto(`${lovely}/members/${id}/landing3?network=e2enet&ref=landing3-${Date.now()}`);
-  await expect(page.getByTestId("lander-headline")).toHaveText(`${name} sent you a message`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} sent you a message`);
   await page.getByRole("link", { name: `Reply to ${name}` }).click();
-  const modal = page.getByTestId("signup-modal");
+  const modal = page.getByRole("dialog");
   await expect(modal).toBeVisible();
   await modal.getByLabel(new RegExp(name)).fill(`Hi ${name}, I saw your page!`);
   await modal.getByLabel("Username").fill("Robin");
@@ -33,9 +33,10 @@ test("landing3 of a profile leads into the signup with that profile as the targe
 
 test("partner offers in the search are marked and open the partner apart", async ({ page }) => {
   await page.goto(`${lovely}/members`);
-  const offer = page.getByTestId("partner-offer").first();
+  // a link whose name starts with its mark
+  const offer = page.getByRole("link", { name: /^Partner offer\b/ }).first();
   await expect(offer).toBeVisible();
-  await expect(offer.getByTestId("partner-offer-label")).toHaveText("Partner offer");
+  await expect(offer.getByText("Partner offer", { exact: true })).toBeVisible();
   await expect(offer).toHaveAttribute("target", "_blank");
   await expect(offer).toHaveAttribute("rel", /sponsored/);
 });

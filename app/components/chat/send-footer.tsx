@@ -129,14 +129,7 @@ export function SendFooter({
               <p className="mb-2 font-semibold">{t("chat.photoTitle")}</p>
               {/* a new picker after each send: the sent file is not offered again */}
               <div className="flex">
-                <FilePicker
-                  key={clientKey}
-                  name="image"
-                  title={t("chat.choosePhoto")}
-                  hint={t("chat.photoHint")}
-                  inputTestId="chat-photo-input"
-                  onChosen={setFileChosen}
-                />
+                <FilePicker key={clientKey} name="image" title={t("chat.choosePhoto")} hint={t("chat.photoHint")} onChosen={setFileChosen} />
               </div>
               <Button type="submit" name="intent" value="image" size="sm" block className="mt-3" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
                 {t("chat.sendPhoto", { count: p.image })}

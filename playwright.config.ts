@@ -8,7 +8,9 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const OPS_TOKEN = process.env.OPS_TOKEN ?? "e2e-ops-token-0123456789";
 const dataDir = ".data/e2e";
 const freshData = !process.env.PLAYWRIGHT_KEEP_DATA;
-if (freshData && !process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+// only when Playwright runs the suite: knip also loads this file, and must not delete a running suite's database
+const runByPlaywright = /playwright/.test(process.argv[1] ?? "");
+if (freshData && runByPlaywright && !process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -102,5 +102,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
 /** Server errors go to the structured log; a refusal (4xx) or a client that went away is not an error. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  if (crossSiteRefusal(error, request))
+    return void getLogger().warn({ url: redactUrl(request.url), origin: request.headers.get("origin") }, "cross-site post refused");
   getLogger().error({ err: error, url: redactUrl(request.url) }, "request failed");
 };
+
+/** React Router answers 400 to a post whose Origin is another site's before the app's own guard
+ * runs, and hands this error over: a forged or stale form, not a fault of the server. */
+const crossSiteRefusal = (error: unknown, request: Request) =>
+  error instanceof Error && error.message === "Bad Request" && request.method !== "GET" && request.headers.has("origin");

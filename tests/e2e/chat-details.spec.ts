@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PORT } from "../../playwright.config.ts";
-import { activationLink, demoMemberPage, pageLanguage, tr } from "./helpers.ts";
+import { activate, demoMemberPage, signUp, tr, visitorPage } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
 const MATURE = `http://mature.localhost:${PORT}`;
@@ -24,29 +24,10 @@ const names = new WeakMap<Page, string>();
 /** The name a member made by newMember signed up with. */
 const samName = (page: Page) => names.get(page)!;
 
-/** A new member of a site, signed up through the form with the address confirmed. */
-async function newMember(browser: Browser, origin: string, name: string, [gender, seeking]: [string, string]) {
-  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: "entry_ok", value: "1", url: origin }]);
-  const page = await context.newPage();
-  await page.goto(`${origin}/signup`);
-  // by field name: mature speaks German to this browser
-  const form = page.getByTestId("signup-form");
-  await form.locator("select[name=gender]").selectOption(gender);
-  await form.locator("select[name=seeking]").selectOption(seeking);
-  await form.locator("input[name=name]").fill(name);
-  await form.locator("input[name=email]").fill(`${name.toLowerCase()}@example.com`);
-  await form.locator("input[name=password]").fill("a long enough secret");
-  await form.locator("select[name=dob_day]").selectOption("7");
-  await form.locator("select[name=dob_month]").selectOption("6");
-  await form.locator("select[name=dob_year]").selectOption("1988");
-  await form.locator("button[type=submit]").click();
-  await expect(page).toHaveURL(/\/signup\?step=photo$/, { timeout: 15_000 });
-  // confirmed, so that the partner may answer
-  const email = `${name.toLowerCase()}@example.com`;
-  await expect.poll(() => activationLink(email), { timeout: 15_000 }).toBeTruthy();
-  await page.goto(activationLink(email)!);
-  await expect(page.getByRole("heading", { name: tr(await pageLanguage(page), "activation.doneTitle") })).toBeVisible();
+/** A new member of a site, signed up through the form with the address confirmed (so that the partner may answer). */
+async function newMember(browser: Browser, origin: string, name: string, [gender, seeking]: ["male" | "female", "male" | "female"]) {
+  const page = await visitorPage(browser, origin);
+  await activate(page, await signUp(page, origin, { name, gender, seeking, birthDate: "1988-06-07", email: `${name.toLowerCase()}@example.com` }));
   names.set(page, name);
   return page;
 }

@@ -5,7 +5,7 @@
 // push step ("Allow" stores this device's subscription, "Not now" goes on).
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember, passEntryWarning, pickBirthDate, tr } from "./helpers.ts";
+import { logInAsDemoMember, signUp, tr } from "./helpers.ts";
 
 const origin = (site: string) => `http://${site}.localhost:${PORT}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,16 +139,7 @@ const confirmStep = (page: Page, email: string) => page.getByText(tr("en", "sign
 /** A new member through the account step and the four skippable steps, on the signup page. */
 async function signUpToPushStep(page: Page, o: string) {
   const email = `push${Date.now()}${Math.floor(Math.random() * 1000)}@example.test`;
-  await page.goto(`${o}/signup`);
-  await passEntryWarning(page);
-  await page.getByLabel("I am").selectOption("male");
-  await page.getByLabel("Looking for").selectOption("female");
-  await page.getByLabel("Username").fill(`Pusher${Date.now() % 100000}`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await pickBirthDate(page, "1990-03-04");
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await expect(page).toHaveURL(/\/signup\?step=photo$/);
+  await signUp(page, o, { name: `Pusher${Date.now() % 100000}`, gender: "male", seeking: "female", birthDate: "1990-03-04", email });
   for (const step of ["photo", "personal", "about", "location"]) {
     await expect(page.getByRole("heading", { level: 1, name: tr("en", `signup.steps.${step}.title`), exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Skip this step" }).click();

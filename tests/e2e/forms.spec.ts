@@ -3,15 +3,14 @@
 // they typed (the server never sends a password back into the page).
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { logInAsDemoMember, passEntryWarning } from "./helpers.ts";
 
 const host = "lovely.localhost";
 const origin = `http://${host}:${PORT}`;
 
 test("login: empty fields are named before anything is posted; a wrong password is refused, the address kept", async ({ page }) => {
   await page.goto(`${origin}/login`);
-  await page.getByTestId("entry-warning").getByRole("button").click();
-  await expect(page.getByTestId("entry-warning")).toBeHidden();
+  await passEntryWarning(page);
   const posts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST") posts.push(r.url());
@@ -27,7 +26,7 @@ test("login: empty fields are named before anything is posted; a wrong password 
   await email.fill(`member@${host}`);
   await password.fill("not the password");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("form-message")).toHaveText("Login failed, please try again");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Login failed, please try again");
   expect(posts).toHaveLength(1);
   await expect(email).toHaveValue(`member@${host}`);
 });
@@ -35,7 +34,7 @@ test("login: empty fields are named before anything is posted; a wrong password 
 test("settings: a repeat that differs is caught in the browser; a wrong current password comes back from the server", async ({ page }) => {
   await logInAsDemoMember(page, origin, host);
   await page.goto(`${origin}/profile/settings`);
-  const form = page.getByTestId("settings-password");
+  const form = page.getByRole("region", { name: "Change password" });
   await form.getByLabel("Current password").fill("wrong current password");
   await form.getByLabel("New password", { exact: true }).fill("a brand new password");
   await form.getByLabel("Repeat new password").fill("a different password");

@@ -128,6 +128,48 @@ export async function visitorPage(browser: Browser, origin: string, { language, 
   return context.newPage();
 }
 
+type NewMember = {
+  name: string;
+  gender: "male" | "female";
+  seeking: "male" | "female";
+  /** "1990-02-03" */
+  birthDate?: string;
+  email?: string;
+  password?: string;
+  /** the site's language chosen first (the lng cookie) */
+  language?: string;
+};
+
+/**
+ * Signs a visitor up on the site's /signup page, in whatever language it speaks (the labels from
+ * that language's catalogue), after the 18+ warning; ends on the photo step. Returns the address.
+ */
+export async function signUp(page: Page, origin: string, member: NewMember) {
+  const email = member.email ?? `e2e-${member.name.toLowerCase()}-${Date.now()}@example.test`;
+  if (member.language) await page.context().addCookies([{ name: "lng", value: member.language, url: origin }]);
+  await page.goto(`${origin}/signup`);
+  await passEntryWarning(page);
+  const lng = await pageLanguage(page);
+  const form = page.getByRole("main");
+  await form.getByLabel(tr(lng, "signup.iAm"), { exact: true }).selectOption(member.gender);
+  await form.getByLabel(tr(lng, "signup.seeking"), { exact: true }).selectOption(member.seeking);
+  await form.getByLabel(tr(lng, "signup.username"), { exact: true }).fill(member.name);
+  await form.getByLabel(tr(lng, "signup.email"), { exact: true }).fill(email);
+  await form.getByLabel(tr(lng, "signup.password"), { exact: true }).fill(member.password ?? "a long enough secret");
+  const labels = { group: tr(lng, "signup.dateOfBirth"), day: tr(lng, "signup.dobDay"), month: tr(lng, "signup.dobMonth"), year: tr(lng, "signup.dobYear") };
+  await pickBirthDate(form, member.birthDate ?? "1990-02-03", labels);
+  await form.getByRole("button", { name: tr(lng, "signup.create"), exact: true }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/, { timeout: 15_000 });
+  return email;
+}
+
+/** Opens the activation link mailed to `email` once it has come; ends on the confirmation. */
+export async function activate(page: Page, email: string) {
+  await expect.poll(() => activationLink(email), { timeout: 15_000 }).toBeTruthy();
+  await page.goto(activationLink(email)!);
+  await expect(page.getByRole("heading", { name: tr(await pageLanguage(page), "activation.doneTitle") })).toBeVisible();
+}
+
 /** The account menu's toggle in the header: a <summary> (no role) that shows the member's name. */
 export const accountMenu = (page: Page, name: string) => page.getByRole("banner").getByText(name, { exact: true });
 

@@ -3,7 +3,7 @@
 // count, and the message in the open thread.
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { demoMemberPage, mainNavLink, pickBirthDate, tr, visitorPage } from "./helpers.ts";
+import { demoMemberPage, mainNavLink, signUp, tr, visitorPage } from "./helpers.ts";
 
 const PRIDE = `http://pride.localhost:${PORT}`;
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
@@ -26,16 +26,7 @@ test("a message reaches the partner's open pages live: badge, title and thread",
   // a new member signs up and writes
   const stamp = Date.now();
   const kim = await visitorPage(browser, PRIDE, { language: "en" });
-  await kim.goto(`${PRIDE}/signup`);
-  const form = kim.getByTestId("signup-form");
-  await form.getByLabel("E-mail address").fill(`live${stamp}@example.com`);
-  await form.getByLabel("Username").fill(`Kim${stamp % 10000}`);
-  await form.getByLabel("I am").selectOption("male");
-  await form.getByLabel("Looking for").selectOption("male");
-  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await pickBirthDate(form, "1991-04-05");
-  await form.getByRole("button", { name: "Create my account" }).click();
-  await expect(kim).toHaveURL(/\/signup\?step=photo$/);
+  await signUp(kim, PRIDE, { name: `Kim${stamp % 10000}`, gender: "male", seeking: "male", birthDate: "1991-04-05", email: `live${stamp}@example.com` });
   await kim.goto(`${PRIDE}/members/${demoId}/chat`);
   await kim
     .getByRole("dialog", { name: /^Break the ice with / })

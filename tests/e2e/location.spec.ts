@@ -10,8 +10,8 @@ test.use({ locale: "en-GB" });
 test("the settings location form shows its errors before submitting and follows the chosen country", async ({ page }) => {
   await logInAsDemoMember(page, site, "lovely.localhost");
   await page.goto(`${site}/profile/settings`);
-  const form = page.getByTestId("settings-location");
-  await expect(form.getByTestId("location-fields")).toBeVisible();
+  const form = page.getByRole("group", { name: "Location", exact: true });
+  await expect(form.getByLabel("Country")).toBeVisible();
   await expect(form.getByLabel("Country")).toHaveValue("NL");
   await expect(form.getByLabel("Province").locator("option", { hasText: "Utrecht" })).toHaveCount(1);
 
@@ -33,7 +33,7 @@ test("the settings location form shows its errors before submitting and follows 
   await expect(form.getByRole("alert")).toHaveText("This text is too long");
   await expect(city).toHaveAttribute("aria-invalid", "true");
   await expect(city).toHaveAttribute("data-state", "invalid");
-  await page.getByTestId("settings-form").getByRole("button", { name: "Save" }).click();
+  await page.getByRole("region", { name: "Your preferences" }).getByRole("button", { name: "Save" }).click();
   await expect(form.getByRole("alert")).toHaveText("This text is too long");
   expect(posts, "nothing is sent while a field is invalid").toEqual([]);
 

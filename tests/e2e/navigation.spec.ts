@@ -3,7 +3,7 @@
 // (1280 px: the top bar and the account menu), on each demo site; the balance shows throughout.
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { demoMemberPage } from "./helpers.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
 
@@ -13,13 +13,7 @@ for (const site of SITES) {
       test.setTimeout(120_000);
       const host = `${site}.localhost`;
       const origin = `http://${host}:${PORT}`;
-      const context = await browser.newContext({ viewport: { width, height: width < 640 ? 844 : 900 }, locale: "en-GB" });
-      await context.addCookies([
-        { name: "entry_ok", value: "1", url: origin },
-        { name: "lng", value: "en", url: origin },
-      ]);
-      const page = await context.newPage();
-      await logInAsDemoMember(page, origin, host);
+      const page = await demoMemberPage(browser, origin, { viewport: { width, height: width < 640 ? 844 : 900 }, language: "en" });
 
       const phone = width < 640;
       const header = page.getByRole("banner");
@@ -34,7 +28,7 @@ for (const site of SITES) {
         await expect(header.getByRole("link", { name: /^\d+ credits?$/ })).toBeVisible();
       };
       const fromMenu = async (name: string | RegExp, path: string) => {
-        await page.getByTestId("account-menu").click();
+        await header.locator("summary").click(); // the account menu's toggle (the member's name)
         await header.locator("details").getByRole("link", { name }).click();
         await expect(page).toHaveURL(`${origin}${path}`);
         await expect(page.locator("main").first()).toBeVisible();
@@ -67,7 +61,7 @@ for (const site of SITES) {
       // the balance leads to the packages, and back to the page it was pressed on
       await header.getByRole("link", { name: /^\d+ credits?$/ }).click();
       await expect(page).toHaveURL(`${origin}/credits?back=%2Fnotifications`);
-      await context.close();
+      await page.context().close();
     });
   }
 }

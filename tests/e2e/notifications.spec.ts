@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { pickBirthDate } from "./helpers.ts";
+import { activate, signUp } from "./helpers.ts";
 
 const origin = `http://lovely.localhost:${PORT}`;
 const outbox = ".data/e2e/outbox";
@@ -31,35 +31,10 @@ function mailsTo(email: string) {
     .filter((raw) => raw.includes(`To: ${email}`));
 }
 
-/** A new member of Lovely Dates, signed up and activated through the mailed link; logged in on `page`. */
+/** A new member of Lovely Dates, signed up in English and activated through the mailed link; logged in on `page`. */
 async function newMember(page: Page, name: string, gender: "male" | "female", seeking: "male" | "female") {
-  const email = `e2e-notify-${Date.now()}-${name.toLowerCase()}@example.test`;
-  await page.context().addCookies([
-    { name: "entry_ok", value: "1", url: origin },
-    { name: "lng", value: "en", url: origin },
-  ]);
-  await page.goto(`${origin}/signup`);
-  const form = page.getByTestId("signup-form");
-  await form.getByLabel("E-mail address").fill(email);
-  await form.getByLabel("Username").fill(name);
-  await form.getByLabel("I am").selectOption(gender);
-  await form.getByLabel("Looking for").selectOption(seeking);
-  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
-  await pickBirthDate(form, "1990-02-03");
-  await form.getByRole("button", { name: "Create my account" }).click();
-  await expect(page).toHaveURL(/\/signup\?step=photo$/);
-  let link: string | undefined;
-  await expect
-    .poll(
-      () =>
-        (link = mailsTo(email)
-          .map((raw) => /https?:\/\/[^\s"<>]+activate\?token=[\w-]+/.exec(raw)?.[0])
-          .find(Boolean)),
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  await page.goto(link!);
-  await expect(page).toHaveURL(/\/activate\/done/);
+  const email = await signUp(page, origin, { name, gender, seeking, language: "en", email: `e2e-notify-${Date.now()}-${name.toLowerCase()}@example.test` });
+  await activate(page, email);
   return email;
 }
 
@@ -80,7 +55,7 @@ test("a new member gets no marketing mail until they switch it on; likes by e-ma
   for (const own of ["Likes", "New messages", "New conversations"]) await expect(box(page, own, "E-mail")).toBeChecked();
   await box(page, "Likes", "E-mail").uncheck();
   await box(page, "New messages", "Push").uncheck();
-  await page.getByTestId("notification-switches").getByRole("button").click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your notification settings have been saved.")).toBeVisible();
   await page.reload();
   await expect(box(page, "Likes", "E-mail")).not.toBeChecked();
@@ -98,8 +73,11 @@ test("the unsubscribe link of a real like mail opens the e-mail source variant w
   const liker = await freshPage(browser);
   await newMember(liker, `Leo${Date.now() % 1000}`, "male", "female");
   await liker.goto(`${origin}/members/${likedId}`);
-  await liker.getByTestId("like-panel").getByTestId("like-button").click();
-  await expect(liker.getByTestId("like-panel").getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
+  await liker
+    .getByRole("main")
+    .getByRole("button", { name: /^Like\W+Liv\d+$/ })
+    .click();
+  await expect(liker.getByRole("main").getByRole("button", { name: /^Liked\W+Liv\d+$/ })).toHaveAttribute("aria-pressed", "true");
 
   let unsubscribe: string | undefined;
   await expect
@@ -117,7 +95,7 @@ test("the unsubscribe link of a real like mail opens the e-mail source variant w
   const visitor = await freshPage(browser); // not logged in
   await visitor.context().addCookies([{ name: "lng", value: "en", url: origin }]);
   await visitor.goto(unsubscribe!);
-  const variant = visitor.getByTestId("notification-email-source");
+  const variant = visitor.getByRole("main");
   await expect(variant).toContainText(`E-mails about Likes are switched on for ${likedEmail}.`);
   await variant.getByRole("button", { name: "Stop e-mails about Likes" }).click();
   await expect(variant).toContainText("You no longer receive e-mails about: Likes.");

@@ -104,7 +104,7 @@ const packageIntent = z.enum(["price", "add", "disable", "enable"]);
 type Parsed<T> = { ok: true; change: T } | { ok: false; message: string; field?: string };
 
 /** The first issue of a form, as the page shows it. */
-export function firstIssue(error: z.ZodError): { ok: false; message: string; field?: string } {
+function firstIssue(error: z.ZodError): { ok: false; message: string; field?: string } {
   const issue = error.issues[0];
   return { ok: false, message: issue?.message ?? "messages.invalidInput", field: String(issue?.path[0] ?? "") };
 }

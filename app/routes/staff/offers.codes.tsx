@@ -4,17 +4,18 @@
 import { z } from "zod";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/offers.codes";
 import { CodeActiveForm, CodeForm } from "#app/components/staff/offers/code-form.tsx";
 import { OffersHeader } from "#app/components/staff/offers/offers-header.tsx";
 import { utc } from "#app/components/staff/format.ts";
 import { StaffTable } from "#app/components/staff/table.tsx";
-import { codeForm, firstIssue } from "#app/offers/offer-forms.ts";
+import { codeForm } from "#app/offers/offer-forms.ts";
 import { createCode, offerCodes, setCodeActive, updateCode } from "#app/offers/codes.server.ts";
 import type { OfferResult } from "#app/offers/result.ts";
 import { offerSite, offerSites } from "#app/offers/site.server.ts";
 import { requireStaffPermission } from "#app/staff/session.server.ts";
-import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
+import { parseId, parseSubmission, readForm } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPermission(request, context, "offers");
@@ -29,30 +30,30 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 const intent = z.enum(["create", "update", "disable", "enable"]);
 
+type Answer = { answer?: Omit<OfferResult, "status">; result?: SubmissionResult<string[]> };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaffPermission(request, context, "offers");
   const site = offerSite(request, context);
-  const form = formFields(await readForm(request, context));
-  const what = intent.safeParse(form.intent);
-  const id = parseId(form.id);
-  let result: OfferResult;
-  if (!what.success || (what.data !== "create" && !id)) {
-    result = { ok: false, status: 400, message: "messages.invalidInput" };
-  } else if (what.data === "disable" || what.data === "enable") {
-    result = await setCodeActive(staff, site, id!, what.data === "enable");
-  } else {
-    const input = codeForm.safeParse(form);
-    if (!input.success) result = { ...firstIssue(input.error), status: 400 };
-    else result = what.data === "create" ? await createCode(staff, site, input.data) : await updateCode(staff, site, id!, input.data);
-  }
-  const { status, ...answer } = result.ok ? { ...result, status: 200 } : result;
-  return data({ answer }, status);
+  const form = await readForm(request, context);
+  const what = intent.safeParse(form.get("intent"));
+  const id = parseId(form.get("id"));
+  const answer = (result: OfferResult, reply?: SubmissionResult<string[]>) => {
+    const { status, ...rest } = result.ok ? { ...result, status: 200 } : result;
+    return data<Answer>({ answer: rest, ...(reply ? { result: reply } : {}) }, status);
+  };
+  if (!what.success || (what.data !== "create" && !id)) return answer({ ok: false, status: 400, message: "messages.invalidInput" });
+  if (what.data === "disable" || what.data === "enable") return answer(await setCodeActive(staff, site, id!, what.data === "enable"));
+  // the code's form: checked with codeForm in the browser too; its errors come back under the fields
+  const submission = parseSubmission(form, codeForm);
+  if (submission.status !== "success") return data<Answer>({ result: submission.reply() }, 400);
+  const result = what.data === "create" ? await createCode(staff, site, submission.value) : await updateCode(staff, site, id!, submission.value);
+  return answer(result, result.ok ? undefined : submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : {}));
 }
 
 export default function StaffOfferCodes({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = actionData?.answer;
-  const formErrors = answer && !answer.ok ? { field: "field" in answer ? answer.field : undefined, message: answer.message } : null;
   return (
     <main>
       <OffersHeader page="codes" site={d.site} sites={d.sites} answer={answer} />
@@ -91,7 +92,15 @@ export default function StaffOfferCodes({ loaderData: d, actionData }: Route.Com
           ),
         ])}
       />
-      <CodeForm key={d.edit?.id ?? "new"} site={d.site} countries={d.countries} edit={d.edit} errors={formErrors} resetAfter={answer?.ok ? answer : null} />
+      <CodeForm
+        key={d.edit?.id ?? "new"}
+        site={d.site}
+        countries={d.countries}
+        edit={d.edit}
+        lastResult={actionData?.result}
+        params={answer?.params}
+        resetAfter={answer?.ok ? answer : null}
+      />
     </main>
   );
 }

@@ -1,8 +1,12 @@
 // The form of a typed discount code, to create one or edit one of the site's (times in UTC, as the
-// console shows them), and the button that disables or enables one.
+// console shows them), checked with codeForm (app/offers/offer-forms.ts) in the browser and in the
+// action, and the button that disables or enables one.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Button, Select, TextField } from "#app/components/ui/index.ts";
+import { FieldInput, FieldSelect, useSchemaForm } from "#app/components/schema-form.tsx";
+import { Button } from "#app/components/ui/index.ts";
+import { codeForm } from "#app/offers/offer-forms.ts";
 import { useResetAfter } from "./package-forms.tsx";
 import { countryName } from "#app/utils/format.ts";
 
@@ -24,24 +28,44 @@ export function CodeForm({
   site,
   countries,
   edit,
-  errors,
+  lastResult,
+  params,
   resetAfter,
 }: {
   site: string;
   countries: string[];
   edit: CodeDefaults | null;
-  errors: { field?: string | undefined; message: string } | null;
+  /** the server's reply to a refused save */
+  lastResult?: SubmissionResult<string[]> | undefined;
+  /** the refusal's params (the code that exists already) */
+  params?: Record<string, unknown> | undefined;
   /** the answer to a saved post: a new code's form empties itself */
   resetAfter: object | null;
 }) {
   const { t, i18n } = useTranslation();
-  const form = useResetAfter(edit ? null : resetAfter);
-  const errorOf = (field: string) => (errors?.field === field ? t(errors.message) : undefined);
+  const ref = useResetAfter(edit ? null : resetAfter);
+  const {
+    fields: f,
+    formProps,
+    stateOf,
+  } = useSchemaForm(codeForm, {
+    id: edit ? `code-${edit.id}` : "code-new",
+    lastResult,
+    defaultValue: {
+      code: edit?.code ?? "",
+      percentage: edit ? String(edit.valuePercentage) : "",
+      validity: edit?.validity ?? "once_per_user",
+      country: edit?.country ?? "",
+      startsAt: fieldTime(edit?.startsAt ?? null),
+      expires: fieldTime(edit?.expires ?? null),
+    },
+  });
   return (
     <Form
-      ref={form}
+      ref={ref}
       method="post"
       action={`/staff/offers/codes?site=${site}`}
+      {...formProps}
       className="mt-6 flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5 sm:max-w-2xl"
       data-testid="code-form"
     >
@@ -49,60 +73,41 @@ export function CodeForm({
       <input type="hidden" name="intent" value={edit ? "update" : "create"} />
       {edit ? <input type="hidden" name="id" value={edit.id} /> : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField
-          id="code-text"
-          name="code"
-          required
-          maxLength={32}
-          defaultValue={edit?.code ?? ""}
+        <FieldInput
+          field={f.code}
           autoComplete="off"
           label={t("staff.offers.codes.code")}
           hint={t("staff.offers.codes.codeHelp")}
-          error={errorOf("code")}
+          errorParams={params}
+          state={stateOf(f.code)}
         />
-        <TextField
-          id="code-percentage"
-          name="percentage"
-          inputMode="numeric"
-          required
-          maxLength={2}
-          defaultValue={edit ? String(edit.valuePercentage) : ""}
-          label={t("staff.offers.codes.percentage")}
-          error={errorOf("percentage")}
-        />
-        <Select
-          id="code-validity"
-          name="validity"
-          defaultValue={edit?.validity ?? "once_per_user"}
+        <FieldInput field={f.percentage} inputMode="numeric" maxLength={2} label={t("staff.offers.codes.percentage")} state={stateOf(f.percentage)} />
+        <FieldSelect
+          field={f.validity}
           label={t("staff.offers.codes.validity")}
+          state={stateOf(f.validity)}
           options={VALIDITIES.map((v) => ({ value: v, label: t(`staff.offers.codes.validities.${v}`) }))}
-          error={errorOf("validity")}
         />
-        <Select
-          id="code-country"
-          name="country"
-          defaultValue={edit?.country ?? ""}
+        <FieldSelect
+          field={f.country}
           label={t("staff.offers.country")}
-          options={[{ value: "", label: t("staff.offers.allCountries") }, ...countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))]}
-          error={errorOf("country")}
+          state={stateOf(f.country)}
+          placeholder={t("staff.offers.allCountries")}
+          options={countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))}
         />
-        <TextField
-          id="code-starts"
-          name="startsAt"
+        <FieldInput
+          field={f.startsAt}
           type="datetime-local"
-          defaultValue={fieldTime(edit?.startsAt ?? null)}
           label={t("staff.offers.codes.startsAt")}
           hint={t("staff.offers.codes.utcHelp")}
-          error={errorOf("startsAt")}
+          state={stateOf(f.startsAt)}
         />
-        <TextField
-          id="code-expires"
-          name="expires"
+        <FieldInput
+          field={f.expires}
           type="datetime-local"
-          defaultValue={fieldTime(edit?.expires ?? null)}
           label={t("staff.offers.codes.expires")}
           hint={t("staff.offers.codes.utcHelp")}
-          error={errorOf("expires")}
+          state={stateOf(f.expires)}
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">

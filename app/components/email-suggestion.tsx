@@ -27,7 +27,7 @@ export function useEmailSuggestion(field: string, answer: object | undefined, su
     setShown(suggestion ? { suggestion, email } : null);
   };
   const hint = shown ? (
-    <div className="mt-1 text-sm" data-testid="email-suggestion">
+    <div className="mt-1 text-sm">
       <input type="hidden" name={EMAIL_CHECKED_FIELD} value={shown.email} />
       <span>{t("validation.didYouMean", { suggestion: shown.suggestion })} </span>
       <Button

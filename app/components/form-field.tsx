@@ -20,7 +20,7 @@ export function FormMessage({
     info: "border-info/40 bg-info/10 text-info",
   };
   return (
-    <p role={tone === "danger" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm ${colours[tone]}`} data-testid="form-message">
+    <p role={tone === "danger" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm ${colours[tone]}`}>
       {t(message, params)}
     </p>
   );

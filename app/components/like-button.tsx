@@ -115,7 +115,7 @@ export function LikeButton({
           </Button>
         )}
       </form>
-      <span role="status" className="sr-only" data-testid="like-status">
+      <span role="status" className="sr-only">
         {confirmed ? t("likes.youLiked", { name: profile.name }) : ""}
       </span>
       {error ? (

@@ -83,7 +83,7 @@ export function LikeModal() {
   const href = `/members/${profile.id}`;
   const close = () => setProfile(null);
   return (
-    <Modal size="sm" onClose={close} labelledBy="like-modal-title" className="overflow-hidden rounded-2xl text-center shadow-2xl" data-testid="like-modal">
+    <Modal size="sm" onClose={close} labelledBy="like-modal-title" className="overflow-hidden rounded-2xl text-center shadow-2xl">
       <button
         type="button"
         onClick={close}
@@ -110,7 +110,7 @@ export function LikeModal() {
         </h2>
         <p className="mt-1 text-sm text-black/70">{[`${profile.name}, ${profile.age}`, profile.city].filter(Boolean).join(" · ")}</p>
         <p className="mt-2 text-sm">{profile.match ? t("likes.modalMatch", { name: profile.name }) : t("likes.modalBody", { name: profile.name })}</p>
-        <Button to={href} onClick={close} block className="mt-4" data-testid="like-modal-button">
+        <Button to={href} onClick={close} block className="mt-4">
           {t("likes.modalButton")}
         </Button>
       </div>

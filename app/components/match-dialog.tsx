@@ -137,7 +137,7 @@ function FirstMessage({ screen }: { screen: FirstMessageScreen }) {
 
   if (answer?.ok)
     return (
-      <div className="mt-6 w-full rounded-2xl bg-white/10 p-4" role="status" data-testid="match-sent">
+      <div className="mt-6 w-full rounded-2xl bg-white/10 p-4" role="status">
         <p className="font-semibold">{t("likes.matchSent", { name: screen.partner.name })}</p>
         <Button to={`/chats/${answer.conversationId}`} variant="light" size="lg" block className="mt-3 shadow-lg" data-testid="match-open-chat">
           <ChatIcon /> {t("likes.matchOpenChat")}
@@ -202,7 +202,7 @@ function FirstMessage({ screen }: { screen: FirstMessageScreen }) {
         </Button>
       </div>
       {/* the price before sending, as the chat states it */}
-      <p id="match-price" className="mt-1.5 text-center text-xs text-white/85" data-testid="match-price">
+      <p id="match-price" className="mt-1.5 text-center text-xs text-white/85">
         {t("chat.priceMessage", { count: p.text })}
         {money ? ` · ${t("chat.priceFrom", { money })}` : ""} ·{" "}
         <span className={credits < p.text ? "font-bold text-secondary" : ""}>{t("chat.balance", { count: credits })}</span>

@@ -38,7 +38,6 @@ export const MEMBER_SECTIONS: readonly MemberSection[] = [
     icon: (p) => <HeartIcon filled={false} {...p} />,
     top: true,
     count: "newLikes",
-    testId: "nav-likes",
     badgeTestId: "new-likes-badge",
   },
 ];

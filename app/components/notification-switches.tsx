@@ -34,7 +34,7 @@ export function NotificationSwitches({
     <Card as="section">
       <p className="mb-4 text-sm text-black/70">{t("notifications.intro")}</p>
       {disabled ? <FormMessage tone="info" message="messages.notificationsDisabled" /> : null}
-      <Form method="post" className="flex flex-col gap-5" data-testid="notification-switches">
+      <Form method="post" className="flex flex-col gap-5">
         {result ? <FormMessage tone={result.ok ? "success" : "danger"} message={result.message} /> : null}
         {GROUPS.map((g) => (
           <div key={g.title}>

@@ -86,7 +86,6 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
           }
         }}
         className="flex snap-x snap-mandatory overflow-x-auto overflow-y-hidden rounded-2xl bg-accent [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-scrollbar]:hidden"
-        data-testid="carousel-track"
       >
         {photos.map((p, i) => (
           <div
@@ -126,7 +125,6 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
         className="absolute right-3 top-3 rounded-full bg-black/65 px-2.5 py-1 text-xs font-semibold tabular-nums text-white"
         aria-live="polite"
         aria-atomic="true"
-        data-testid="carousel-counter"
       >
         <span aria-hidden>
           {index + 1} / {total}

@@ -63,7 +63,7 @@ function CardView({ profile, likeSource, footer, priority, t, language }: CardPr
             </Badge>
           ) : null}
           {profile.match ? (
-            <Badge tone="secondary" className="absolute bottom-2 left-2 shadow-sm" data-testid="match-badge">
+            <Badge tone="secondary" className="absolute bottom-2 left-2 shadow-sm">
               <HeartIcon className="h-3 w-3" />
               {t("likes.matchBadge")}
             </Badge>

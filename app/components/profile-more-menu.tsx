@@ -142,20 +142,14 @@ export function ProfileMoreMenu({
         </ul>
       ) : null}
       {asking ? (
-        <Dialog
-          title={t("profileView.blockQuestion", { name })}
-          titleId="block-question"
-          size="md"
-          onClose={() => setAsking(false)}
-          data-testid="block-confirm"
-        >
+        <Dialog title={t("profileView.blockQuestion", { name })} titleId="block-question" size="md" onClose={() => setAsking(false)}>
           <Form method="post">
             <p className="text-sm text-black/70">{t("profileView.blockExplained", { name })}</p>
             <div className="mt-5 flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => setAsking(false)}>
                 {t("profileView.blockCancel")}
               </Button>
-              <Button type="submit" name="intent" value="block" variant="danger" data-testid="block-yes" autoFocus>
+              <Button type="submit" name="intent" value="block" variant="danger" autoFocus>
                 {t("profileView.blockConfirm")}
               </Button>
             </div>

@@ -32,7 +32,7 @@ export function SiteFooter({
   const { t } = useTranslation();
   if (compact)
     return (
-      <footer className="mt-6 border-t border-black/5 text-xs text-black/60" data-testid="compact-footer">
+      <footer className="mt-6 border-t border-black/5 text-xs text-black/60">
         <div className="container-site flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
           {LINKS.map(([href, key]) => (
             <a key={href} className="hover:text-dark hover:underline" href={href}>

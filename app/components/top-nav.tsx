@@ -169,12 +169,7 @@ function AccountMenu({ user }: { user: NavUser }) {
   const buy = useBuyCreditsLink();
   return (
     <details className="relative" ref={menu}>
-      <summary
-        className="max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold"
-        data-testid="account-menu"
-      >
-        {user.name}
-      </summary>
+      <summary className="max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold">{user.name}</summary>
       <ul className="absolute right-0 z-50 mt-2 w-60 rounded-lg border border-black/10 bg-white py-1 text-sm shadow-lg">
         <li>
           <Link className={item} to="/profile">
@@ -236,7 +231,6 @@ export function BottomTabBar() {
     <nav
       className="fixed inset-x-0 bottom-0 z-40 border-t border-black/10 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.06)] sm:hidden"
       aria-label={t("nav.sections")}
-      data-testid="tab-bar"
     >
       <ul className="grid grid-cols-5">
         {MEMBER_SECTIONS.map((s) => {

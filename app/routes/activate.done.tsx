@@ -7,7 +7,6 @@ export default function ActivateDone() {
   const loggedIn = !!useRootData()?.user;
   return (
     <MessagePage
-      testId="activate-done"
       title={t("activation.doneTitle")}
       body={t("activation.doneBody")}
       link={loggedIn ? { to: "/members", label: t("signup.toSite") } : { to: "/login", label: t("nav.login") }}

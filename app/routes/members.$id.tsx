@@ -135,7 +135,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   };
   const actions = !v.own && !v.iBlocked;
   return (
-    <main className={cx("container-site py-6", actions && "max-sm:pb-24")} data-testid="profile-view">
+    <main className={cx("container-site py-6", actions && "max-sm:pb-24")}>
       <div className="grid gap-6 md:grid-cols-[2fr_3fr]">
         <div className="flex flex-col gap-2">
           <PhotoCarousel photos={p.photos} name={p.name} />
@@ -154,7 +154,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
                 {p.fictional ? <FictionalMark withLabel large className="ml-3 align-middle" /> : null}
               </h1>
               {v.likes?.match && !v.iBlocked ? (
-                <Badge tone="secondary" size="md" className="mt-2" data-testid="profile-match">
+                <Badge tone="secondary" size="md" className="mt-2">
                   <HeartIcon className="h-3.5 w-3.5" />
                   {t("likes.matchBadge")}
                 </Badge>
@@ -207,13 +207,7 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
                 </Button>
               ) : null}
               {v.loggedIn ? (
-                <Button
-                  to={`/members/${p.id}/chat`}
-                  variant={v.likes?.match ? "primary" : "outline"}
-                  size="inline"
-                  className={ACTION}
-                  data-testid="message-button"
-                >
+                <Button to={`/members/${p.id}/chat`} variant={v.likes?.match ? "primary" : "outline"} size="inline" className={ACTION}>
                   <ChatIcon className="h-5 w-5" />
                   {t("profileView.message")}
                   <span className="sr-only">: {p.name}</span>

@@ -182,10 +182,7 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
           <h1 className="text-2xl font-black tracking-tight">{t("swipe.title")}</h1>
           <p className="text-xs text-black/60">{t("swipe.subtitle")}</p>
         </div>
-        <span
-          className="inline-flex shrink-0 items-center gap-1 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-primary shadow-sm"
-          data-testid="swipe-left"
-        >
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-primary shadow-sm">
           <HeartIcon className="h-4 w-4" />
           {t("swipe.left", { count: left })}
         </span>
@@ -276,7 +273,6 @@ export default function SwipeGame({ loaderData: d, actionData }: Route.Component
             aria-label={t("swipe.like", { name: top.name })}
             title={t("swipe.like", { name: top.name })}
             className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-white shadow-lg transition hover:scale-105 active:scale-90"
-            data-testid="swipe-like"
           >
             <HeartIcon className="h-8 w-8" />
           </button>
@@ -385,9 +381,7 @@ function Stopped({ resumes, fallback }: { resumes: { at: string; text: string } 
         <HeartIcon className="h-10 w-10" />
       </div>
       <h2 className="mt-4 text-xl font-bold">{t("swipe.stoppedTitle")}</h2>
-      <p className="mt-2 text-sm text-black/70" data-testid="swipe-resumes">
-        {text ? t("swipe.stopped", { time: text }) : fallback}
-      </p>
+      <p className="mt-2 text-sm text-black/70">{text ? t("swipe.stopped", { time: text }) : fallback}</p>
       <div className="mt-6 flex flex-col gap-2">
         <Button to="/likes">{t("swipe.toLikes")}</Button>
         <Button to="/match-finder" variant="outline">

@@ -100,7 +100,7 @@ test("the demo member logs in on its own site only", async ({ page }) => {
 test("the e-mail did-you-mean appears as the member leaves the field and fills in the suggestion", async ({ page }) => {
   const stamp = Date.now();
   await enter(page, `${site}/signup`);
-  const form = page.getByTestId("signup-form");
+  const form = page.getByRole("main");
   await form.getByLabel("E-mail address").fill(`e2e${stamp}@gmial.com`);
   await form.getByLabel("Username").fill(`Kim${stamp % 1000}`);
   const hint = form.getByText(en("validation.didYouMean", { suggestion: `e2e${stamp}@gmail.com` }));
@@ -120,7 +120,7 @@ test("the e-mail did-you-mean appears as the member leaves the field and fills i
 test("an address kept after the suggestion is not questioned again", async ({ page }) => {
   const email = `e2e${Date.now()}@hotmial.com`;
   await enter(page, `${site}/signup`);
-  const form = page.getByTestId("signup-form");
+  const form = page.getByRole("main");
   await form.getByLabel("E-mail address").fill(email);
   await form.getByLabel("Username").fill("Keeper");
   await expect(form.getByText(trPattern("en", "validation.didYouMean"))).toContainText("hotmail.com");

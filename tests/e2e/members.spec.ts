@@ -27,7 +27,7 @@ test("search, load more, open a profile, block it", async ({ page }) => {
   const id = await first.getAttribute("data-profile-id");
   await first.click();
   await expect(page).toHaveURL(`${site}/members/${id}`);
-  const name = (await page.getByRole("main").getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
+  const name = (await page.getByRole("main").getByRole("heading", { level: 1, name: /, \d+/ }).textContent())!.split(",")[0]!.trim();
   // the first photo: alt "Anna" alone, or "Anna, photo 1 of 3"
   const photo = page.getByRole("main").getByRole("img", { name: new RegExp(`^${name}(, photo 1 of \\d+)?$`) });
   // served at its signed URL: the browser decoded a real image (how many a member sees is tested in tests/integration)

@@ -57,7 +57,7 @@ test.describe("desktop", () => {
     const id = await card.getAttribute("data-profile-id");
     await page.locator(`[data-testid="profile-card"][data-profile-id="${id}"] a`).first().click();
     await expect(page).toHaveURL(`${LOVELY}/members/${id}`);
-    const name = (await page.getByRole("main").getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
+    const name = (await page.getByRole("main").getByRole("heading", { level: 1, name: /, \d+/ }).textContent())!.split(",")[0]!.trim();
     // no Block or Report on the page itself
     await expect(page.getByRole("button", { name: `Block ${name}` })).toHaveCount(0);
     await expect(page.getByRole("menuitem")).toHaveCount(0);
@@ -107,7 +107,7 @@ test.describe("desktop", () => {
     const id = await fresh.getAttribute("data-profile-id");
     await page.locator(`[data-testid="profile-card"][data-profile-id="${id}"] a`).first().click();
     await expect(page).toHaveURL(`${PRIDE}/members/${id}`);
-    const name = (await page.getByRole("main").getByRole("heading", { level: 1 }).textContent())!.split(",")[0]!.trim();
+    const name = (await page.getByRole("main").getByRole("heading", { level: 1, name: /, \d+/ }).textContent())!.split(",")[0]!.trim();
     // someone who liked the member: the button says so
     const like = page.getByRole("main").getByRole("button", { name: new RegExp(`^${en("likes.likeBack")}\\W+${name}$`) });
     await like.click();

@@ -49,7 +49,7 @@ export function Avatar({ src, name, size = 48, online = false }: { src: string |
 export function CreditsPill({ credits }: { credits: number }) {
   const { t } = useTranslation();
   return (
-    <Badge tone={credits === 0 ? "danger" : credits <= 10 ? "warning" : "accent"} className="py-1" data-testid="chat-credits">
+    <Badge tone={credits === 0 ? "danger" : credits <= 10 ? "warning" : "accent"} className="py-1">
       <CoinIcon className="h-4 w-4" />
       {t("nav.credits", { count: credits })}
     </Badge>

@@ -41,11 +41,7 @@ export function ChatList({ entries }: { entries: ChatEntry[] }) {
     <main className="container-site max-w-2xl py-6" data-testid="chat-list-page">
       <h1 className="mb-4 text-2xl font-bold text-dark">{t("chat.title")}</h1>
       {error ? (
-        <div
-          role="alert"
-          className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
-          data-testid="chat-remove-error"
-        >
+        <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger">
           <span>{error}</span>
           <Button variant="subtle" size="inline" onClick={() => setError(null)} className="h-7 w-7 shrink-0 text-lg" aria-label={t("signup.close")}>
             ×
@@ -89,7 +85,7 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
     (last.text ?? "")
   );
   return (
-    <li className="flex items-center gap-1 pr-2 transition-colors hover:bg-accent/40" data-testid="chat-entry" data-conversation-id={entry.conversation.id}>
+    <li className="flex items-center gap-1 pr-2 transition-colors hover:bg-accent/40" data-conversation-id={entry.conversation.id}>
       <Link to={`/chats/${entry.conversation.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-4" prefetch="intent">
         <Avatar src={p.thumb} name={p.name} size={56} online={p.online} />
         <span className="min-w-0 flex-1">
@@ -124,16 +120,7 @@ function ChatRow({ entry, onRemove }: { entry: ChatEntry; onRemove: (id: number)
         }}
       >
         <input type="hidden" name="conversation" value={entry.conversation.id} />
-        <Button
-          type="submit"
-          name="intent"
-          value="remove"
-          variant="subtle"
-          size="inline"
-          className="h-9 w-9"
-          aria-label={t("chat.remove", { name: p.name })}
-          data-testid="chat-remove"
-        >
+        <Button type="submit" name="intent" value="remove" variant="subtle" size="inline" className="h-9 w-9" aria-label={t("chat.remove", { name: p.name })}>
           <TrashIcon className="h-5 w-5" />
         </Button>
       </Form>

@@ -72,7 +72,7 @@ export function IcebreakerModal({ partner, onPick }: { partner: ChatPartner; onP
       <ul className="flex flex-col gap-2 p-4">
         {lines.map((line) => (
           <li key={line}>
-            <button type="button" onClick={() => pick(line)} className={LINE} data-testid="icebreaker-line">
+            <button type="button" onClick={() => pick(line)} className={LINE}>
               {line}
             </button>
           </li>

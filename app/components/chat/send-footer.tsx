@@ -122,7 +122,7 @@ export function SendFooter({
         ) : null}
         <div className="flex items-end gap-1.5">
           <details ref={photoPanel} className="group" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
-            <summary className={PANEL_TOGGLE} aria-label={t("chat.photo")} data-testid="chat-photo-open">
+            <summary className={PANEL_TOGGLE} aria-label={t("chat.photo")}>
               <CameraIcon className="h-6 w-6" />
             </summary>
             <Card padding="sm" className={cx(PANEL, "sm:w-80")}>
@@ -131,13 +131,13 @@ export function SendFooter({
               <div className="flex">
                 <FilePicker key={clientKey} name="image" title={t("chat.choosePhoto")} hint={t("chat.photoHint")} onChosen={setFileChosen} />
               </div>
-              <Button type="submit" name="intent" value="image" size="sm" block className="mt-3" data-testid="chat-photo-send" aria-disabled={!fileChosen}>
+              <Button type="submit" name="intent" value="image" size="sm" block className="mt-3" aria-disabled={!fileChosen}>
                 {t("chat.sendPhoto", { count: p.image })}
               </Button>
             </Card>
           </details>
           <details ref={giftPanel} className="group" onToggle={(e) => e.currentTarget.open && photoPanel.current?.removeAttribute("open")}>
-            <summary className={PANEL_TOGGLE} aria-label={t("chat.gift")} data-testid="chat-gift-open">
+            <summary className={PANEL_TOGGLE} aria-label={t("chat.gift")}>
               <GiftIcon className="h-6 w-6" />
             </summary>
             <Card padding="sm" className={cx(PANEL, "sm:w-[26rem]")} data-testid="gift-picker">
@@ -187,17 +187,8 @@ export function SendFooter({
               el.style.height = "auto";
               el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
             }}
-            data-testid="chat-input"
           />
-          <Button
-            type="submit"
-            name="intent"
-            value="text"
-            size="inline"
-            className="h-11 w-11 shrink-0"
-            aria-label={t("chat.send")}
-            data-testid="chat-send-button"
-          >
+          <Button type="submit" name="intent" value="text" size="inline" className="h-11 w-11 shrink-0" aria-label={t("chat.send")}>
             <SendIcon className="h-5 w-5" />
           </Button>
         </div>

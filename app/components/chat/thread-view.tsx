@@ -86,7 +86,7 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
 
   return (
     <div className="flex min-h-0 flex-1 justify-center bg-accent/60">
-      <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5" data-testid="chat-thread">
+      <div className="flex min-h-0 w-full max-w-3xl flex-1 flex-col bg-light md:shadow-xl md:ring-1 md:ring-black/5">
         <header className="z-10 border-b border-black/10 bg-white shadow-sm">
           <div className="flex items-center gap-2 px-2 py-2 sm:px-4">
             <Button to="/chats" variant="subtle" size="inline" className="h-10 w-10 shrink-0" aria-label={t("chat.back")} data-testid="chat-back">
@@ -321,7 +321,7 @@ function Bubble({ message: m, partnerName, showTime, seen }: { message: ThreadMe
 function TypingBubble({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
-    <div className="mt-1 flex items-center gap-1 self-start rounded-2xl rounded-bl-md bg-white px-4 py-3 shadow-sm" data-testid="chat-typing">
+    <div className="mt-1 flex items-center gap-1 self-start rounded-2xl rounded-bl-md bg-white px-4 py-3 shadow-sm">
       <span className="sr-only" role="status">
         {t("chat.typingNamed", { name })}
       </span>
@@ -374,7 +374,7 @@ function PendingBubble({ item, action, onDiscard }: { item: PendingSend; action:
           <span className="font-semibold text-danger">
             {t("chat.notSent")}: {failed}
           </span>
-          <Button variant="link" size="inline" onClick={retry} className="text-primary" data-testid="chat-retry">
+          <Button variant="link" size="inline" onClick={retry} className="text-primary">
             {t("chat.retry")}
           </Button>
           <Button variant="link" size="inline" onClick={onDiscard} className="text-black/60">

@@ -39,8 +39,11 @@ export function SubmitButton({
   name?: string;
   value?: string;
 }) {
+  // The pointer keeps the focus where it is: a field left for this button showed its error first,
+  // which moved the button from under the pointer, and the click was lost. The submit itself
+  // names every wrong field; from the keyboard nothing changes.
   return (
-    <Button type="submit" disabled={busy} className={className} name={name} value={value}>
+    <Button type="submit" disabled={busy} className={className} name={name} value={value} onMouseDown={(event) => event.preventDefault()}>
       {children}
     </Button>
   );

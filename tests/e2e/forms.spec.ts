@@ -31,6 +31,18 @@ test("login: empty fields are named before anything is posted; a wrong password 
   await expect(email).toHaveValue(`member@${host}`);
 });
 
+test("login: a click on Log in straight from a wrong field submits (its error does not move the button away first)", async ({ page }) => {
+  await page.goto(`${origin}/login`);
+  await passEntryWarning(page);
+  const email = page.getByLabel("E-mail address");
+  await email.focus();
+  // the pointer goes down on the button while the empty address field still has the focus
+  await page.getByRole("button", { name: "Log in" }).click();
+  // the submit ran: the password, never visited, is named too
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+});
+
 test("settings: a repeat that differs is caught in the browser; a wrong current password comes back from the server", async ({ page }) => {
   await logInAsDemoMember(page, origin, host);
   await page.goto(`${origin}/profile/settings`);

@@ -11,7 +11,7 @@ import { adoptSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { SiteConfigError, type SiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { closeDb, getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { getLiveBus, shareVisibleWrites } from "#app/live/bus.server.ts";
@@ -107,7 +107,7 @@ export async function serve({ env, sites, database, development, releaseLock, we
     );
     await closeQueues();
     await getLiveBus().close();
-    await getDb().$disconnect();
+    await closeDb();
     await embedded?.stop();
     releaseLock();
     process.exit(code);
@@ -151,7 +151,7 @@ export async function serveWeb({ env, sites }: { env: Env; sites: SiteRegistry }
     server.closeAllConnections();
     await closeQueues();
     await getLiveBus().close();
-    await getDb().$disconnect();
+    await closeDb();
     process.exit(0);
   };
   // the primary stops its web processes with SIGTERM; Ctrl-C in a terminal reaches all of them

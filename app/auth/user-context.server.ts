@@ -6,7 +6,7 @@ import { Prisma } from "#app/generated/prisma/client.ts";
 import type { Gender, NotificationType, ProfileStatus, UserStatus } from "#app/generated/prisma/enums.ts";
 import { liveCountsSql } from "#app/live/chat-state.server.ts";
 import { NO_STORE } from "#app/utils/api.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { getDb, readRows } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { readSessionToken, tokenHash } from "./session.server.ts";
@@ -79,7 +79,7 @@ async function sessionMember(request: Request, site: Site) {
   const token = readSessionToken(request);
   if (!token) return null;
   const viewer = Prisma.raw("p.id");
-  const [row] = await getDb().$queryRaw<SessionMemberRow[]>`
+  const [row] = await readRows<SessionMemberRow>(Prisma.sql`
     SELECT u.id, u.email, u.status::text AS status, u.credits, u.paid_user AS "paidUser", u.signup_date AS "signupDate", u.language,
       COALESCE(u.notifications_off::text[], '{}') AS "notificationsOff", COALESCE(u.notifications_disabled, '{}') AS "notificationsDisabled", u.site_key AS "siteKey",
       p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus", p.country, p.main_photo_id AS "mainPhotoId",
@@ -89,7 +89,7 @@ async function sessionMember(request: Request, site: Site) {
       ${liveCountsSql(site, viewer)},
       EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.id OR b.blocked_id = p.id) AS "hasBlocks"
     FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN profiles p ON p.user_id = u.id
-    WHERE s.id = ${tokenHash(token)} AND s.site_key = ${site.key} AND s.expires_at >= ${new Date()}`;
+    WHERE s.id = ${tokenHash(token)} AND s.site_key = ${site.key} AND s.expires_at >= ${new Date()}`);
   if (!row) return null;
   const { profileId, profileName, profileStatus, country, mainPhotoId, seeking, lastActiveAt, pendingPhotos, dismissed, unread, newLikes, hasBlocks, ...user } =
     row;

@@ -8,10 +8,10 @@
 // member (spec: "an unconfirmed user's chat partner cannot reply"), nor to a deleted, banned or
 // disabled one.
 import { Prisma } from "#app/generated/prisma/client.ts";
-import { inPool, noBlockSql, poolSql, poolWhere, profileAccess } from "#app/profiles/access.server.ts";
-import { cardSelect, toCard } from "#app/profiles/cards.server.ts";
+import { inPool, noBlockSql, poolSql, profileAccess } from "#app/profiles/access.server.ts";
+import { cardColumnsSql, cardPhotoJoinSql, cardRowOf, cardSelect, toCard, type CardSqlRow } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { getDb, readRows } from "#app/utils/db.server.ts";
 import { canReceiveReplies, pairOf, type MessageKind } from "./chat-rules.ts";
 import { announce } from "#app/live/bus.server.ts";
 
@@ -68,28 +68,69 @@ function toPartner(row: PartnerRow, site: Site): ChatPartner {
 export type ChatAccess =
   | { kind: "none" }
   | { kind: "blocked_by_them"; name: string }
-  | { kind: "ok"; conversationId: number; partner: ChatPartner; block: WriteBlock | null; unreadCount: number };
+  /** partnerReadAt: when the partner last read the conversation (their "Seen") */
+  | { kind: "ok"; conversationId: number; partner: ChatPartner; block: WriteBlock | null; unreadCount: number; partnerReadAt: Date | null };
 
-/** Conversation `conversationId` as profile `viewer` sees it on `site`. */
+interface PartnerSqlRow extends CardSqlRow {
+  unreadCount: number;
+  partnerReadAt: Date | null;
+  siteKey: string;
+  network: string;
+  status: PartnerRow["status"];
+  invisible: boolean;
+  userStatus: PartnerRow["user"]["status"];
+  blocksMe: boolean;
+  iBlocked: boolean;
+}
+
+/**
+ * Conversation `conversationId` as profile `viewer` sees it on `site` (every thread page and
+ * every send asks: one statement, partnerSelect in SQL, with when the partner last read it).
+ */
 export async function chatAccess(site: Site, viewer: number, conversationId: number | null, db: Client = getDb()): Promise<ChatAccess> {
   if (conversationId === null) return { kind: "none" };
-  const row = await db.conversationParticipant.findUnique({
-    where: { conversationId_profileId: { conversationId, profileId: viewer } },
-    select: {
-      unreadCount: true,
-      conversation: { select: { participants: { where: { profileId: { not: viewer } }, select: { profile: { select: partnerSelect(viewer) } } } } },
-    },
-  });
-  const partner = row?.conversation.participants[0]?.profile;
-  if (!row || !partner || !inPool(site, partner)) return { kind: "none" };
+  const me = Prisma.sql`${viewer}::int`;
+  const [row] = await readRows<PartnerSqlRow>(
+    Prisma.sql`
+    SELECT cp.unread_count AS "unreadCount", op.last_read_at AS "partnerReadAt", ${cardColumnsSql("o")},
+      o.site_key AS "siteKey", o.network, o.status::text AS status, o.invisible, u.status::text AS "userStatus",
+      EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = o.id AND b.blocked_id = ${me}) AS "blocksMe",
+      EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${me} AND b.blocked_id = o.id) AS "iBlocked"
+    FROM conversation_participants cp
+    JOIN conversation_participants op ON op.conversation_id = cp.conversation_id AND op.profile_id <> ${me}
+    JOIN profiles o ON o.id = op.profile_id
+    JOIN users u ON u.id = o.user_id
+    ${cardPhotoJoinSql("o")}
+    WHERE cp.conversation_id = ${conversationId}::int AND cp.profile_id = ${me}
+    LIMIT 1`,
+    db,
+  );
+  if (!row || !inPool(site, row)) return { kind: "none" };
+  const partner: PartnerRow = {
+    ...cardRowOf(row),
+    siteKey: row.siteKey,
+    network: row.network,
+    status: row.status,
+    invisible: row.invisible,
+    user: { status: row.userStatus },
+    blocksGiven: row.blocksMe ? [{ blockedId: viewer }] : [],
+    blocksReceived: row.iBlocked ? [{ blockerId: viewer }] : [],
+  };
   if (partner.blocksGiven.length) return { kind: "blocked_by_them", name: partner.name };
-  return { kind: "ok", conversationId, partner: toPartner(partner, site), block: writeBlock(partner), unreadCount: row.unreadCount };
+  return {
+    kind: "ok",
+    conversationId,
+    partner: toPartner(partner, site),
+    block: writeBlock(partner),
+    unreadCount: row.unreadCount,
+    partnerReadAt: row.partnerReadAt,
+  };
 }
 
 export type ChatWith =
   | { kind: "none" }
   | { kind: "blocked_by_them"; name: string }
-  | { kind: "ok"; conversationId: number; partner: ChatPartner; block: WriteBlock | null; unreadCount: number }
+  | { kind: "ok"; conversationId: number; partner: ChatPartner; block: WriteBlock | null; unreadCount: number; partnerReadAt: Date | null }
   /** no conversation yet: the first message starts one */
   | { kind: "new"; partner: ChatPartner; block: WriteBlock | null };
 
@@ -104,22 +145,6 @@ export async function chatWith(site: Site, viewer: number, profileId: number | n
   return { kind: "new", partner: toPartner(partner, site), block: writeBlock(partner) };
 }
 
-/** Where the viewer's conversations are listed and counted: not removed, partner in the pool, no block either way. */
-function listedWhere(site: PoolSite, viewer: number): Prisma.ConversationParticipantWhereInput {
-  return {
-    profileId: viewer,
-    removedAt: null,
-    conversation: {
-      participants: {
-        some: {
-          profileId: { not: viewer },
-          profile: { ...poolWhere(site), blocksGiven: { none: { blockedId: viewer } }, blocksReceived: { none: { blockerId: viewer } } },
-        },
-      },
-    },
-  };
-}
-
 export interface ChatEntry {
   conversation: { id: number };
   profile: ReturnType<typeof toCard>;
@@ -129,51 +154,59 @@ export interface ChatEntry {
 
 const PREVIEW_LENGTH = 120;
 
-/** The conversation list (spec: chats): newest first. Also the data of GET /api/chats.php. */
+interface ChatListRow extends CardSqlRow {
+  conversationId: number;
+  unreadCount: number;
+  invisible: boolean;
+  messageId: number | null;
+  senderId: number | null;
+  body: string | null;
+  imageId: number | null;
+  giftKey: string | null;
+  messageAt: Date | null;
+}
+
+/**
+ * The conversation list (spec: chats): newest first. Also the data of GET /api/chats.php.
+ * Listed: not removed, the partner in the pool, no block either way (every chat page reads it, without the ORM).
+ */
 export async function chatList(site: Site, viewer: number, { limit = 200 } = {}): Promise<ChatEntry[]> {
-  const rows = await getDb().conversationParticipant.findMany({
-    where: listedWhere(site, viewer),
-    orderBy: [{ conversation: { lastMessageAt: "desc" } }, { conversationId: "desc" }],
-    take: limit,
-    select: {
-      unreadCount: true,
-      conversation: {
-        select: {
-          id: true,
-          lastMessage: { select: { senderId: true, body: true, imageId: true, gift: { select: { key: true } }, createdAt: true } },
-          participants: { where: { profileId: { not: viewer } }, select: { profile: { select: { ...cardSelect, invisible: true } } } },
-        },
-      },
-    },
-  });
-  return rows.flatMap((r) => {
-    const partner = r.conversation.participants[0]?.profile;
-    if (!partner) return [];
-    const m = r.conversation.lastMessage;
-    return [
-      {
-        conversation: { id: r.conversation.id },
-        profile: { ...toCard(partner, site), ...(partner.invisible ? { online: false } : {}) },
-        num_unread_messages: r.unreadCount,
-        last_message: m
-          ? {
-              mine: m.senderId === viewer,
-              kind: kindOf(m),
-              text: m.body ? m.body.slice(0, PREVIEW_LENGTH) : null,
-              gift: m.gift?.key ?? null,
-              at: m.createdAt.toISOString(),
-            }
-          : null,
-      },
-    ];
-  });
+  const me = Prisma.sql`${viewer}::int`;
+  const rows = await readRows<ChatListRow>(Prisma.sql`
+    SELECT cp.conversation_id AS "conversationId", cp.unread_count AS "unreadCount", o.invisible, ${cardColumnsSql("o")},
+      m.id AS "messageId", m.sender_id AS "senderId", m.body, m.image_id AS "imageId", g.key AS "giftKey", m.created_at AS "messageAt"
+    FROM conversation_participants cp
+    JOIN conversations c ON c.id = cp.conversation_id
+    JOIN conversation_participants op ON op.conversation_id = cp.conversation_id AND op.profile_id <> ${me}
+    JOIN profiles o ON o.id = op.profile_id
+    ${cardPhotoJoinSql("o")}
+    LEFT JOIN messages m ON m.id = c.last_message_id
+    LEFT JOIN gifts g ON g.id = m.gift_id
+    WHERE cp.profile_id = ${me} AND cp.removed_at IS NULL AND ${poolSql(site, Prisma.raw("o"))} AND ${noBlockSql(Prisma.raw("o"), me)}
+    ORDER BY c.last_message_at DESC, cp.conversation_id DESC
+    LIMIT ${limit}`);
+  return rows.map((r) => ({
+    conversation: { id: r.conversationId },
+    profile: { ...toCard(cardRowOf(r), site), ...(r.invisible ? { online: false } : {}) },
+    num_unread_messages: r.unreadCount,
+    last_message:
+      r.messageId !== null
+        ? {
+            mine: r.senderId === viewer,
+            kind: kindOf({ imageId: r.imageId, body: r.body, gift: r.giftKey }),
+            text: r.body ? r.body.slice(0, PREVIEW_LENGTH) : null,
+            gift: r.giftKey,
+            at: r.messageAt!.toISOString(),
+          }
+        : null,
+  }));
 }
 
 /** A message without text, image or gift had an image that its sender's deleted account took along. */
 export const kindOf = (m: { imageId: number | null; gift: unknown; body: string | null }): MessageKind =>
   m.imageId || (m.body === null && !m.gift) ? "image" : m.gift ? "gift" : "text";
 
-/** Unread messages over the viewer's listed conversations (the top bar's badge), as an SQL expression: listedWhere in SQL. */
+/** Unread messages over the viewer's listed conversations (the top bar's badge), as an SQL expression: chatList's rule. */
 export function unreadTotalSql(site: PoolSite, viewer: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT COALESCE(SUM(cp.unread_count), 0)::int FROM conversation_participants cp
     WHERE cp.profile_id = ${viewer} AND cp.removed_at IS NULL AND cp.unread_count > 0
@@ -195,15 +228,6 @@ export async function markRead(conversationId: number, viewer: number, partner: 
   if (!count) return;
   announce([viewer], { type: "read", conversationId }); // the badge in the member's other tabs
   announce([partner], { type: "seen", conversationId });
-}
-
-/** When the partner last read the conversation (their "Seen" covers the viewer's messages up to then). */
-export async function partnerReadAt(conversationId: number, partner: number) {
-  const row = await getDb().conversationParticipant.findUnique({
-    where: { conversationId_profileId: { conversationId, profileId: partner } },
-    select: { lastReadAt: true },
-  });
-  return row?.lastReadAt ?? null;
 }
 
 /**

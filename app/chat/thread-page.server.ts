@@ -12,7 +12,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { assertCleanForm, formFields, parseId, readForm } from "#app/utils/request.server.ts";
 import { newClientKey } from "./chat-rules.ts";
 import type { ChatPartner, WriteBlock } from "./conversations.server.ts";
-import { markRead, partnerReadAt } from "./conversations.server.ts";
+import { markRead } from "./conversations.server.ts";
 import { priceInfo, type PriceInfo } from "./costs.server.ts";
 import { giftOptions, type GiftOption } from "./gifts.server.ts";
 import { mayStart, sendMessage, type ChatTarget, type Content, type SendResult } from "./send.server.ts";
@@ -46,7 +46,7 @@ export async function threadScreen(
   request: Request,
   site: Site,
   user: Member,
-  found: { conversationId: number | null; partner: ChatPartner; block: WriteBlock | null; unreadCount?: number },
+  found: { conversationId: number | null; partner: ChatPartner; block: WriteBlock | null; unreadCount?: number; partnerReadAt?: Date | null },
   action: string,
 ): Promise<ThreadScreen> {
   const me = user.profile.id;
@@ -54,13 +54,13 @@ export async function threadScreen(
   const before = parseCursor(beforeParam);
   const country = paymentCountry(site, user.profile.country);
   // the gift list and the price line are the same for every member of the site and country (docs/cache.md)
-  const [page, gifts, startLimited, minimum, seenAt] = await Promise.all([
+  const [page, gifts, startLimited, minimum] = await Promise.all([
     found.conversationId ? loadThread(site, me, found.conversationId, before) : Promise.resolve({ messages: [], older: null }),
     sharedResults(`gift-options:${siteObjectId(site)}`, () => giftOptions(site)),
     found.conversationId ? Promise.resolve(false) : mayStart(getDb(), { profileId: me, paidUser: user.paidUser }).then((ok) => !ok),
     sharedResults(`message-price:${siteObjectId(site)}:${country}`, () => messagePrice(getDb(), site, country)),
-    found.conversationId ? partnerReadAt(found.conversationId, found.partner.id) : Promise.resolve(null),
   ]);
+  const seenAt = found.partnerReadAt ?? null;
   // opening a conversation reads it
   if (found.conversationId && found.unreadCount) await markRead(found.conversationId, me, found.partner.id);
   return {

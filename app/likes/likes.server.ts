@@ -6,9 +6,9 @@ import { Prisma } from "#app/generated/prisma/client.ts";
 import type { LikeSource } from "#app/generated/prisma/enums.ts";
 import { take } from "#app/limits/rate-limits.server.ts";
 import { mayContact, profileAccess, visibleSql, visibleWhere } from "#app/profiles/access.server.ts";
-import { cardSelect, toCard, type ProfileCard } from "#app/profiles/cards.server.ts";
+import { cardColumnsSql, cardPhotoJoinSql, cardRowOf, cardSelect, toCard, type CardSqlRow, type ProfileCard } from "#app/profiles/cards.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { getDb, readRows } from "#app/utils/db.server.ts";
 import { announce } from "#app/live/bus.server.ts";
 import { notifyLater } from "#app/notifications/events.server.ts";
 
@@ -101,15 +101,8 @@ export const likedCardSelect = (viewerId: number) =>
 export async function withLikeStates<T extends { id: number }>(cards: T[], viewerId: number): Promise<(T & { liked: boolean; likedMe: boolean })[]> {
   const ids = cards.map((c) => c.id);
   const rows = cards.length
-    ? await getDb().like.findMany({
-        where: {
-          OR: [
-            { likerId: viewerId, likedId: { in: ids } },
-            { likedId: viewerId, likerId: { in: ids } },
-          ],
-        },
-        select: { likerId: true, likedId: true },
-      })
+    ? await readRows<{ likerId: number; likedId: number }>(Prisma.sql`SELECT liker_id AS "likerId", liked_id AS "likedId" FROM likes
+        WHERE (liker_id = ${viewerId} AND liked_id = ANY(${ids}::int[])) OR (liked_id = ${viewerId} AND liker_id = ANY(${ids}::int[]))`)
     : [];
   const liked = new Set(rows.filter((r) => r.likerId === viewerId).map((r) => r.likedId));
   const likedMe = new Set(rows.filter((r) => r.likedId === viewerId).map((r) => r.likerId));
@@ -135,44 +128,58 @@ const LIKES_CAP = 500;
 
 export type LikeCard = ProfileCard & { liked: boolean; likedMe: boolean; likeNew: boolean; match: boolean; likedAt: string };
 
-const counterpartSelect = (viewerId: number) =>
-  ({
-    ...cardSelect,
-    likesGiven: { where: { likedId: viewerId }, select: { seenAt: true } },
-    likesReceived: { where: { likerId: viewerId }, select: { id: true } },
-  }) satisfies Prisma.ProfileSelect;
-
-type Counterpart = Prisma.ProfileGetPayload<{ select: ReturnType<typeof counterpartSelect> }>;
-
-function toLikeCard(p: Counterpart, likedAt: Date, site: LikeSite): LikeCard {
-  const { likesGiven, likesReceived, ...card } = p;
-  const likedMe = likesGiven.length > 0;
-  const liked = likesReceived.length > 0;
-  return { ...toCard(card, site), liked, likedMe, likeNew: likedMe && likesGiven[0]!.seenAt === null, match: liked && likedMe, likedAt: likedAt.toISOString() };
+interface LikeSqlRow extends CardSqlRow {
+  likedAt: Date;
+  /** the profile liked the viewer (and when the viewer saw it, null while new) */
+  likedMe: boolean;
+  theirSeenAt: Date | null;
+  /** the viewer liked the profile */
+  liked: boolean;
 }
 
-function tabQuery(site: LikeSite, viewerId: number, tab: LikesTab) {
-  const visible = visibleWhere(site, viewerId);
+function toLikeCard(r: LikeSqlRow, site: LikeSite): LikeCard {
+  return {
+    ...toCard(cardRowOf(r), site),
+    liked: r.liked,
+    likedMe: r.likedMe,
+    likeNew: r.likedMe && r.theirSeenAt === null,
+    match: r.liked && r.likedMe,
+    likedAt: r.likedAt.toISOString(),
+  };
+}
+
+/** Each tab's likes `l` and their other member `p` (the column of `l` that names them), with visibleWhere's rules (visibleSql). */
+function tabSql(site: LikeSite, viewer: Prisma.Sql, tab: LikesTab): { other: Prisma.Sql; where: Prisma.Sql } {
+  const visible = visibleSql(site, Prisma.raw("p"), viewer);
   switch (tab) {
     case "liked":
-      return { where: { likerId: viewerId, liked: visible }, side: "liked" as const };
+      return { other: Prisma.raw("l.liked_id"), where: Prisma.sql`l.liker_id = ${viewer} AND ${visible}` };
     case "received":
-      return { where: { likedId: viewerId, liker: visible }, side: "liker" as const };
+      return { other: Prisma.raw("l.liker_id"), where: Prisma.sql`l.liked_id = ${viewer} AND ${visible}` };
     case "matches":
-      return { where: { likerId: viewerId, liked: { ...visible, likesGiven: { some: { likedId: viewerId } } } }, side: "liked" as const };
+      return {
+        other: Prisma.raw("l.liked_id"),
+        where: Prisma.sql`l.liker_id = ${viewer} AND ${visible} AND EXISTS (SELECT 1 FROM likes back WHERE back.liker_id = p.id AND back.liked_id = ${viewer})`,
+      };
   }
 }
 
-/** One tab of /likes, newest first: the first `limit` cards, and whether there are more. */
+/** One tab of /likes, newest first: the first `limit` cards, and whether there are more (one statement, read without the ORM). */
 export async function likesList(site: LikeSite, viewerId: number, tab: LikesTab, limit: number) {
-  const q = tabQuery(site, viewerId, tab);
-  const select = counterpartSelect(viewerId);
-  const page = { where: q.where, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }], take: Math.min(limit, LIKES_CAP) + 1 };
-  const rows =
-    q.side === "liked"
-      ? (await getDb().like.findMany({ ...page, select: { createdAt: true, liked: { select } } })).map((r) => ({ at: r.createdAt, p: r.liked }))
-      : (await getDb().like.findMany({ ...page, select: { createdAt: true, liker: { select } } })).map((r) => ({ at: r.createdAt, p: r.liker }));
-  const cards = rows.slice(0, limit).map((r) => toLikeCard(r.p, r.at, site));
+  const viewer = Prisma.sql`${viewerId}::int`;
+  const { other, where } = tabSql(site, viewer, tab);
+  const rows = await readRows<LikeSqlRow>(Prisma.sql`
+    SELECT l.created_at AS "likedAt", ${cardColumnsSql("p")},
+      theirs.liker_id IS NOT NULL AS "likedMe", theirs.seen_at AS "theirSeenAt",
+      EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = ${viewer} AND mine.liked_id = p.id) AS liked
+    FROM likes l
+    JOIN profiles p ON p.id = ${other}
+    LEFT JOIN likes theirs ON theirs.liker_id = p.id AND theirs.liked_id = ${viewer}
+    ${cardPhotoJoinSql("p")}
+    WHERE ${where}
+    ORDER BY l.created_at DESC, l.id DESC
+    LIMIT ${Math.min(limit, LIKES_CAP) + 1}`);
+  const cards = rows.slice(0, limit).map((r) => toLikeCard(r, site));
   return { cards, hasMore: rows.length > limit && limit < LIKES_CAP };
 }
 
@@ -180,13 +187,13 @@ export async function likesList(site: LikeSite, viewerId: number, tab: LikesTab,
 export async function likesCounts(site: LikeSite, viewerId: number) {
   const viewer = Prisma.sql`${viewerId}::int`;
   const visible = visibleSql(site, Prisma.raw("p"), viewer);
-  const [row] = await getDb().$queryRaw<[{ liked: number; received: number; matches: number; new: number }]>`SELECT
+  const [row] = await readRows<{ liked: number; received: number; matches: number; new: number }>(Prisma.sql`SELECT
     (SELECT COUNT(*)::int FROM likes l JOIN profiles p ON p.id = l.liked_id WHERE l.liker_id = ${viewer} AND ${visible}) AS liked,
     (SELECT COUNT(*)::int FROM likes l JOIN profiles p ON p.id = l.liker_id WHERE l.liked_id = ${viewer} AND ${visible}) AS received,
     (SELECT COUNT(*)::int FROM likes l JOIN profiles p ON p.id = l.liked_id WHERE l.liker_id = ${viewer} AND ${visible}
       AND EXISTS (SELECT 1 FROM likes back WHERE back.liker_id = p.id AND back.liked_id = ${viewer})) AS matches,
-    ${newLikesSql(site, viewer)} AS new`;
-  return row;
+    ${newLikesSql(site, viewer)} AS new`);
+  return row!;
 }
 
 /**

@@ -1,8 +1,8 @@
 // One profile as a given viewer may see it (spec sections 2, 3 and 6).
 import type { Site } from "#app/tenancy/site-schema.ts";
-import type { Prisma } from "#app/generated/prisma/client.ts";
+import { Prisma } from "#app/generated/prisma/client.ts";
 import { likedCardSelect, toLikedCard, withLikeStates } from "#app/likes/likes.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { getDb, readRows } from "#app/utils/db.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
 import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
@@ -38,6 +38,47 @@ const detailSelect = (viewerProfileId: number | null) => {
 };
 
 type DetailRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof detailSelect> }>;
+type DetailSqlRow = Omit<DetailRow, "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"> & {
+  blocksMe: boolean;
+  iBlocked: boolean;
+  likedMe: boolean;
+  theirSeenAt: Date | null;
+  liked: boolean;
+};
+
+/**
+ * detailSelect in one statement read without the ORM (every profile page reads it): the profile,
+ * its active photos in order, the blocks and likes between it and the viewer.
+ */
+async function readDetail(id: number, viewerProfileId: number | null): Promise<DetailRow | null> {
+  const viewer = Prisma.sql`${viewerProfileId ?? 0}::int`; // as in accessSelect: no profile has id 0
+  const [row] = await readRows<DetailSqlRow>(Prisma.sql`
+    SELECT p.id, p.name, p.site_key AS "siteKey", p.status::text AS status, p.invisible, p.fictional,
+      p.date_of_birth AS "dateOfBirth", p.gender::text AS gender, p.sexuality::text AS sexuality, p.relationship::text AS relationship,
+      p.hair_color::text AS "hairColor", p.eye_color::text AS "eyeColor", p.body_type::text AS "bodyType", p.tattoos,
+      COALESCE(p.interests::text[], '{}') AS interests, p.city, p.region, p.country, p.about_me AS "aboutMe", p.main_photo_id AS "mainPhotoId",
+      p.last_active_at AS "lastActiveAt",
+      EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.id AND b.blocked_id = ${viewer}) AS "blocksMe",
+      EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewer} AND b.blocked_id = p.id) AS "iBlocked",
+      theirs.liker_id IS NOT NULL AS "likedMe", theirs.seen_at AS "theirSeenAt",
+      EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = ${viewer} AND mine.liked_id = p.id) AS liked,
+      COALESCE((SELECT json_agg(json_build_object('id', ph.id, 'filename', ph.filename, 'thumbFilename', ph.thumb_filename,
+          'width', ph.width, 'height', ph.height) ORDER BY ph.position, ph.id)
+        FROM photos ph WHERE ph.profile_id = p.id AND ph.status = 'active'), '[]') AS photos
+    FROM profiles p LEFT JOIN likes theirs ON theirs.liker_id = p.id AND theirs.liked_id = ${viewer}
+    WHERE p.id = ${id}::int`);
+  if (!row) return null;
+  const { blocksMe, iBlocked, likedMe, theirSeenAt, liked, ...profile } = row;
+  const viewerId = viewerProfileId ?? 0;
+  return {
+    ...profile,
+    blocksGiven: blocksMe ? [{ blockedId: viewerId }] : [],
+    blocksReceived: iBlocked ? [{ blockerId: viewerId }] : [],
+    likesGiven: likedMe ? [{ seenAt: theirSeenAt }] : [],
+    likesReceived: liked ? [{ id: 0 }] : [],
+  };
+}
+
 type ProfileDetail = Omit<DetailRow, "photos" | "siteKey" | "status" | "invisible" | "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"> & {
   photos: { id: number; url: string; thumb: string; width: number | null; height: number | null }[];
 };
@@ -62,7 +103,7 @@ export type ProfileViewResult =
 /** `id` from the URL, already parsed (null: not an id). Cards carry their like button's state for a member. */
 export async function viewProfile(site: Site, viewer: Viewer, id: number | null): Promise<ProfileViewResult> {
   if (id === null || parseId(id) === null) return { kind: "not_found" };
-  const row = await getDb().profile.findUnique({ where: { id }, select: detailSelect(viewer.profileId) });
+  const row = await readDetail(id, viewer.profileId);
   const access = accessOf(site, viewer.profileId, row);
   if (access.kind === "none" || !row) return { kind: "not_found" };
   if (access.kind === "blocked_by_them") return { kind: "blocked", name: access.name };

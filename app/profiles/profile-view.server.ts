@@ -18,26 +18,22 @@ export interface Viewer {
   hasBlocks: boolean;
 }
 
-const detailSelect = (viewerProfileId: number | null) => {
-  const viewer = viewerProfileId ?? 0; // as in accessSelect: no profile has id 0
-  return {
-    ...accessSelect(viewerProfileId),
-    fictional: true,
-    ...descriptionSelect,
-    city: true,
-    region: true,
-    country: true,
-    aboutMe: true,
-    mainPhotoId: true,
-    lastActiveAt: true,
-    photos: { where: { status: "active" }, orderBy: { position: "asc" }, select: { id: true, filename: true, thumbFilename: true, width: true, height: true } },
-    // the likes between the viewer and the profile, read with it
-    likesGiven: { where: { likedId: viewer }, select: { seenAt: true } },
-    likesReceived: { where: { likerId: viewer }, select: { id: true } },
-  } satisfies Prisma.ProfileSelect;
-};
-
-type DetailRow = Prisma.ProfileGetPayload<{ select: ReturnType<typeof detailSelect> }>;
+/** What the profile page reads of a profile: accessSelect's fields, the description, its active photos and the likes between it and the viewer. */
+type DetailRow = Prisma.ProfileGetPayload<{
+  select: ReturnType<typeof accessSelect> &
+    typeof descriptionSelect & {
+      fictional: true;
+      city: true;
+      region: true;
+      country: true;
+      aboutMe: true;
+      mainPhotoId: true;
+      lastActiveAt: true;
+      photos: { select: { id: true; filename: true; thumbFilename: true; width: true; height: true } };
+      likesGiven: { select: { seenAt: true } };
+      likesReceived: { select: { id: true } };
+    };
+}>;
 type DetailSqlRow = Omit<DetailRow, "blocksGiven" | "blocksReceived" | "likesGiven" | "likesReceived"> & {
   blocksMe: boolean;
   iBlocked: boolean;

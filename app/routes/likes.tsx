@@ -15,19 +15,15 @@ import { useLiveRevalidation } from "#app/live/live-state.tsx";
 /** /likes opens on the likes received: where the likes badge points. */
 const DEFAULT_TAB: LikesTab = "received";
 const MAX_PAGE = 20;
+const tabSchema = z.enum(LIKES_TABS);
+const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const user = requireUser(context, request);
-  const tab = z.enum(LIKES_TABS).safeParse(params.type ?? DEFAULT_TAB);
+  const tab = tabSchema.safeParse(params.type ?? DEFAULT_TAB);
   if (!tab.success || !user.profile) throw data(null, { status: 404 });
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE)
-    .catch(1)
-    .parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? undefined);
   const [list, counts] = await Promise.all([likesList(site, user.profile.id, tab.data, page * LIKES_PAGE_SIZE), likesCounts(site, user.profile.id)]);
   return { tab: tab.data, ...list, hasMore: list.hasMore && page < MAX_PAGE, page, counts };
 }

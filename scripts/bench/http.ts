@@ -176,6 +176,8 @@ if (process.env.DATABASE_URL) {
   Object.assign(appEnv, {
     DATABASE_URL: withDatabaseName(process.env.DATABASE_URL, name),
     SEED_DEMO: "1",
+    // a deployment with DATABASE_URL takes the demo sites' payments only with the test provider on purpose (docs/payments.md)
+    PAYMENTS_TEST_PROVIDER: "on",
     APP_SECRET: process.env.APP_SECRET ?? "bench-http-secret-bench-http-secret-0123",
   });
 }

@@ -1,0 +1,46 @@
+// readRows (app/utils/db.server.ts): member pages read straight from the pool, and must get what
+// the ORM gave them: the same instants for timestamps and dates whatever the process's time zone,
+// bigint for int8, and the transaction's own connection when they run inside one.
+import { afterAll, describe, expect, it } from "vitest";
+import { Prisma } from "#app/generated/prisma/client.ts";
+import { getDb, readRows } from "#app/utils/db.server.ts";
+import { createMember } from "#tests/support/factories.ts";
+
+const zone = process.env.TZ;
+afterAll(() => {
+  process.env.TZ = zone;
+});
+
+describe("readRows", () => {
+  it("reads timestamps and dates as the ORM does, also in a process far from UTC", async () => {
+    const member = await createMember({ age: 33, lastActiveAt: new Date("2026-03-29T01:30:00.123Z") });
+    process.env.TZ = "Pacific/Kiritimati"; // UTC+14: a timestamp read as local time would be 14 hours off
+    const [row] = await readRows<{ lastActiveAt: Date; dateOfBirth: Date; signupDate: Date }>(
+      Prisma.sql`SELECT p.last_active_at AS "lastActiveAt", p.date_of_birth AS "dateOfBirth", u.signup_date AS "signupDate"
+        FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id = ${member.profile.id}::int`,
+    );
+    const orm = await getDb().profile.findUniqueOrThrow({
+      where: { id: member.profile.id },
+      select: { lastActiveAt: true, dateOfBirth: true, user: { select: { signupDate: true } } },
+    });
+    expect(row!.lastActiveAt.toISOString()).toBe("2026-03-29T01:30:00.123Z");
+    expect(row!.dateOfBirth.toISOString()).toBe(orm.dateOfBirth.toISOString());
+    expect(row!.signupDate.toISOString()).toBe(orm.user.signupDate.toISOString());
+    // a Date parameter is compared as the UTC instant it is
+    const [found] = await readRows<{ n: bigint }>(
+      Prisma.sql`SELECT COUNT(*) AS n FROM profiles WHERE id = ${member.profile.id}::int AND last_active_at = ${new Date("2026-03-29T01:30:00.123Z")}`,
+    );
+    expect(found!.n).toBe(1n);
+  });
+
+  it("reads through the transaction's client inside a transaction: it sees the transaction's own writes", async () => {
+    const member = await createMember({});
+    const seen = await getDb().$transaction(async (tx) => {
+      await tx.profile.update({ where: { id: member.profile.id }, data: { name: "Renamed in tx" } });
+      const [inside] = await readRows<{ name: string }>(Prisma.sql`SELECT name FROM profiles WHERE id = ${member.profile.id}::int`, tx);
+      const [outside] = await readRows<{ name: string }>(Prisma.sql`SELECT name FROM profiles WHERE id = ${member.profile.id}::int`);
+      return { inside: inside!.name, outside: outside!.name };
+    });
+    expect(seen).toEqual({ inside: "Renamed in tx", outside: member.profile.name });
+  });
+});

@@ -1,7 +1,7 @@
 // What every form shows besides its fields: the form's message (a catalogue key, from conform's
 // form errors or the action) and the submit button. The fields themselves are schema-form.tsx's.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Button } from "./ui/index.ts";
+import { Button, type ButtonProps } from "./ui/index.ts";
 
 export function FormMessage({
   message,
@@ -32,18 +32,38 @@ export function SubmitButton({
   className = "",
   name,
   value,
+  variant,
+  size,
+  testId,
+  label,
 }: {
   children: React.ReactNode;
   busy?: boolean;
   className?: string;
   name?: string;
   value?: string;
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+  testId?: string;
+  /** the button's accessible name, when its text alone does not say enough */
+  label?: string;
 }) {
   // The pointer keeps the focus where it is: a field left for this button showed its error first,
   // which moved the button from under the pointer, and the click was lost. The submit itself
   // names every wrong field; from the keyboard nothing changes.
   return (
-    <Button type="submit" disabled={busy} className={className} name={name} value={value} onMouseDown={(event) => event.preventDefault()}>
+    <Button
+      type="submit"
+      disabled={busy}
+      className={className}
+      name={name}
+      value={value}
+      variant={variant}
+      size={size}
+      data-testid={testId}
+      aria-label={label}
+      onMouseDown={(event) => event.preventDefault()}
+    >
       {children}
     </Button>
   );

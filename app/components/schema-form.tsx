@@ -1,7 +1,7 @@
 // conform forms validated by one zod schema in the browser (as the member leaves a field, and on
 // submit) and, with the same schema, in the action, whose reply() comes back as lastResult.
 // Without JavaScript the form posts as usual and the server's reply shows the same errors.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   getFormProps,
@@ -50,6 +50,11 @@ export function useSchemaForm<Schema extends z.ZodObject>(
       const name = (event.target as Partial<HTMLInputElement>).name;
       if (name && !left.has(name)) setLeft(new Set(left).add(name));
     },
+    // a reset form (useResetAfter) starts again: nothing left, nothing submitted
+    onReset: () => {
+      setLeft(new Set());
+      setSubmitted(false);
+    },
     onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
       // conform validates a field by submitting with a hidden formNoValidate button: not a submit
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -60,6 +65,19 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   const everything = submitted || !!options.lastResult;
   const stateOf = (field: FieldMetadata<unknown>): FieldState => (field.errors?.length ? "invalid" : everything || left.has(field.name) ? "valid" : "idle");
   return { form, fields, formProps, stateOf };
+}
+
+/**
+ * A form that empties itself after a change it sent was saved: give it the answer of a successful
+ * post (a new object with every post), null otherwise. Without JavaScript the page comes back
+ * with an empty form anyway.
+ */
+export function useResetAfter(saved: object | null | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (saved) form.current?.reset();
+  }, [saved]);
+  return form;
 }
 
 /** The field's first error, translated from its catalogue key (with the params a form passes). */
@@ -76,7 +94,9 @@ interface Labelled {
   className?: string;
   hint?: React.ReactNode;
   /** Params of the error's catalogue entry (a maximum length, minutes). */
-  errorParams?: Record<string, unknown>;
+  errorParams?: Record<string, unknown> | undefined;
+  /** The label is read out but not shown (a field whose row says what it is). */
+  hideLabel?: boolean;
 }
 
 // conform's props (name, id, default value, constraints, aria) on the design system's fields
@@ -89,11 +109,12 @@ export function FieldInput({
   className,
   hint,
   errorParams,
+  hideLabel,
   ...input
 }: Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
   const error = useFieldError(field, errorParams);
   const { key: _key, ...props } = getInputProps(field, { type: (input.type ?? "text") as "text" });
-  return <TextField {...props} {...input} label={label} error={error} hint={hint} validated={state === "valid"} className={className} />;
+  return <TextField {...props} {...input} label={label} hideLabel={hideLabel} error={error} hint={hint} validated={state === "valid"} className={className} />;
 }
 
 export function FieldSelect({
@@ -103,6 +124,7 @@ export function FieldSelect({
   className,
   hint,
   errorParams,
+  hideLabel,
   options,
   placeholder = "—",
   selectKey,
@@ -122,6 +144,7 @@ export function FieldSelect({
       key={selectKey}
       defaultValue={defaultValue ?? props.defaultValue ?? ""}
       label={label}
+      hideLabel={hideLabel}
       error={error}
       hint={hint}
       validated={state === "valid"}
@@ -132,10 +155,32 @@ export function FieldSelect({
   );
 }
 
-export function FieldTextarea({ field, label, state, className, hint, errorParams, rows = 5, maxLength }: Labelled & { rows?: number; maxLength?: number }) {
+export function FieldTextarea({
+  field,
+  label,
+  state,
+  className,
+  hint,
+  errorParams,
+  hideLabel,
+  rows = 5,
+  maxLength,
+}: Labelled & { rows?: number; maxLength?: number }) {
   const error = useFieldError(field, errorParams);
   const { key: _key, ...props } = getTextareaProps(field);
-  return <TextArea {...props} rows={rows} maxLength={maxLength} label={label} error={error} hint={hint} validated={state === "valid"} className={className} />;
+  return (
+    <TextArea
+      {...props}
+      rows={rows}
+      maxLength={maxLength}
+      label={label}
+      hideLabel={hideLabel}
+      error={error}
+      hint={hint}
+      validated={state === "valid"}
+      className={className}
+    />
+  );
 }
 
 /** The new password and its repeat (password reset and the settings' password form). */

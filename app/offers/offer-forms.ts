@@ -59,9 +59,11 @@ const utcTime = z
     return at;
   });
 
-const packagePriceForm = z.object({ id, price });
+/** A package's new price (the packages page's row form), checked in the browser with conform and in the action. */
+export const packagePriceForm = z.object({ id, price });
 const packageIdForm = z.object({ id });
-const packageAddForm = z.object({ country, credits: wholeNumber(1, CREDITS_MAX, `${E}.credits`), price });
+/** A new package (credits, price in the country's currency), checked in the browser with conform and in the action. */
+export const packageAddForm = z.object({ country, credits: wholeNumber(1, CREDITS_MAX, `${E}.credits`), price });
 
 export const codeForm = z
   .object({
@@ -99,28 +101,14 @@ export const ruleForm = z.object({
 });
 export type RuleInput = z.infer<typeof ruleForm>;
 
-const packageIntent = z.enum(["price", "add", "disable", "enable"]);
+export const packageIntent = z.enum(["price", "add", "disable", "enable"]);
 
-type Parsed<T> = { ok: true; change: T } | { ok: false; message: string; field?: string };
+/** The change a checked price or add form asks for. */
+export const priceChange = (v: z.output<typeof packagePriceForm>): PackageChange => ({ kind: "price", id: v.id, priceCents: v.price });
+export const addChange = (v: z.output<typeof packageAddForm>): PackageChange => ({ kind: "add", country: v.country, credits: v.credits, priceCents: v.price });
 
-/** The first issue of a form, as the page shows it. */
-function firstIssue(error: z.ZodError): { ok: false; message: string; field?: string } {
-  const issue = error.issues[0];
-  return { ok: false, message: issue?.message ?? "messages.invalidInput", field: String(issue?.path[0] ?? "") };
-}
-
-/** A packages-page form as the change it asks for, or the first field's message. */
-export function parsePackageChange(form: Record<string, string>): Parsed<PackageChange> {
-  const intent = packageIntent.safeParse(form.intent);
-  if (!intent.success) return { ok: false, message: "messages.invalidInput" };
-  if (intent.data === "price") {
-    const v = packagePriceForm.safeParse(form);
-    return v.success ? { ok: true, change: { kind: "price", id: v.data.id, priceCents: v.data.price } } : firstIssue(v.error);
-  }
-  if (intent.data === "add") {
-    const v = packageAddForm.safeParse(form);
-    return v.success ? { ok: true, change: { kind: "add", country: v.data.country, credits: v.data.credits, priceCents: v.data.price } } : firstIssue(v.error);
-  }
+/** The disable or enable button's change (it has nothing typed), or null for an id that is none. */
+export function activeChange(intent: "disable" | "enable", form: Record<string, unknown>): PackageChange | null {
   const v = packageIdForm.safeParse(form);
-  return v.success ? { ok: true, change: { kind: "active", id: v.data.id, active: intent.data === "enable" } } : firstIssue(v.error);
+  return v.success ? { kind: "active", id: v.data.id, active: intent === "enable" } : null;
 }

@@ -1,7 +1,6 @@
 // What staff do to a member, each written to the audit log. The member is always taken from
 // the id in the URL, and every change uses that member's own site (its lockout key, its refund
 // rules, its domain in mail links), whatever host the console is open on.
-import { z } from "zod";
 import { revokeSessions } from "#app/auth/session.server.ts";
 import { sendActivationMail } from "#app/accounts/signup.server.ts";
 import { applyCredits, InsufficientCredits } from "#app/credits/ledger.server.ts";
@@ -12,6 +11,7 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { audit } from "./audit.server.ts";
+import type { CreditsInput, RefundInput } from "./member-action-schema.ts";
 import type { StaffUser } from "./session.server.ts";
 
 export async function target(userId: number) {
@@ -76,18 +76,6 @@ export async function resendActivation(staff: StaffUser, userId: number, request
   return { ok: true, message: "staff.done.activationSent" };
 }
 
-export const creditsForm = z.object({
-  amount: z.coerce
-    .number()
-    .int()
-    .min(-100_000)
-    .max(100_000)
-    .refine((n) => n !== 0),
-  reason: z.string().trim().min(3).max(500),
-  key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-export type CreditsInput = z.infer<typeof creditsForm>;
-
 /**
  * Grants (positive) or deducts (negative) credits through the ledger, with the audit entry in the
  * same transaction. The form's key makes it idempotent: the member's row is locked first, so a
@@ -132,16 +120,6 @@ export async function adjustCredits(staff: StaffUser, userId: number, input: Cre
     throw error;
   }
 }
-
-export const refundForm = z
-  .object({
-    payment: z.coerce.number().int().positive().max(2_147_483_647),
-    /** an admin's override of the site's refund_days, with the reason the audit log keeps */
-    override: z.literal("1").optional(),
-    reason: z.string().trim().max(500).optional(),
-  })
-  .refine((f) => !f.override || (f.reason?.length ?? 0) >= 3, { path: ["reason"] });
-export type RefundInput = z.infer<typeof refundForm>;
 
 /** Returns a payment's unused credits through the provider (app/payments/refunds.server.ts), within the site's refund rules. */
 export async function refundPayment(staff: StaffUser, userId: number, input: RefundInput): Promise<ActionResult> {

@@ -2,7 +2,7 @@
 // first. Support takes a case (in progress, assigned to them), writes notes and closes it with
 // what the reporter is told by mail. Each step is written to the audit log with the case's site.
 import { z } from "zod";
-import { CASE_STATUSES, CASE_TEXT, type CaseStatus } from "#app/support/case-rules.ts";
+import { CASE_STATUSES, type CaseStatus } from "#app/support/case-rules.ts";
 import { sendCaseMail } from "#app/support/case-mails.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -59,9 +59,6 @@ export async function caseDetail(id: number) {
     : [];
   return { ...found, messages, site: getSiteRegistry().byKey.get(found.siteKey) ?? null };
 }
-
-export const noteForm = z.object({ text: z.string().trim().min(1).max(CASE_TEXT.max) });
-export const closeForm = z.object({ outcome: z.string().trim().min(10).max(CASE_TEXT.max) });
 
 const notFound: ActionResult = { ok: false, message: "staff.errors.caseNotFound" };
 

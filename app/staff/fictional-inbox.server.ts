@@ -6,13 +6,12 @@
 // path, free (the fictional side never pays), announced live and notified like any message,
 // with its audit entry in the send's transaction. A real member's conversation, or another
 // site's, is never listed and never opens.
-import { z } from "zod";
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { sendMessage, type SendResult } from "#app/chat/send.server.ts";
-import { CLIENT_KEY } from "#app/chat/chat-rules.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { audit } from "./audit.server.ts";
+import type { FictionalReplyInput } from "./fictional-reply-schema.ts";
 import type { StaffUser } from "./session.server.ts";
 
 const INBOX_PAGE = 100;
@@ -88,17 +87,12 @@ export async function fictionalConversation(site: Pick<Site, "key">, id: number)
   };
 }
 
-export const replyForm = z.object({
-  body: z.string().min(1).max(4000),
-  clientKey: z.string().regex(CLIENT_KEY),
-});
-
 /**
  * Staff answer as the fictional profile: the chat's send (its checks, live event and
  * notification), free, the audit entry in the send's transaction. A retry with the same key
  * stores, and audits, nothing again.
  */
-export async function replyAsFictional(staff: StaffUser, site: Site, id: number, input: z.infer<typeof replyForm>): Promise<SendResult> {
+export async function replyAsFictional(staff: StaffUser, site: Site, id: number, input: FictionalReplyInput): Promise<SendResult> {
   const row = await inboxConversation(site, id);
   if (!row) return { ok: false, status: 404, error: "staff.fictional.notFound" };
   return sendMessage(

@@ -1,7 +1,6 @@
 // What staff do about a member's conduct: a password-reset mail on the member's behalf, a ban, a
 // hidden profile, a direct-debit block, the fictional mark. Each change and its audit entry are
 // one transaction on the member's locked row, so two parallel clicks change (and log) once.
-import { z } from "zod";
 import { mailPasswordReset } from "#app/accounts/account.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { setDirectDebitBlocked } from "#app/payments/direct-debit-gate.server.ts";
@@ -11,9 +10,6 @@ import { audit } from "./audit.server.ts";
 import type { StaffUser } from "./session.server.ts";
 
 type Tx = Prisma.TransactionClient;
-
-export const reasonForm = z.object({ reason: z.string().trim().min(3).max(500) });
-export const switchForm = z.object({ on: z.enum(["1", "0"]).transform((v) => v === "1") });
 
 export async function sendPasswordReset(staff: StaffUser, userId: number, request: Request): Promise<ActionResult> {
   const t = await target(userId);

@@ -6,7 +6,6 @@
 //
 // A decision is a conditional update on reviewed_at IS NULL: two staff clicking at once, or a
 // double click, give one decision, one audit entry and one mail.
-import { z } from "zod";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
@@ -18,16 +17,11 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import type { ActionResult } from "./actions.server.ts";
-import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from "./photo-rules.ts";
+import type { PhotoRejectReason } from "./photo-rules.ts";
 import { audit } from "./audit.server.ts";
 import type { StaffUser } from "./session.server.ts";
 
 export const PHOTO_PAGE = 40;
-
-export const photoDecisionForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve") }),
-  z.object({ intent: z.literal("reject"), reason: z.enum(PHOTO_REJECT_REASONS) }),
-]);
 
 export interface PhotoQueueFilter {
   after?: number | null;

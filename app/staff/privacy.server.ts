@@ -3,17 +3,11 @@
 // and an erasure (admins only, with the reason, e.g. the request received by mail), which
 // anonymises the account at once through the purge's path and ends every session. The audit
 // entry is written in the transaction that creates the export or erases the account.
-import { z } from "zod";
 import { anonymiseAccount } from "#app/accounts/account.server.ts";
 import { requestExport } from "#app/privacy/exports.server.ts";
 import { notFound, target, type ActionResult } from "./actions.server.ts";
 import { audit } from "./audit.server.ts";
 import type { StaffUser } from "./session.server.ts";
-
-export const erasureForm = z.object({
-  reason: z.string().trim().min(3).max(500),
-  confirm: z.literal("erase"),
-});
 
 export async function exportMemberData(staff: StaffUser, userId: number): Promise<ActionResult> {
   const t = await target(userId);

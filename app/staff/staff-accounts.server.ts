@@ -4,27 +4,15 @@
 // enabled admin: two admins demoting or disabling each other at once cannot leave none. An admin
 // never disables or demotes themselves. Password hashes and TOTP secrets are never read into a
 // page or written to the audit log; a new secret is returned once, to the admin who made it.
-import { z } from "zod";
 import { hashPassword } from "#app/auth/password.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { audit } from "./audit.server.ts";
-import { staffEmail, staffPassword } from "./password-policy.ts";
+import type { NewStaffInput, STAFF_ROLES } from "./staff-account-schema.ts";
 import type { StaffUser } from "./session.server.ts";
 import { newTotpSecret, totpUri } from "./totp.server.ts";
 
 type Tx = Prisma.TransactionClient;
-
-export const staffRole = z.enum(["support", "admin", "marketing"]);
-
-export const createStaffForm = z.object({
-  email: staffEmail,
-  name: z.string().trim().min(1).max(100),
-  role: staffRole,
-  password: staffPassword,
-});
-
-export const roleForm = z.object({ role: staffRole });
 
 /** Shown once after creating an account or resetting its second factor. */
 interface NewSecret {
@@ -66,7 +54,7 @@ async function lockActorAndTarget(tx: Tx, actorId: number, targetId: number) {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
-export async function createStaff(actor: StaffUser, input: z.infer<typeof createStaffForm>): Promise<StaffAccountResult> {
+export async function createStaff(actor: StaffUser, input: NewStaffInput): Promise<StaffAccountResult> {
   const passwordHash = await hashPassword(input.password);
   const totpSecret = await newTotpSecret();
   try {
@@ -114,7 +102,7 @@ export async function setStaffDisabled(actor: StaffUser, targetId: number, disab
   });
 }
 
-export async function setStaffRole(actor: StaffUser, targetId: number, role: z.infer<typeof staffRole>): Promise<StaffAccountResult> {
+export async function setStaffRole(actor: StaffUser, targetId: number, role: (typeof STAFF_ROLES)[number]): Promise<StaffAccountResult> {
   if (targetId === actor.id && role !== "admin") return fail("staff.accounts.errors.self", 409);
   return inTransaction(async (tx) => {
     const { actorOk, target } = await lockActorAndTarget(tx, actor.id, targetId);

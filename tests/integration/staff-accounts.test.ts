@@ -180,7 +180,7 @@ describe("staff accounts", () => {
     const admin = await logIn("admin");
     const bad = await post(admin, { intent: "create", email: newEmail(), name: "Short", role: "support", password: "short" });
     expect(bad.status).toBe(400);
-    expect(decode(bad.html)).toContain(en.accounts.errors.createInvalid);
+    expect(decode(bad.html)).toContain(en.accounts.errors.password);
     expect((await post(admin, { intent: "create", email: "not an address", name: "x", role: "support", password: NEW_PASSWORD })).status).toBe(400);
     expect((await post(admin, { intent: "create", email: newEmail(), name: "x", role: "owner", password: NEW_PASSWORD })).status).toBe(400);
     expect((await post(admin, { intent: "disable", id: "2147483647" })).status).toBe(404);

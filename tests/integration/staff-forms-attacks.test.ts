@@ -268,14 +268,14 @@ describe("junk sent to the fictional inbox", () => {
       400,
       invalid,
     );
-    refusedWith(await reply([["body", "Hi"]]), 400, invalid);
+    refusedWith(await reply([["body", "Hi"]]), 400, en.messages.invalidInput);
     refusedWith(
       await reply([
         ["body", "Hi"],
         ["clientKey", "short"],
       ]),
       400,
-      invalid,
+      en.messages.invalidInput,
     );
     refusedWith(
       await reply([

@@ -1,45 +1,57 @@
-// The forms of /staff/accounts: create an account, the actions on one account, and the panel that
-// shows a new TOTP secret once. The admin's own row has no disable or demote (the server refuses
-// them too).
+// The forms of /staff/accounts: create an account (conform, checked with createStaffSchema in the
+// browser and in the action), the actions on one account, and the panel that shows a new TOTP
+// secret once. The admin's own row has no disable or demote (the server refuses them too).
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { Button, Card, Select, TextField } from "#app/components/ui/index.ts";
+import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { FieldInput, FieldSelect, useResetAfter, useSchemaForm } from "#app/components/schema-form.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
+import { createStaffSchema, STAFF_ROLES } from "#app/staff/staff-account-schema.ts";
 
-const STAFF_ROLES = ["support", "admin", "marketing"] as const;
-
-export function CreateStaffForm() {
+export function CreateStaffForm({
+  lastResult,
+  params,
+  resetAfter,
+}: {
+  /** the server's reply to a refused create (without the password) */
+  lastResult?: SubmissionResult<string[]> | undefined;
+  /** the refusal's params (the address that has an account) */
+  params?: Record<string, unknown> | undefined;
+  /** the answer to a created account: the form empties itself */
+  resetAfter: object | null;
+}) {
   const { t } = useTranslation();
+  const ref = useResetAfter(resetAfter);
+  const { form, fields, formProps, stateOf } = useSchemaForm(createStaffSchema, {
+    id: "create-staff",
+    lastResult,
+    defaultValue: { role: "support" },
+  });
   return (
-    <Card as={Form} method="post" padding="sm" className="mt-6 flex max-w-md flex-col gap-3" data-testid="create-staff-form">
+    <Card as={Form} ref={ref} method="post" {...formProps} padding="sm" className="mt-6 flex max-w-md flex-col gap-3" data-testid="create-staff-form">
       <h2 className="text-lg font-semibold">{t("staff.accounts.createTitle")}</h2>
+      <FormMessage message={form.errors?.[0]} params={params} />
       <input type="hidden" name="intent" value="create" />
-      <TextField id="staff-email" name="email" type="email" required maxLength={254} autoComplete="off" label={t("staff.member.email")} />
-      <TextField id="staff-name" name="name" required maxLength={100} autoComplete="off" label={t("staff.accounts.name")} />
-      <Select
-        id="staff-role"
-        name="role"
-        defaultValue="support"
+      <FieldInput field={fields.email} type="email" autoComplete="off" label={t("staff.member.email")} state={stateOf(fields.email)} />
+      <FieldInput field={fields.name} autoComplete="off" label={t("staff.accounts.name")} state={stateOf(fields.name)} />
+      <FieldSelect
+        field={fields.role}
         label={t("staff.accounts.role")}
-        options={[
-          { value: "support", label: t("staff.roles.support") },
-          { value: "admin", label: t("staff.roles.admin") },
-          { value: "marketing", label: t("staff.roles.marketing") },
-        ]}
+        state={stateOf(fields.role)}
+        options={STAFF_ROLES.map((role) => ({ value: role, label: t(`staff.roles.${role}`) }))}
       />
-      <TextField
-        id="staff-password"
-        name="password"
+      <FieldInput
+        field={fields.password}
         type="password"
-        required
-        minLength={12}
-        maxLength={128}
         autoComplete="new-password"
         label={t("staff.accounts.password")}
         hint={t("staff.accounts.passwordHelp")}
+        state={stateOf(fields.password)}
       />
-      <Button type="submit" size="sm" className="self-start">
+      <SubmitButton size="sm" className="self-start">
         {t("staff.accounts.create")}
-      </Button>
+      </SubmitButton>
     </Card>
   );
 }

@@ -5,7 +5,7 @@ type CardProps<T extends React.ElementType> = {
   as?: T;
   /** none: the content reaches the edges (a photo card); sm 16 px; md 20/24 px. */
   padding?: "none" | "sm" | "md";
-} & Omit<React.ComponentPropsWithoutRef<T>, "as">;
+} & Omit<React.ComponentProps<T>, "as">;
 
 const PADDING = { none: "", sm: "p-4", md: "p-5 sm:p-6" } as const;
 

@@ -176,7 +176,7 @@ export function TextArea({ label, error, hint, validated, hideLabel, className, 
   const state = stateOf(error, validated);
   return (
     <LabelledField ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
-      <textarea {...controlAttributes(ids, error, state)} rows={rows} className={controlClass(state, undefined, true)} {...textarea} />
+      <textarea {...controlAttributes(ids, error, state)} rows={rows} className={controlClass(state, "block", true)} {...textarea} />
     </LabelledField>
   );
 }

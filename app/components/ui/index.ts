@@ -4,5 +4,5 @@ export { Button, buttonClass, type ButtonProps, type ButtonVariant } from "./but
 export { Card, CardHeader } from "./card.tsx";
 export { cx } from "./cx.ts";
 export { Dialog, Modal } from "./dialog.tsx";
-export { Checkbox, controlClass, Select, TextArea, TextField, type FieldState } from "./fields.tsx";
+export { Checkbox, controlClass, Select, TextField, type FieldState } from "./fields.tsx";
 export { Tabs } from "./tabs.tsx";

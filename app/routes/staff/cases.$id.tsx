@@ -1,18 +1,23 @@
 // /staff/cases/:id: one complaint or report with the reporter, the reported member, the reported
 // conversation's last messages and the notes; take it, write a note, close it with an outcome
-// that is mailed to the reporter.
+// that is mailed to the reporter. The note and the outcome are checked with their schemas
+// (app/staff/case-note-schema.ts) in the browser and in the action; their errors come back under
+// their fields with what was typed, a refusal (a case closed meanwhile) as the form's message.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cases.$id";
 import { FormMessage } from "#app/components/form-field.tsx";
-import { Button, Card, TextArea } from "#app/components/ui/index.ts";
+import { CaseCloseForm, CaseNoteForm } from "#app/components/staff/case-forms.tsx";
+import { Button, Card } from "#app/components/ui/index.ts";
 import { utc } from "#app/components/staff/format.ts";
 import { Facts } from "#app/components/staff/table.tsx";
-import type { ActionResult } from "#app/staff/actions.server.ts";
-import { addCaseNote, caseDetail, closeCase, closeForm, noteForm, takeCase } from "#app/staff/cases.server.ts";
+import { addCaseNote, caseDetail, closeCase, takeCase } from "#app/staff/cases.server.ts";
+import { caseCloseSchema, caseNoteSchema } from "#app/staff/case-note-schema.ts";
+import { answerForm } from "#app/staff/form-answer.server.ts";
+import { pageMessage, type FormAnswer } from "#app/staff/form-answer.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
-import { formFields, parseId, readForm, refuse } from "#app/utils/request.server.ts";
+import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
@@ -25,31 +30,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const intent = z.enum(["take", "note", "close"]);
 
+const NOT_FOUND = "staff.errors.caseNotFound";
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
   const id = parseId(params.id);
-  if (!id) refuse(context, 404, "staff.errors.caseNotFound");
-  const form = formFields(await readForm(request, context));
-  const what = intent.safeParse(form.intent);
+  if (!id) refuse(context, 404, NOT_FOUND);
+  const form = await readForm(request, context);
+  const what = intent.safeParse(form.get("intent"));
   if (!what.success) refuse(context, 400);
-  let result: ActionResult;
-  if (what.data === "take") result = await takeCase(staff, id);
-  else if (what.data === "note") {
-    const input = noteForm.safeParse(form);
-    if (!input.success) return data<ActionResult>({ ok: false, message: "staff.errors.noteInvalid" }, 400);
-    result = await addCaseNote(staff, id, input.data.text);
-  } else {
-    const input = closeForm.safeParse(form);
-    if (!input.success) return data<ActionResult>({ ok: false, message: "staff.errors.outcomeInvalid" }, 400);
-    result = await closeCase(staff, id, input.data.outcome);
-  }
-  return data(result, { status: result.ok ? 200 : result.message === "staff.errors.caseNotFound" ? 404 : 409 });
+  if (what.data === "note") return answerForm(form, "case-note", caseNoteSchema, (v) => addCaseNote(staff, id, v.text), NOT_FOUND);
+  if (what.data === "close") return answerForm(form, "case-close", caseCloseSchema, (v) => closeCase(staff, id, v.outcome), NOT_FOUND);
+  const result = await takeCase(staff, id);
+  return data<FormAnswer>(result, { status: result.ok ? 200 : result.message === NOT_FOUND ? 404 : 409 });
 }
 
 export default function StaffCase({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { c } = loaderData;
   const open = c.status !== "closed";
+  const shown = pageMessage(actionData);
   return (
     <main>
       <p className="text-sm">
@@ -60,9 +60,9 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mb-3 mt-1 text-2xl font-bold">
         {t(`staff.cases.kinds.${c.kind}`)} #{c.id}
       </h1>
-      {actionData ? (
+      {shown ? (
         <div className="mb-4">
-          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+          <FormMessage tone={shown.ok ? "success" : "danger"} message={shown.message} params={shown.params} />
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -139,31 +139,8 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
               </Button>
             </Card>
           ) : null}
-          <Card as={Form} method="post" padding="sm">
-            <input type="hidden" name="intent" value="note" />
-            <TextArea id="case-note" name="text" rows={3} required maxLength={4000} label={t("staff.cases.note")} />
-            <Button type="submit" size="sm" className="mt-2">
-              {t("staff.cases.addNote")}
-            </Button>
-          </Card>
-          {open ? (
-            <Card as={Form} method="post" padding="sm">
-              <input type="hidden" name="intent" value="close" />
-              <TextArea
-                id="case-outcome"
-                name="outcome"
-                rows={4}
-                required
-                minLength={10}
-                maxLength={4000}
-                label={t("staff.cases.outcomeLabel")}
-                hint={t("staff.cases.outcomeHint")}
-              />
-              <Button type="submit" size="sm" className="mt-2" data-testid="case-close">
-                {t("staff.cases.close")}
-              </Button>
-            </Card>
-          ) : null}
+          <CaseNoteForm answer={actionData} />
+          {open ? <CaseCloseForm answer={actionData} /> : null}
         </aside>
       </div>
       <section className="mt-6" data-testid="case-notes">

@@ -1,17 +1,21 @@
 // /staff/invitations: requests to be invited to a site open only through its partners, oldest
 // first; "Send invitation" mails the visitor their signup link. Optional filter: ?site={key}.
+// The button's form names the request; it is checked with invitationSendSchema in the browser and
+// in the action, and every answer is the page's message.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/invitations";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { StaffTable } from "#app/components/staff/table.tsx";
 import { utc } from "#app/components/staff/format.ts";
+import { InvitationSendForm } from "#app/components/staff/invitation-form.tsx";
 import { Button } from "#app/components/ui/index.ts";
-import type { ActionResult } from "#app/staff/actions.server.ts";
+import type { FormAnswer } from "#app/staff/form-answer.ts";
+import { invitationSendSchema } from "#app/staff/invitation-schema.ts";
 import { pendingInvitations, sendInvitation } from "#app/staff/invitations.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
-import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
+import { parseSubmission, readForm } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
@@ -27,12 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const NOT_FOUND = "staff.errors.invitationNotFound";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  const id = parseId(formFields(await readForm(request, context)).request);
-  if (!id) return data<ActionResult>({ ok: false, message: "staff.errors.invitationNotFound" }, 404);
-  const result = await sendInvitation(staff, id);
-  return data(result, { status: result.ok ? 200 : result.message === "staff.errors.invitationNotFound" ? 404 : 409 });
+  const submission = parseSubmission(await readForm(request, context), invitationSendSchema);
+  // the form has no field to show an error under: a request that is none is the page's message
+  if (submission.status !== "success") return data<FormAnswer>({ ok: false, message: submission.error?.request?.[0] ?? NOT_FOUND }, 404);
+  const result = await sendInvitation(staff, submission.value.request);
+  return data<FormAnswer>(result, { status: result.ok ? 200 : result.message === NOT_FOUND ? 404 : 409 });
 }
 
 export default function StaffInvitations({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,12 +78,7 @@ export default function StaffInvitations({ loaderData, actionData }: Route.Compo
           r.email,
           r.locale,
           utc(r.createdAt),
-          <Form key="send" method="post">
-            <input type="hidden" name="request" value={r.id} />
-            <Button type="submit" size="sm" aria-label={t("staff.invitations.sendTo", { email: r.email })}>
-              {t("staff.invitations.send")}
-            </Button>
-          </Form>,
+          <InvitationSendForm key="send" request={r.id} email={r.email} />,
         ])}
       />
     </main>

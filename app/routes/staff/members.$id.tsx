@@ -1,31 +1,27 @@
 // /staff/members/:id: one member of any site with their money, blocks, logins and sessions, and
 // the actions support (lockout, activation mail, sessions, data export) and admins (credits,
-// refunds, erasure) take.
+// refunds, erasure) take. The forms staff fill in (credits, refund, the conduct switches, erasure)
+// are checked with their schemas (app/staff/member-action-schema.ts) in the browser and in the
+// action; their errors come back under their fields, a refusal as the form's message.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/members.$id";
-import { MemberActions } from "#app/components/staff/member-actions.tsx";
+import { MemberActions, RefundForm } from "#app/components/staff/member-actions.tsx";
 import { money, utc } from "#app/components/staff/format.ts";
 import { Facts, StaffTable } from "#app/components/staff/table.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
-import { Button, Card } from "#app/components/ui/index.ts";
-import {
-  adjustCredits,
-  creditsForm,
-  liftLockout,
-  refundForm,
-  refundPayment,
-  resendActivation,
-  revokeMemberSessions,
-  type ActionResult,
-} from "#app/staff/actions.server.ts";
+import { Card } from "#app/components/ui/index.ts";
+import { adjustCredits, liftLockout, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
+import { answerForm } from "#app/staff/form-answer.server.ts";
+import { pageMessage, type FormAnswer } from "#app/staff/form-answer.ts";
+import { creditsSchema, erasureSchema, refundSchema, switchSchema } from "#app/staff/member-action-schema.ts";
 import { memberDetails } from "#app/staff/member-view.server.ts";
-import { reasonForm, sendPasswordReset, setBanned, setDirectDebitBlock, setFictional, setProfileHidden, switchForm } from "#app/staff/moderation.server.ts";
-import { eraseMember, erasureForm, exportMemberData } from "#app/staff/privacy.server.ts";
+import { sendPasswordReset, setBanned, setDirectDebitBlock, setFictional, setProfileHidden } from "#app/staff/moderation.server.ts";
+import { eraseMember, exportMemberData } from "#app/staff/privacy.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
-import { formFields, parseId, readForm, refuse } from "#app/utils/request.server.ts";
+import { parseId, readForm, refuse } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context);
@@ -52,70 +48,50 @@ const intent = z.enum([
 const ADMIN_ONLY = new Set(["credits", "refund", "ban", "hide-profile", "direct-debit-block", "fictional", "erase"]);
 const SWITCHES = { ban: setBanned, "hide-profile": setProfileHidden, "direct-debit-block": setDirectDebitBlock, fictional: setFictional } as const;
 
+const NOT_FOUND = "staff.errors.memberNotFound";
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const first = await requireStaff(request, context);
   const id = parseId(params.id);
-  if (!id) refuse(context, 404, "staff.errors.memberNotFound");
-  const form = formFields(await readForm(request, context));
-  const what = intent.safeParse(form.intent);
+  if (!id) refuse(context, 404, NOT_FOUND);
+  const form = await readForm(request, context);
+  const what = intent.safeParse(form.get("intent"));
   if (!what.success) refuse(context, 400);
   const staff = ADMIN_ONLY.has(what.data) ? await requireStaff(request, context, "admin") : first;
-  let result: ActionResult;
+  const done = (result: ActionResult) => data<FormAnswer>(result, { status: result.ok ? 200 : result.message === NOT_FOUND ? 404 : 409 });
   switch (what.data) {
     case "lift-lockout":
-      result = await liftLockout(staff, id);
-      break;
+      return done(await liftLockout(staff, id));
     case "resend-activation":
-      result = await resendActivation(staff, id, request);
-      break;
+      return done(await resendActivation(staff, id, request));
     case "revoke-sessions":
-      result = await revokeMemberSessions(staff, id);
-      break;
+      return done(await revokeMemberSessions(staff, id));
     case "password-reset":
-      result = await sendPasswordReset(staff, id, request);
-      break;
+      return done(await sendPasswordReset(staff, id, request));
     case "export-data":
-      result = await exportMemberData(staff, id);
-      break;
-    case "erase": {
-      const input = erasureForm.safeParse(form);
-      if (!input.success) return data({ ok: false, message: "staff.errors.erasureInvalid" } as ActionResult, { status: 400 });
-      result = await eraseMember(staff, id, input.data.reason);
-      break;
-    }
+      return done(await exportMemberData(staff, id));
+    case "erase":
+      return answerForm(form, "erase", erasureSchema, (v) => eraseMember(staff, id, v.reason), NOT_FOUND);
     case "ban":
     case "hide-profile":
     case "direct-debit-block":
     case "fictional": {
-      const on = switchForm.safeParse(form);
-      const why = reasonForm.safeParse(form);
-      if (!on.success || !why.success) return data({ ok: false, message: "staff.errors.reasonInvalid" } as ActionResult, { status: 400 });
-      result = await SWITCHES[what.data](staff, id, on.data.on, why.data.reason);
-      break;
+      const change = SWITCHES[what.data];
+      return answerForm(form, `switch-${what.data}`, switchSchema, (v) => change(staff, id, v.on, v.reason), NOT_FOUND);
     }
-    case "credits": {
-      const input = creditsForm.safeParse(form);
-      if (!input.success) return data({ ok: false, message: "staff.errors.creditsInvalid" } as ActionResult, { status: 400 });
-      result = await adjustCredits(staff, id, input.data);
-      break;
-    }
-    case "refund": {
-      const input = refundForm.safeParse(form);
-      if (!input.success) {
-        const message = input.error.issues.some((i) => i.path[0] === "reason") ? "staff.errors.reasonInvalid" : "staff.errors.paymentNotFound";
-        return data({ ok: false, message } as ActionResult, { status: 400 });
-      }
-      result = await refundPayment(staff, id, input.data);
-      break;
-    }
+    case "credits":
+      return answerForm(form, "credits", creditsSchema, (v) => adjustCredits(staff, id, v), NOT_FOUND);
+    case "refund":
+      // each payment's row has its own form
+      return answerForm(form, `refund-${parseId(form.get("payment")) ?? 0}`, refundSchema, (v) => refundPayment(staff, id, v), NOT_FOUND);
   }
-  return data(result, { status: result.ok ? 200 : result.message === "staff.errors.memberNotFound" ? 404 : 409 });
 }
 
 export default function StaffMember({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { member: m, role, creditsKey } = loaderData;
   const u = m.user;
+  const shown = pageMessage(actionData);
   return (
     <main>
       <p className="text-sm">
@@ -126,9 +102,9 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
       <h1 className="mb-3 mt-1 text-2xl font-bold">
         {u.profile?.name ?? u.email} <span className="text-base font-normal text-black/60">#{u.id}</span>
       </h1>
-      {actionData ? (
+      {shown ? (
         <div className="mb-4">
-          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+          <FormMessage tone={shown.ok ? "success" : "danger"} message={shown.message} params={shown.params} />
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -177,6 +153,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
             fictional: !!u.profile?.fictional,
           }}
           hasProfile={!!u.profile}
+          answer={actionData}
         />
       </div>
       <StaffTable
@@ -223,28 +200,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           ),
           p.credits,
           p.refundedAt ? `${p.refundedCredits} / ${money(p.refundedCents, p.currency)}` : "–",
-          role === "admin" && p.status === "completed" ? (
-            <Form key="r" method="post" className="flex flex-col items-start gap-1 text-xs" data-testid={`refund-${p.id}`}>
-              <input type="hidden" name="intent" value="refund" />
-              <input type="hidden" name="payment" value={p.id} />
-              <label className="flex items-center gap-1">
-                <input type="checkbox" name="override" value="1" className="accent-primary" />
-                {t("staff.actions.refundOverride")}
-              </label>
-              <input
-                name="reason"
-                maxLength={500}
-                aria-label={t("staff.actions.reasonShort")}
-                placeholder={t("staff.actions.reasonShort")}
-                className="w-40 rounded-lg border border-black/20 bg-white px-2 py-1 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25"
-              />
-              <Button type="submit" variant="outline" size="sm">
-                {t("staff.actions.refund")}
-              </Button>
-            </Form>
-          ) : (
-            ""
-          ),
+          role === "admin" && p.status === "completed" ? <RefundForm key="r" payment={p.id} answer={actionData} /> : "",
         ])}
       />
       <StaffTable

@@ -1,20 +1,24 @@
 // /staff/photos: the photo review queue of every site (pending photos of pre-moderation sites,
 // unreviewed active ones of post-moderation sites), oldest first, 40 a page; approve, or reject
 // with a reason that is mailed to the member. Optional filters: ?site={key}, ?member={userId}.
+// A decision is checked with photoDecisionSchema in the browser and in the action: a rejection
+// without a reason is answered under that photo's reason.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/photos";
 import { FormMessage } from "#app/components/form-field.tsx";
-import { Badge, Button, Card, Select } from "#app/components/ui/index.ts";
+import { Badge, Button, Card } from "#app/components/ui/index.ts";
 import { utc } from "#app/components/staff/format.ts";
+import { PhotoDecisionForms } from "#app/components/staff/photo-forms.tsx";
 import { photoUrl } from "#app/profiles/photo-url.server.ts";
-import type { ActionResult } from "#app/staff/actions.server.ts";
-import { PHOTO_REJECT_REASONS } from "#app/staff/photo-rules.ts";
-import { decidePhoto, PHOTO_PAGE, photoDecisionForm, photoQueue } from "#app/staff/photos.server.ts";
+import { answerForm } from "#app/staff/form-answer.server.ts";
+import { pageMessage, type FormAnswer } from "#app/staff/form-answer.ts";
+import { photoDecisionSchema } from "#app/staff/photo-schema.ts";
+import { decidePhoto, PHOTO_PAGE, photoQueue } from "#app/staff/photos.server.ts";
 import { requireStaff } from "#app/staff/session.server.ts";
 import { siteContext } from "#app/tenancy/context.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
-import { formFields, parseId, readForm } from "#app/utils/request.server.ts";
+import { parseId, readForm } from "#app/utils/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
@@ -44,20 +48,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const NOT_FOUND = "staff.errors.photoNotFound";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context);
-  const form = formFields(await readForm(request, context));
-  const photoId = parseId(form.photo);
-  if (!photoId) return data<ActionResult>({ ok: false, message: "staff.errors.photoNotFound" }, 404);
-  const input = photoDecisionForm.safeParse(form);
-  if (!input.success) return data<ActionResult>({ ok: false, message: "staff.errors.photoReason" }, 400);
-  const result = await decidePhoto(staff, photoId, input.data);
-  return data(result, { status: result.ok ? 200 : result.message === "staff.errors.photoNotFound" ? 404 : 409 });
+  const form = await readForm(request, context);
+  const photoId = parseId(form.get("photo"));
+  if (!photoId) return data<FormAnswer>({ ok: false, message: NOT_FOUND }, 404);
+  // each photo's card has its own form
+  return answerForm(
+    form,
+    `photo-${photoId}`,
+    photoDecisionSchema,
+    (v) => decidePhoto(staff, v.photo, v.intent === "reject" ? { intent: "reject", reason: v.reason! } : { intent: "approve" }),
+    NOT_FOUND,
+  );
 }
 
 export default function StaffPhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { photos, next, sites, siteKey, userId } = loaderData;
+  const shown = pageMessage(actionData);
   const filter = (extra: Record<string, string>) =>
     `?${new URLSearchParams({ ...(siteKey ? { site: siteKey } : {}), ...(userId ? { member: String(userId) } : {}), ...extra })}`;
   return (
@@ -77,9 +88,9 @@ export default function StaffPhotos({ loaderData, actionData }: Route.ComponentP
           </Button>
         ))}
       </nav>
-      {actionData ? (
+      {shown ? (
         <div className="mt-4">
-          <FormMessage tone={actionData.ok ? "success" : "danger"} message={actionData.message} params={actionData.params} />
+          <FormMessage tone={shown.ok ? "success" : "danger"} message={shown.message} params={shown.params} />
         </div>
       ) : null}
       {photos.length ? (
@@ -103,30 +114,7 @@ export default function StaffPhotos({ loaderData, actionData }: Route.ComponentP
                 <p className="text-black/60">
                   {t("staff.photos.uploaded")}: {utc(p.createdAt)}
                 </p>
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="photo" value={p.id} />
-                  <Button type="submit" name="intent" value="approve" variant="success" size="sm">
-                    {t("staff.photos.approve")}
-                  </Button>
-                </Form>
-                <Form method="post" className="mt-1 flex flex-wrap items-center gap-2">
-                  <input type="hidden" name="photo" value={p.id} />
-                  <input type="hidden" name="intent" value="reject" />
-                  <Select
-                    id={`reason-${p.id}`}
-                    name="reason"
-                    required
-                    defaultValue=""
-                    label={t("staff.photos.reason")}
-                    hideLabel
-                    placeholder={t("staff.photos.reason")}
-                    options={PHOTO_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.photos.reasons.${r}`) }))}
-                    className="min-w-0 flex-1"
-                  />
-                  <Button type="submit" variant="danger" size="sm">
-                    {t("staff.photos.reject")}
-                  </Button>
-                </Form>
+                <PhotoDecisionForms photo={p.id} answer={actionData} />
               </div>
             </Card>
           ))}

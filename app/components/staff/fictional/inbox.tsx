@@ -1,12 +1,16 @@
 // The fictional inbox's pages: the site picker and the list (waiting first), and one thread,
-// read-only, with the reply box that answers as the fictional profile.
+// read-only, with the reply box that answers as the fictional profile (a conform form checked with
+// fictionalReplySchema, the schema the action parses).
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link } from "react-router";
-import { FormMessage } from "#app/components/form-field.tsx";
+import { FormMessage, SubmitButton } from "#app/components/form-field.tsx";
+import { FieldTextarea, useSchemaForm } from "#app/components/schema-form.tsx";
 import { utc } from "#app/components/staff/format.ts";
 import { StaffSitePicker } from "#app/components/staff/site-picker.tsx";
 import { StaffTable } from "#app/components/staff/table.tsx";
-import { Badge, Button, Card, TextArea, cx } from "#app/components/ui/index.ts";
+import { Badge, Card, cx } from "#app/components/ui/index.ts";
+import { fictionalReplySchema } from "#app/staff/fictional-reply-schema.ts";
+import { answerFor, pageMessage, type FormAnswer } from "#app/staff/form-answer.ts";
 
 interface Person {
   id: number;
@@ -90,9 +94,10 @@ export function InboxThread({
     }[];
   };
   clientKey: string;
-  answer: { ok: boolean; message: string; params?: Record<string, unknown> | undefined } | null;
+  answer: FormAnswer | null;
 }) {
   const { t } = useTranslation();
+  const shown = pageMessage(answer);
   return (
     <main>
       <p className="text-sm">
@@ -106,9 +111,9 @@ export function InboxThread({
           {c.member.name} (#{c.member.userId}, {c.member.site})
         </Link>
       </p>
-      {answer ? (
+      {shown ? (
         <div className="mb-4">
-          <FormMessage tone={answer.ok ? "success" : "danger"} message={answer.message} params={answer.params} />
+          <FormMessage tone={shown.ok ? "success" : "danger"} message={shown.message} params={shown.params} />
         </div>
       ) : null}
       <Card as="section" padding="sm">
@@ -135,14 +140,30 @@ export function InboxThread({
         )}
       </Card>
       {/* a new key after each stored reply: the box starts empty again */}
-      <Card key={clientKey} as={Form} method="post" padding="sm" className="mt-4">
-        <input type="hidden" name="clientKey" value={clientKey} />
-        <TextArea id="fictional-reply" name="body" rows={3} required maxLength={4000} label={t("staff.fictional.reply", { name: c.fictional.name })} />
-        <p className="mt-1 text-xs text-black/60">{t("staff.fictional.replyHint")}</p>
-        <Button type="submit" size="sm" className="mt-2" data-testid="fictional-send">
-          {t("staff.fictional.send")}
-        </Button>
-      </Card>
+      <ReplyForm key={clientKey} clientKey={clientKey} name={c.fictional.name} answer={answer} />
     </main>
+  );
+}
+
+function ReplyForm({ clientKey, name, answer }: { clientKey: string; name: string; answer: FormAnswer | null }) {
+  const { t } = useTranslation();
+  const { lastResult, params } = answerFor(answer, "reply");
+  const { form, fields, formProps, stateOf } = useSchemaForm(fictionalReplySchema, { id: "fictional-reply", lastResult });
+  return (
+    <Card as={Form} method="post" {...formProps} padding="sm" className="mt-4 flex flex-col gap-2">
+      <FormMessage message={form.errors?.[0] ?? fields.clientKey.errors?.[0]} params={params} />
+      <input type="hidden" name={fields.clientKey.name} value={clientKey} />
+      <FieldTextarea
+        field={fields.body}
+        rows={3}
+        maxLength={4000}
+        label={t("staff.fictional.reply", { name })}
+        hint={t("staff.fictional.replyHint")}
+        state={stateOf(fields.body)}
+      />
+      <SubmitButton size="sm" className="self-start" testId="fictional-send">
+        {t("staff.fictional.send")}
+      </SubmitButton>
+    </Card>
   );
 }

@@ -4,10 +4,9 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { FieldInput, FieldSelect, useSchemaForm } from "#app/components/schema-form.tsx";
+import { FieldInput, FieldSelect, useResetAfter, useSchemaForm } from "#app/components/schema-form.tsx";
 import { Button } from "#app/components/ui/index.ts";
 import { codeForm } from "#app/offers/offer-forms.ts";
-import { useResetAfter } from "./package-forms.tsx";
 import { countryName } from "#app/utils/format.ts";
 
 interface CodeDefaults {

@@ -1,13 +1,21 @@
 // A site's packages by country: each with its price, a field for a new price and the button that
 // disables or enables it. Rows wrap on a phone instead of scrolling sideways.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { SubmissionResult } from "@conform-to/react";
 import type { PackageRow } from "#app/offers/package-rules.ts";
 import { money } from "#app/components/staff/format.ts";
 import { Badge, Card } from "#app/components/ui/index.ts";
 import { countryName } from "#app/utils/format.ts";
 import { ActiveForm, PriceForm } from "./package-forms.tsx";
 
-export function PackageList({ packages }: { packages: PackageRow[] }) {
+export function PackageList({
+  packages,
+  answer,
+}: {
+  packages: PackageRow[];
+  /** the last post's answer: a refused price goes back to its package's form */
+  answer?: { form?: string | undefined; result?: SubmissionResult<string[]> | undefined } | null | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const countries = [...new Set(packages.map((p) => p.country))];
   return (
@@ -34,7 +42,15 @@ export function PackageList({ packages }: { packages: PackageRow[] }) {
                       {p.bestValue ? <Badge tone="success">{t("staff.offers.bestValue")}</Badge> : null}
                     </span>
                     <span className="w-24 tabular-nums">{money(p.priceCents, p.currency)}</span>
-                    {p.active ? <PriceForm id={p.id} credits={p.credits} currency={p.currency} price={(p.priceCents / 100).toFixed(2)} /> : null}
+                    {p.active ? (
+                      <PriceForm
+                        id={p.id}
+                        credits={p.credits}
+                        currency={p.currency}
+                        price={(p.priceCents / 100).toFixed(2)}
+                        lastResult={answer?.form === `price-${p.id}` ? answer.result : undefined}
+                      />
+                    ) : null}
                     <span className="ml-auto flex items-center gap-3">
                       <span className={p.active ? "text-black/60" : "font-semibold text-danger"}>
                         {p.active ? t("staff.offers.active") : t("staff.offers.disabled")}

@@ -1,24 +1,19 @@
 // The chat's live details over the live channel: "typing…" to the other member only (throttled,
 // through the conversation's access check), "Seen" under the sender's message once the partner
 // read it, and the partner's online or last-active state in the header, hidden in invisible mode.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getLiveBus } from "#app/live/bus.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
 import { openStream } from "#tests/support/event-stream.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { textOf } from "#tests/support/logged-in.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await getLiveBus().close();
-});
+afterAll(() => getLiveBus().close()); // registered first: runs after the server has closed
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 let keys = 0;

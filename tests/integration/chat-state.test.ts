@@ -2,18 +2,15 @@
 // new-likes totals, credits), the badge counts on every page, and live events raised by real
 // actions (a message, a like, a match, reading, removing) reaching the right member only.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 let keys = 0;

@@ -3,7 +3,7 @@
 // partners, chat removal, paging, message-or-create signup and the bad-input list.
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { purgeDeletedAccounts } from "#app/accounts/account.server.ts";
 import { activateAccount } from "#app/accounts/signup.server.ts";
 import { chatList, unreadTotal } from "#app/chat/conversations.server.ts";
@@ -15,7 +15,8 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
@@ -25,11 +26,7 @@ const EN = { "accept-language": "en" };
 const DE = { "accept-language": "de" };
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let keys = 0;
 const key = () => `k${Date.now().toString(36)}x${(keys++).toString(36)}abcdef`;

@@ -2,19 +2,16 @@
 // price it shows before sending, the send through the chat's own path (charged once per client
 // key, the conversation started), out of credits a 402 that offers the purchase, the site's
 // profiles only, members only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FirstMessageScreen } from "#app/chat/first-message.server.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en", accept: "application/json" };
 let keys = 0;

@@ -3,7 +3,7 @@
 // duplicate / out-of-order / tampered / foreign webhooks, refunds of unused credits, the payment
 // result, repeat orders with a stored card, cross-tenant isolation.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { startCheckout } from "#app/payments/checkout.server.ts";
 import { refundQuote, refundUnused } from "#app/payments/refunds.server.ts";
@@ -16,7 +16,8 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { paymentsJob } from "#workers/payments.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
@@ -24,11 +25,7 @@ const EN = { "accept-language": "en" };
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 const db = () => getDb();
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const key = () => `order${Date.now().toString(36)}x${(n++).toString(36)}`;

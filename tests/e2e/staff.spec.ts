@@ -116,6 +116,7 @@ test("support finds a company and a member and lifts a lockout; an admin grants 
 });
 
 test("a member reports a profile and a visitor complains; support takes the report and closes it with an outcome", async ({ browser, page }) => {
+  test.setTimeout(120_000); // two logins (argon2id), a report, a complaint and a case worked: over a minute when the machine is busy
   // the member reports a profile from its page
   await logInAsDemoMember(page, LOVELY, "lovely.localhost");
   // a face on the member's home: a link to the profile, named by its photo

@@ -3,28 +3,16 @@
 // receipt. The demo member of lovely.localhost pays; it buys a seeded package.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { logInAsDemoMember, sql } from "./helpers.ts";
 
 const origin = `http://lovely.localhost:${PORT}`;
 const outbox = ".data/e2e/outbox";
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54332);
 const MEMBER = "member@lovely.localhost";
 
 test.use({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
 test.describe.configure({ mode: "serial" });
-
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ host: "127.0.0.1", port: PG_PORT, user: "rendezvous", password: "rendezvous", database: "rendezvous" });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 let packageId = 0;
 let userId = 0;

@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { createInstance, type i18n, type TOptions } from "i18next";
+import pg from "pg";
+import { hashPassword } from "../../app/auth/password.server.ts";
+import { currentTotp, newTotpSecret } from "../../app/staff/totp.server.ts";
 
 /** Where the e2e server's mail goes (one file a message). */
 const OUTBOX = ".data/e2e/outbox";
@@ -197,4 +201,88 @@ export async function definitionOf(list: Locator, label: string | RegExp) {
     (await list.getByRole("term").allTextContents()).map((t) => t.trim()).findIndex((t) => (typeof label === "string" ? t === label : label.test(t)));
   await expect.poll(indexOf, { message: `the term ${label}` }).toBeGreaterThanOrEqual(0);
   return list.getByRole("definition").nth(await indexOf());
+}
+
+/** The e2e server's embedded PostgreSQL (playwright.config.ts starts it on E2E_PG_PORT). */
+const DATABASE_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
+
+/** One SQL statement on the e2e server's database (a test's own data, a look-up, a clean-up); its rows. */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new member of a site made in the database as a copy of its demo member (member@{site}.localhost:
+ * the same profile, name, language and country, no photos) under an address of its own, with
+ * `credits` credits, signed up `minutesAgo` minutes ago (the demo member's date unless given); logs
+ * in with the demo password. For a test whose checks another spec's use of the demo member would upset (a balance).
+ */
+export async function newMember(site: string, { credits = 0, minutesAgo }: { credits?: number; minutesAgo?: number } = {}) {
+  const email = `e2e${Date.now()}${Math.floor(Math.random() * 1e6)}@${site}.localhost`;
+  const [user] = await sql<{ id: number }>(
+    `INSERT INTO users SELECT (jsonb_populate_record(NULL::users, to_jsonb(u) || jsonb_build_object(
+       'id', nextval(pg_get_serial_sequence('users', 'id')), 'email', $1::text, 'credits', $2::int, 'paid_user', false,
+       'signup_date', coalesce(now() - make_interval(mins => $3::int), u.signup_date)))).*
+     FROM users u WHERE u.email = $4 RETURNING id`,
+    [email, credits, minutesAgo ?? null, `member@${site}.localhost`],
+  );
+  const [profile] = await sql<{ name: string }>(
+    `INSERT INTO profiles SELECT (jsonb_populate_record(NULL::profiles, to_jsonb(p) || jsonb_build_object(
+       'id', nextval(pg_get_serial_sequence('profiles', 'id')), 'user_id', $1::int, 'main_photo_id', NULL))).*
+     FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $2 RETURNING name`,
+    [user!.id, `member@${site}.localhost`],
+  );
+  return { email, name: profile!.name };
+}
+
+type StaffRole = "support" | "admin" | "marketing";
+const STAFF_PASSWORD = "staff password for the browser suite";
+let staffPasswordHash: Promise<string> | undefined;
+
+/**
+ * A new staff account of a role, made in the database as `npm run staff:create` makes one (an
+ * argon2id hash of its password, a TOTP secret of its own). Each login gets its own account: a TOTP
+ * code is accepted once per account, so two specs logging in one shared account in the same 30 s
+ * would refuse one of them.
+ */
+async function newStaffAccount(role: StaffRole) {
+  const email = `e2e-${role}-${randomUUID().slice(0, 13)}@staff.test`;
+  const totpSecret = await newTotpSecret();
+  staffPasswordHash ??= hashPassword(STAFF_PASSWORD);
+  await sql("INSERT INTO staff_accounts (email, name, password_hash, totp_secret, role) VALUES ($1, $2, $3, $4, $5)", [
+    email,
+    `Test ${role}`,
+    await staffPasswordHash,
+    totpSecret,
+    role,
+  ]);
+  return { email, totpSecret };
+}
+
+/**
+ * A new staff account of `role` logged in to the console on `origin` with its password and current
+ * code, in a browser context of its own (English, 1280 px wide unless `width` says otherwise); ends
+ * on the console's first page. `email` is the account's, as the audit log names it.
+ */
+export async function loggedInStaff(browser: Browser, role: StaffRole, origin: string, { width = 1280 }: { width?: number } = {}) {
+  const { email, totpSecret } = await newStaffAccount(role);
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width, height: 900 } });
+  await context.addCookies([{ name: "lng", value: "en", url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/staff`);
+  await expect(page).toHaveURL(/\/staff\/login\?redirectTo=%2Fstaff$/);
+  await page.getByLabel("Staff e-mail address").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByLabel("Code from your authenticator app").fill(await currentTotp(totpSecret));
+  await page.getByRole("button", { name: "Log in" }).click();
+  // marketing has no support pages: its console starts at the campaigns
+  await expect(page).toHaveURL(role === "marketing" ? `${origin}/staff/campaigns` : `${origin}/staff`);
+  await expect(page.getByRole("banner")).toContainText(`· ${role}`); // who is logged in, as what
+  return { page, email };
 }

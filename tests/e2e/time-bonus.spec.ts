@@ -4,47 +4,15 @@
 // Time is driven by Playwright's clock; the members are cloned from the demo member in the
 // embedded database with a signup one hour ago.
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { PORT } from "../../playwright.config.ts";
-import { accountMenu, logIn } from "./helpers.ts";
-
-const DB_URL = `postgresql://rendezvous:rendezvous@127.0.0.1:${process.env.E2E_PG_PORT ?? "54332"}/rendezvous`;
-
-/** A new free member of a site (the demo member's copy, their e-mail and name), signed up `minutesAgo` minutes ago, with `credits` credits; logs in with the demo password. */
-async function newMember(site: string, credits: number, minutesAgo = 60) {
-  const db = new pg.Client({ connectionString: DB_URL });
-  await db.connect();
-  try {
-    const email = `bonus${Date.now()}${Math.floor(Math.random() * 1e6)}@${site}.localhost`;
-    const {
-      rows: [user],
-    } = await db.query<{ id: number }>(
-      `INSERT INTO users SELECT (jsonb_populate_record(NULL::users, to_jsonb(u) || jsonb_build_object(
-         'id', nextval(pg_get_serial_sequence('users', 'id')), 'email', $1::text, 'credits', $2::int, 'paid_user', false,
-         'signup_date', now() - make_interval(mins => $3::int)))).*
-       FROM users u WHERE u.email = $4 RETURNING id`,
-      [email, credits, minutesAgo, `member@${site}.localhost`],
-    );
-    const {
-      rows: [profile],
-    } = await db.query<{ name: string }>(
-      `INSERT INTO profiles SELECT (jsonb_populate_record(NULL::profiles, to_jsonb(p) || jsonb_build_object(
-         'id', nextval(pg_get_serial_sequence('profiles', 'id')), 'user_id', $1::int, 'main_photo_id', NULL))).*
-       FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $2 RETURNING name`,
-      [user!.id, `member@${site}.localhost`],
-    );
-    return { email, name: profile!.name };
-  } finally {
-    await db.end();
-  }
-}
+import { accountMenu, logIn, newMember } from "./helpers.ts";
 
 const seconds = (text: string) => text.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
 const LOVELY = `http://lovely.localhost:${PORT}`;
 
 test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits, not outside the members area, not after a dismissal", async ({ page }) => {
   test.setTimeout(90_000);
-  const { email, name } = await newMember("lovely", 0);
+  const { email, name } = await newMember("lovely", { credits: 0, minutesAgo: 60 });
   await page.clock.install();
   await page.setExtraHTTPHeaders({ "accept-language": "en" });
   await logIn(page, LOVELY, email);
@@ -98,7 +66,7 @@ test("the countdown ticks zero padded; the popup opens after 40 s with 0 credits
 });
 
 test("no popup for a member with credits; the banner stays", async ({ page }) => {
-  const { email } = await newMember("lovely", 5);
+  const { email } = await newMember("lovely", { credits: 5, minutesAgo: 60 });
   await page.clock.install();
   await page.setExtraHTTPHeaders({ "accept-language": "en" });
   await logIn(page, LOVELY, email);
@@ -110,7 +78,7 @@ test("no popup for a member with credits; the banner stays", async ({ page }) =>
 });
 
 test("no banner and no popup for a member who signed up 4 hours ago or more", async ({ page }) => {
-  const { email } = await newMember("lovely", 0, 240);
+  const { email } = await newMember("lovely", { credits: 0, minutesAgo: 240 });
   await page.clock.install();
   await page.setExtraHTTPHeaders({ "accept-language": "en" });
   await logIn(page, LOVELY, email);

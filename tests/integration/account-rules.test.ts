@@ -2,20 +2,17 @@
 // address (signup and /profile), the password rules (signup, reset and change), the e-mail
 // did-you-mean that asks once, and last activity kept up to date for search and the online badge.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueToken } from "#app/auth/tokens.server.ts";
 import { verifyPassword } from "#app/auth/password.server.ts";
 import { ACTIVITY_THROTTLE_MS, recordActivity } from "#app/profiles/activity.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { logIn } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));

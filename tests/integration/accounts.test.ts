@@ -1,17 +1,14 @@
 // Accounts end to end over HTTP: signup, activation mail through the real queue and SMTP,
 // login with lockout, the user API, password reset, settings, deletion and reactivation.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { closeQueues } from "#app/queue/queues.server.ts";
 import { purgeDeletedAccounts } from "#app/accounts/account.server.ts";
-import { startWorkers } from "#workers/index.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
+import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));
 const deMail = () => JSON.parse(readFileSync("app/locales/de/mail.json", "utf8"));
@@ -25,29 +22,10 @@ const decodeMimeWords = (s: string) =>
           "latin1",
         ).toString("utf8"),
   );
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>>;
+const { server, smtp } = useServerWithMail({ workers: "all" });
 let n = 0;
 const unique = (site = "example.test") => `member${Date.now()}${n++}@${site}`;
 const EN = { "accept-language": "en" };
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetSingleton("env");
-  server = await startTestServer();
-  workers = await startWorkers({} as never);
-});
-
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await server.close();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  resetSingleton("env");
-});
 
 const adult = "1990-04-12";
 function signupFields(email: string, extra: Record<string, string> = {}) {

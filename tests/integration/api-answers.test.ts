@@ -2,14 +2,11 @@
 // (403 authentication_required, which the browser's API client reads as "logged out"), never
 // kept by a cache; a method a route does not take is a 405 naming the methods it does, with the
 // reason in the visitor's language.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { describe, expect, it } from "vitest";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 // a body needs its length (Node's client sends a DELETE without chunked encoding)
 const ORIGIN = { origin: "http://lovely.localhost", "content-type": "application/json", "content-length": "2" };

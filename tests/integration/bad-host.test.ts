@@ -2,8 +2,9 @@
 // userinfo in it) is a plain 400 before any site or page code runs, in production and on the
 // embedded default; an unknown but well-formed host stays the 404 page; loopback names in their
 // IPv6 and upper-case spellings still reach the first site where the embedded default serves it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { describe, expect, it } from "vitest";
+import { request, startTestServer } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const BAD_HOSTS = [
   "lovely.localhost:99999",
@@ -42,11 +43,7 @@ const modes = {
 
 for (const [mode, env] of Object.entries(modes)) {
   describe(`a bad Host, ${mode}`, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(env);
-    });
-    afterAll(() => server.close());
+    const server = useTestServer(env);
 
     it("is a plain 400 on every kind of route, GET and POST", async () => {
       for (const host of BAD_HOSTS) {

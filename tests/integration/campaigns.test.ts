@@ -50,7 +50,7 @@ beforeAll(async () => {
   adoptSiteRegistry(registry);
 });
 // after the site is in place: the server serves it
-const stack = useServerWithMail({ smtp: { refuseRecipients: refused } });
+const { server, smtp } = useServerWithMail({ smtp: { refuseRecipients: refused } });
 
 const decode = (s: string) =>
   s
@@ -58,12 +58,12 @@ const decode = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
-const logIn = (role: StaffRole) => loggedInStaff(stack.server, role);
+const logIn = (role: StaffRole) => loggedInStaff(server, role);
 type Staff = LoggedInStaff;
 
-const get = (s: Staff, p: string) => request(stack.server, p, { headers: { ...EN, cookie: s.jar.header } });
+const get = (s: Staff, p: string) => request(server, p, { headers: { ...EN, cookie: s.jar.header } });
 const post = (s: Staff, p: string, fields: [string, string][]) =>
-  request(stack.server, p, {
+  request(server, p, {
     method: "POST",
     headers: { ...EN, cookie: s.jar.header, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields).toString(),
@@ -106,7 +106,7 @@ async function waitFor<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, ms 
   }
 }
 
-const mailsTo = (address: string) => stack.smtp.received.filter((m) => m.to.includes(address));
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 const unfolded = (raw: string) => raw.replace(/\r?\n[ \t]+/g, " ");
 const counts = async (id: number) => (await siteCampaign(site(), id))!.report;
 
@@ -245,7 +245,7 @@ describe("sending a campaign", () => {
 
     // the mail client's one-click unsubscribe switches promotions off and the report counts it
     const url = new URL(link);
-    const one = await request(stack.server, url.pathname + url.search, {
+    const one = await request(server, url.pathname + url.search, {
       host: HOST,
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -259,7 +259,7 @@ describe("sending a campaign", () => {
     forged.searchParams.set("c", String(id + 1));
     expect(
       (
-        await request(stack.server, forged.pathname + forged.search, {
+        await request(server, forged.pathname + forged.search, {
           host: HOST,
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -271,7 +271,7 @@ describe("sending a campaign", () => {
     // the link on another site's host is refused
     expect(
       (
-        await request(stack.server, url.pathname + url.search, {
+        await request(server, url.pathname + url.search, {
           host: "lovely.localhost",
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -281,7 +281,7 @@ describe("sending a campaign", () => {
     ).toBe(400);
 
     // a hard bounce the mail provider reports later counts too
-    const events = await request(stack.server, "/api/mail-events", {
+    const events = await request(server, "/api/mail-events", {
       host: HOST,
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${MAIL_EVENTS_TOKEN}` },

@@ -1,38 +1,24 @@
 // The chat's live details over the live channel: "typing…" to the other member only (throttled,
 // through the conversation's access check), "Seen" under the sender's message once the partner
 // read it, and the partner's online or last-active state in the header, hidden in invisible mode.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCredits } from "#app/credits/ledger.server.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { getLiveBus } from "#app/live/bus.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
+import { type MemberOptions } from "#tests/support/factories.ts";
 import { openStream } from "#tests/support/event-stream.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { textOf } from "#tests/support/logged-in.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
+import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await getLiveBus().close();
-});
+afterAll(() => getLiveBus().close()); // registered first: runs after the server has closed
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 let keys = 0;
 const key = () => `live${Date.now().toString(36)}x${(keys++).toString(36)}abcdef`;
 
-async function member(o: MemberOptions = {}) {
-  const m = await createMember({ site: "lovely", ...o });
-  await changeCredits(getDb(), { userId: m.user.id, delta: 100, reason: "adjustment", idempotencyKey: `live-credits-${m.user.id}` });
-  const host = `${m.site.key}.localhost`;
-  const jar = new CookieJar();
-  expect(jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host })).status).toBe(302);
-  return { ...m, jar, host };
-}
-type Member = Awaited<ReturnType<typeof member>>;
+const member = (o: MemberOptions = {}) => loggedInMember(server, { site: "lovely", credits: 100, ...o });
+type Member = LoggedInMember;
 
 const get = (m: Member, path: string) => request(server, path, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
 const typing = (m: Member, body: unknown, method = "POST") =>

@@ -2,33 +2,24 @@
 // new-likes totals, credits), the badge counts on every page, and live events raised by real
 // actions (a message, a like, a match, reading, removing) reaching the right member only.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCredits } from "#app/credits/ledger.server.ts";
-import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { describe, expect, it } from "vitest";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
+import { type MemberOptions } from "#tests/support/factories.ts";
+import { loggedInMember, type LoggedInMember } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 let keys = 0;
 const key = () => `state-${Date.now()}-${keys++}`;
 
 async function member(o: MemberOptions & { credits?: number } = {}) {
-  const m = await createMember(o);
-  if (o.credits) await changeCredits(getDb(), { userId: m.user.id, delta: o.credits, reason: "adjustment", idempotencyKey: `state-credits-${m.user.id}` });
-  const host = `${m.site.key}.localhost`;
-  const jar = new CookieJar();
-  jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host }));
-  expect(jar.has("rdv_session")).toBe(true);
-  return { ...m, jar, host };
+  const m = await loggedInMember(server, o);
+  expect(m.jar.has("rdv_session")).toBe(true);
+  return m;
 }
-type Member = Awaited<ReturnType<typeof member>>;
+type Member = LoggedInMember;
 
 const state = async (m: Member) => {
   const res = await request(server, "/api/chats.php", { host: m.host, headers: { cookie: m.jar.header } });

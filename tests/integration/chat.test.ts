@@ -3,20 +3,21 @@
 // partners, chat removal, paging, message-or-create signup and the bad-input list.
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { purgeDeletedAccounts } from "#app/accounts/account.server.ts";
 import { activateAccount } from "#app/accounts/signup.server.ts";
 import { chatList, unreadTotal } from "#app/chat/conversations.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { THREAD_PAGE_SIZE } from "#app/chat/chat-rules.ts";
-import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { seedDemoChats } from "#prisma/seed/demo-chats.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { type MemberOptions } from "#tests/support/factories.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { loggedInMember, type LoggedInMember } from "#tests/support/logged-in.ts";
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
 const en = catalogue("en");
@@ -25,29 +26,13 @@ const EN = { "accept-language": "en" };
 const DE = { "accept-language": "de" };
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let keys = 0;
 const key = () => `k${Date.now().toString(36)}x${(keys++).toString(36)}abcdef`;
 
-interface Member extends Awaited<ReturnType<typeof createMember>> {
-  jar: CookieJar;
-  host: string;
-}
-
-async function member(o: MemberOptions & { credits?: number } = {}): Promise<Member> {
-  const m = await createMember(o);
-  if (o.credits) await changeCredits(getDb(), { userId: m.user.id, delta: o.credits, reason: "adjustment", idempotencyKey: `test-credits-${m.user.id}` });
-  const host = `${m.site.key}.localhost`;
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host }));
-  expect(res.status).toBe(302);
-  return { ...m, jar, host };
-}
+type Member = LoggedInMember;
+const member = (o: MemberOptions & { credits?: number } = {}) => loggedInMember(server, o);
 
 const get = (m: Member, path: string, headers: Record<string, string> = EN) =>
   request(server, path, { host: m.host, headers: { ...headers, cookie: m.jar.header } });

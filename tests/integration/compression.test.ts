@@ -5,19 +5,16 @@ import http from "node:http";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getLiveBus } from "#app/live/bus.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { openStream } from "#tests/support/event-stream.ts";
 
 const BROWSER = "gzip, deflate, br, zstd";
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** the body as the browser reads it */
 function decoded(res: { headers: http.IncomingHttpHeaders; bytes: Buffer }) {

@@ -4,21 +4,18 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { PDFParse } from "pdf-parse";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeQueues } from "#app/queue/queues.server.ts";
+import { describe, expect, it } from "vitest";
 import { checkIban } from "#app/payments/direct-debit-form.ts";
 import { directDebitGate, setDirectDebitBlocked } from "#app/payments/direct-debit-gate.server.ts";
 import { issueCode, OTP_RULES, verifyCode } from "#app/payments/direct-debit-otp.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { startWorkers } from "#workers/index.ts";
 import { createMember, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
+import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
 const en = catalogue("en");
@@ -29,26 +26,7 @@ const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 /** apostrophes and ampersands come HTML-escaped in the markup */
 const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  resetSingleton("env");
-  server = await startTestServer();
-  workers = await startWorkers({} as never);
-});
-
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await server.close();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  resetSingleton("env");
-});
+const { server, smtp } = useServerWithMail({ workers: "all" });
 
 interface Member extends Awaited<ReturnType<typeof createMember>> {
   jar: CookieJar;

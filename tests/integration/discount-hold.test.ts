@@ -3,20 +3,17 @@
 // order expired frees it (the reconciliation asks the provider when no webhook came).
 // Parallel orders of one member with one code: one gets it.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reconcilePayments } from "#app/payments/reconcile.server.ts";
 import { TEST_PAYMENT_LIFETIME_MS } from "#app/payments/providers/test.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, type LoggedInMember } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const db = () => getDb();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const orderKey = () => `hold${Date.now().toString(36)}x${(n++).toString(36)}`;

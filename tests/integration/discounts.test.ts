@@ -2,21 +2,18 @@
 // lock the member's row like the checkout does, the time bonus boundary (14,399 vs 14,400 s, paid
 // members), the welcome discount after it, /api/discountcode.php (incl. cross-tenant), the time
 // bonus on the members area's pages and the credits badge.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { PaymentMethod, PaymentStatus } from "#app/generated/prisma/enums.ts";
 import { discountedCents, discountForOrder, redeemDiscount, timeBonus, type OrderQuestion } from "#app/payments/discounts.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { logIn } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 const HOUR = 3600_000;

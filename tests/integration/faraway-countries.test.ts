@@ -4,28 +4,21 @@
 // message price follows those packages, and site:check accepts the site file.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messagePrices } from "#app/payments/message-price.server.ts";
 import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { checkSitesInDatabase } from "#app/tenancy/site-db-check.server.ts";
-import type { SiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { FARAWAY_HOST, serveFarawaySite } from "#tests/support/faraway-site.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { logIn, textOf } from "#tests/support/logged-in.ts";
+import { useStarted, useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
-let tenants: { dir: string; registry: SiteRegistry };
-beforeAll(async () => {
-  tenants = await serveFarawaySite();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(tenants.dir, { recursive: true, force: true });
-});
+// the faraway site served beside the demo sites; its tenants folder goes at the end
+const tenants = useStarted(serveFarawaySite, async ({ dir }) => rmSync(dir, { recursive: true, force: true }));
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 /** Intl separates amount and currency with a no-break space; the assertions use plain spaces */

@@ -1,14 +1,11 @@
 // The browser's translations are a hashed file of their own, not part of every page:
 // the page names the file of its language, the file is that language's catalogue, kept a year.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { describe, expect, it } from "vitest";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8")) as Record<string, Record<string, string>>;
 const fileOf = (html: string) => /<html[^>]* data-catalogue="(\/i18n\/[a-z]{2}\/common\.[0-9a-f]{16}\.json)"/.exec(html)?.[1];

@@ -1,44 +1,22 @@
 // Over HTTP: the nine lander designs on the three demo sites, their slugs and 404s,
 // visits stored once per cookie, the source attached at signup, page bounces and the /ops report.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { closeQueues } from "#app/queue/queues.server.ts";
-import { startWorkers } from "#workers/index.ts";
 import { LANDER_NAMES } from "#app/landers/lander-config.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
+import { useEnv } from "#tests/support/fixtures.ts";
+import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
 const OPS_TOKEN = "ops-token-for-the-landers-test";
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>>;
+useEnv({ OPS_TOKEN });
+beforeAll(() => serveClosedSite());
+const { server, smtp } = useServerWithMail({ workers: "all" });
 let n = 0;
 const unique = () => `lander${Date.now()}${n++}@example.test`;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.OPS_TOKEN = OPS_TOKEN;
-  resetSingleton("env");
-  await serveClosedSite();
-  server = await startTestServer();
-  workers = await startWorkers({} as never);
-});
-
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await server.close();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  delete process.env.OPS_TOKEN;
-  resetSingleton("env");
-});
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
 const SITES = [

@@ -2,7 +2,7 @@
 // JavaScript, the pool rule on every target, matches, like_new cleared by opening the liker's
 // profile, GET /api/likes.php, the likes pages, the swipe game and its daily limit under
 // parallel requests, auto-like for the like modal, match-finder and signup-matches.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Interest } from "#app/generated/prisma/enums.ts";
 import { formatWeekdayTime } from "#app/utils/format.ts";
 import { swipeStack } from "#app/likes/swipe.server.ts";
@@ -10,14 +10,11 @@ import { loadSeeker } from "#app/likes/matching.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 const hostOf = (site: string) => `${site}.localhost`;

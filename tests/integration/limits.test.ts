@@ -2,11 +2,12 @@
 // the exact number that got through is asserted. Visitors are told apart by the loopback
 // address their requests leave from (tests/support/visitor.ts), so no proxy header is involved.
 import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { randomLoopbackIp, visitorIp } from "#tests/support/visitor.ts";
 import { logIn } from "#tests/support/logged-in.ts";
@@ -18,11 +19,7 @@ const fr = catalogue("fr");
 const EN = { "accept-language": "en" };
 const LOVELY = "lovely.localhost";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const unique = () => `limits${Date.now()}${n++}@example.test`;

@@ -4,14 +4,13 @@ import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestServer } from "#tests/support/http.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { openStream } from "#tests/support/event-stream.ts";
+import { useEnv, useTestServer } from "#tests/support/fixtures.ts";
 
 const backends = [{ name: "PostgreSQL", redis: undefined }, ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : [])];
-const savedRedis = process.env.REDIS_URL;
 
 async function member(server: TestServer) {
   const m = await createMember({ site: "lovely" });
@@ -21,16 +20,15 @@ async function member(server: TestServer) {
 }
 
 describe.each(backends)("live events over $name", ({ redis }) => {
-  let server: TestServer;
+  useEnv({ REDIS_URL: redis });
+  // the bus of this backend: the one before closed first, this one after the servers
+  beforeAll(() => getLiveBus().close());
+  afterAll(() => getLiveBus().close());
+  const server = useTestServer();
   let other: ChildProcess;
   let otherPort: number;
 
   beforeAll(async () => {
-    if (redis) process.env.REDIS_URL = redis;
-    else delete process.env.REDIS_URL;
-    resetSingleton("env");
-    await getLiveBus().close();
-    server = await startTestServer();
     other = fork(path.resolve("tests/support/app-process.ts"), [], {
       execArgv: ["--import", "tsx"],
       env: { ...process.env },
@@ -39,13 +37,8 @@ describe.each(backends)("live events over $name", ({ redis }) => {
     otherPort = await new Promise<number>((resolve) => other.on("message", (m: { port?: number }) => m.port && resolve(m.port)));
   }, 60_000);
 
-  afterAll(async () => {
+  afterAll(() => {
     other.kill();
-    await server.close();
-    await getLiveBus().close();
-    if (savedRedis) process.env.REDIS_URL = savedRedis;
-    else delete process.env.REDIS_URL;
-    resetSingleton("env");
   });
 
   it("refuses a visitor", async () => {

@@ -3,18 +3,15 @@
 // then refused), and without JavaScript each form answers with its field errors in the member's
 // language and saves nothing.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REGIONS } from "#app/profiles/geo-data.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { logIn } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));

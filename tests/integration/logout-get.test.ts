@@ -2,16 +2,13 @@
 // site's own page sent it (Sec-Fetch-Site same-origin or none; else Origin, else Referer of this
 // site), refused with 403 when another page did or nothing says (an <img> on another site must
 // not log members out): the session stays.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const HOST = "lovely.localhost";
 

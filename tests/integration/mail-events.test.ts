@@ -3,31 +3,23 @@
 // notification mail for the address and shows the member the alert; account mail still goes.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendMailJob } from "#workers/mail.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
 import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
+import { useEnv, useTestServer } from "#tests/support/fixtures.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const TOKEN = "mail-events-token-for-the-tests-0123";
 const disabled = async (userId: number) =>
   (await getDb().user.findUniqueOrThrow({ where: { id: userId }, select: { notificationsDisabled: true } })).notificationsDisabled;
 
-let server: TestServer;
-beforeAll(async () => {
-  process.env.MAIL_EVENTS_TOKEN = TOKEN;
-  resetSingleton("env");
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.MAIL_EVENTS_TOKEN;
-  resetSingleton("env");
-});
+useEnv({ MAIL_EVENTS_TOKEN: TOKEN });
+const server = useTestServer();
 
 const report = (body: unknown, token = TOKEN, contentType = "application/json") =>
   request(server, "/api/mail-events", {

@@ -2,26 +2,25 @@
 // junk an attacker or a broken client sends (ids beyond the integer range, NUL bytes, wrong
 // content types, null JSON, megabyte fields, header-splitting redirects, odd methods). Each
 // must be answered with a 4xx or a normal page, never a 5xx; refusals explain themselves.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { request, type TestResponse } from "#tests/support/http.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { postForm } from "#tests/support/http.ts";
 import { PASSWORD } from "#tests/support/factories.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
+const server = useTestServer();
 let member: CookieJar;
 let memberProfileId: number;
 beforeAll(async () => {
-  server = await startTestServer();
   const m = await createMember({ site: "lovely", photos: 1 });
   memberProfileId = m.profile.id;
   member = new CookieJar();
   member.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: "lovely.localhost" }));
   expect(member.has("rdv_session")).toBe(true);
 });
-afterAll(() => server.close());
 
 // just under the 1 MB body limit: big enough to overflow any index or column, small enough to be read
 const BIG = "a".repeat(300 * 1024);

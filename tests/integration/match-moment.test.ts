@@ -2,33 +2,22 @@
 // price it shows before sending, the send through the chat's own path (charged once per client
 // key, the conversation started), out of credits a 402 that offers the purchase, the site's
 // profiles only, members only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FirstMessageScreen } from "#app/chat/first-message.server.ts";
-import { changeCredits } from "#app/credits/ledger.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { type MemberOptions } from "#tests/support/factories.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
+import { loggedInMember, type LoggedInMember } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en", accept: "application/json" };
 let keys = 0;
 const key = () => `m${Date.now().toString(36)}x${(keys++).toString(36)}abcdef`;
 
-async function member(o: MemberOptions & { credits?: number } = {}) {
-  const m = await createMember(o);
-  if (o.credits) await changeCredits(getDb(), { userId: m.user.id, delta: o.credits, reason: "adjustment", idempotencyKey: `test-credits-${m.user.id}` });
-  const host = `${m.site.key}.localhost`;
-  const jar = new CookieJar();
-  expect(jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host })).status).toBe(302);
-  return { ...m, jar, host };
-}
-type Member = Awaited<ReturnType<typeof member>>;
+const member = (o: MemberOptions & { credits?: number } = {}) => loggedInMember(server, o);
+type Member = LoggedInMember;
 const get = (m: Member, path: string) => request(server, path, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
 const send = (m: Member, to: Member, fields: Record<string, string>) =>
   postForm(server, `/members/${to.profile.id}/first-message`, { intent: "text", ...fields }, { host: m.host, headers: { ...EN, cookie: m.jar.header } });

@@ -1,16 +1,17 @@
 // Photos are served only for a URL the site signed for what the viewer may see
 // (app/profiles/photo-url.server.ts, app/media/serve.server.ts), and only on a known site host.
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { mediaSignature, photoUrl, verifyMediaPath } from "#app/profiles/photo-url.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const DAY = 86_400_000;
-let server: TestServer;
+const server = useTestServer();
 let jpeg: Buffer;
 let subject: Awaited<ReturnType<typeof createMember>>;
 let photos: { filename: string; thumbFilename: string }[];
@@ -19,7 +20,6 @@ const photoSrcs = (html: string) => [...html.matchAll(/<img src="([^"]+)"[^>]*da
 const lovely = { key: "lovely", cdn_prefix: "" };
 
 beforeAll(async () => {
-  server = await startTestServer();
   jpeg = await sharp({ create: { width: 120, height: 150, channels: 3, background: "#a35" } })
     .jpeg()
     .toBuffer();
@@ -30,7 +30,6 @@ beforeAll(async () => {
     await getMediaStorage().put(p.thumbFilename, jpeg, "image/jpeg");
   }
 });
-afterAll(() => server.close());
 
 async function loggedIn(site: string, o: { paidUser?: boolean } = {}) {
   const m = await createMember({ site, gender: "male", ...o });

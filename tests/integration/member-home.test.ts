@@ -1,20 +1,17 @@
 // A member's home (`/`): what is new for them (new likes, new matches, unread messages) with a
 // way to each, then the faces of their search, those with a photo first.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { like } from "#app/likes/likes.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const HOST = "lovely.localhost";
 const lovely = () => getSiteRegistry().byKey.get("lovely")!;

@@ -5,14 +5,15 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messagePrices } from "#app/payments/message-price.server.ts";
 import { checkSitesInDatabase } from "#app/tenancy/site-db-check.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
 import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const registry = loadSiteRegistry("tenants");
 const site = (key: string) => registry.byKey.get(key)!;
@@ -100,11 +101,7 @@ describe("site:check", () => {
 });
 
 describe("the pages", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   const cases = [
     { key: "lovely", country: "NL", lang: "en", shown: "from €1.29" },

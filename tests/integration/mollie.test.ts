@@ -13,29 +13,20 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { startFakeMollie } from "#tests/support/fake-mollie.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { useFakeMollie } from "#tests/support/fake-mollie.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const API_KEY = "test_fakeMollieKey0123456789abcdef";
-let fake: Awaited<ReturnType<typeof startFakeMollie>>;
-let server: TestServer;
 const pride = () => getSiteRegistry().byKey.get("pride")!;
 const db = () => getDb();
 
-beforeAll(async () => {
-  // Mollie's client speaks only https and pins its own CA bundle: the local fake's self-signed
-  // certificate is accepted in this test process only
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
-  fake = await startFakeMollie(API_KEY);
-  server = await startTestServer();
-  setProvider(createMollieProvider({ apiKey: API_KEY, apiEndpoint: fake.endpoint }));
-});
-afterAll(async () => {
-  resetSingleton("paymentProviders");
-  await server.close();
-  await fake.close();
-});
+const fake = useFakeMollie(API_KEY);
+const server = useTestServer();
+// the app's Mollie payments go to the fake
+beforeAll(() => setProvider(createMollieProvider({ apiKey: API_KEY, apiEndpoint: fake.endpoint })));
+afterAll(() => resetSingleton("paymentProviders"));
 
 describe("the Mollie adapter", () => {
   it("converts amounts exactly", () => {

@@ -1,18 +1,15 @@
 // Marketing mail needs the member's consent (opt-in): a new member starts with offers and
 // promotions, news and the weekly update switched off, and the mails about their own account and
 // conversations on.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { deliverNotification } from "#app/notifications/delivery.server.ts";
 import { dueWeeklyUpdates } from "#app/notifications/reminders.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe("marketing mail is opt-in", () => {
   it("a new member's promotions, news and weekly update are off, their likes and messages on", async () => {

@@ -3,10 +3,10 @@
 // pending-deletion account, the unread-message reminder (once), and the one-click unsubscribe
 // link (RFC 8058) and e-mail source variant of /notifications without login, refused when forged
 // or on another site's host.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
-import { closeQueues, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
+import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { like } from "#app/likes/likes.server.ts";
@@ -15,35 +15,17 @@ import { DAILY_CAP, deliverNotification } from "#app/notifications/delivery.serv
 import { dueUnreadReminders, runNotificationJob, UNREAD_REMINDER_AFTER_MS } from "#app/notifications/jobs.server.ts";
 import { unsubscribeQuery } from "#app/notifications/unsubscribe-link.server.ts";
 import { ACTIVATION_REMINDER_AFTER_MS, dueActivationReminders, dueWeeklyUpdates, isoWeek } from "#app/notifications/reminders.server.ts";
-import { startWorkers } from "#workers/index.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { startSmtpServer } from "#tests/support/smtp.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { createMember, type MemberOptions } from "#tests/support/factories.ts";
+import { useEnv } from "#tests/support/fixtures.ts";
+import { useServerWithMail } from "#tests/support/mail-stack.ts";
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>>;
+useEnv({ NOTIFICATION_QUIET_HOURS: "0-0" }); // the tests run at any hour; quiet hours have their own test
+const { server, smtp } = useServerWithMail({ workers: "all" });
+// the links in mails sent outside a request lead to this server
+useEnv(() => ({ PUBLIC_PORT: String(server.port) }));
 let n = 0;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.PUBLIC_PORT = String(server.port);
-  process.env.NOTIFICATION_QUIET_HOURS = "0-0"; // the tests run at any hour; quiet hours have their own test
-  resetSingleton("env");
-  workers = await startWorkers({} as never);
-});
-
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await server.close();
-  await smtp.close();
-  for (const k of ["SMTP_URL", "PUBLIC_PORT", "NOTIFICATION_QUIET_HOURS"]) delete process.env[k];
-  resetSingleton("env");
-});
 
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 

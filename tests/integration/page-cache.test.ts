@@ -4,21 +4,18 @@
 // Visitors with a cookie or a search share the results instead (app/utils/cache.server.ts),
 // under the same rules.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
 import { cacheGeneration, SHARED_RESULTS_TTL_MS } from "#app/utils/cache.server.ts";
 import { settleMainPhoto } from "#app/profiles/photos.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getDatabaseUrl } from "#app/utils/env.server.ts";
-import { request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
+import { request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const cspNonce = (res: TestResponse) => /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))![1]!;
 const pageNonces = (res: TestResponse) => new Set([...res.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));

@@ -8,7 +8,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { createProviders } from "#app/payments/providers/index.server.ts";
 import { signTestWebhook, TEST_SIGNATURE_HEADER } from "#app/payments/providers/test.server.ts";
@@ -16,17 +16,14 @@ import { checkSites } from "#app/tenancy/site-check.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const EN = { "accept-language": "en" };
 const db = () => getDb();
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const get = (m: LoggedInMember, p: string) => request(server, p, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
 /** The method tiles of /credits, in their order. */

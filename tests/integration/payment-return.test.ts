@@ -2,14 +2,15 @@
 // as `back`; the packages, the order overview, the checkout and the test provider's page pass it
 // on; the payment result leads back to the chat by the partner's name. A `back` off the site, or
 // to a page of the checkout itself, is dropped at every step (no open redirect, no loop).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { returnPath } from "#app/payments/return-to.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { BYPASSES } from "#tests/support/redirect-bypasses.ts";
 
@@ -17,11 +18,7 @@ const HOST = "lovely.localhost";
 const ORIGIN = `http://${HOST}`;
 const EN = { "accept-language": "en" };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const get = (m: LoggedInMember, path: string) => request(server, path, { host: HOST, headers: { ...EN, cookie: m.jar.header } });
 const post = (m: LoggedInMember, path: string, fields: Record<string, string>) =>

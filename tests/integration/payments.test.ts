@@ -3,7 +3,7 @@
 // duplicate / out-of-order / tampered / foreign webhooks, refunds of unused credits, the payment
 // result, repeat orders with a stored card, cross-tenant isolation.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { startCheckout } from "#app/payments/checkout.server.ts";
 import { refundQuote, refundUnused } from "#app/payments/refunds.server.ts";
@@ -15,38 +15,23 @@ import { createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { paymentsJob } from "#workers/payments.ts";
-import { createMember, PASSWORD, type MemberOptions } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
-import { CookieJar } from "#tests/support/session.ts";
+import { type MemberOptions } from "#tests/support/factories.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
+import { loggedInMember, type LoggedInMember } from "#tests/support/logged-in.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));
 const EN = { "accept-language": "en" };
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 const db = () => getDb();
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const key = () => `order${Date.now().toString(36)}x${(n++).toString(36)}`;
 
-interface Member extends Awaited<ReturnType<typeof createMember>> {
-  jar: CookieJar;
-  host: string;
-}
-
-async function member(o: MemberOptions & { credits?: number } = {}): Promise<Member> {
-  const m = await createMember(o);
-  if (o.credits) await changeCredits(db(), { userId: m.user.id, delta: o.credits, reason: "adjustment", idempotencyKey: `test-credits-${m.user.id}` });
-  const host = `${m.site.key}.localhost`;
-  const jar = new CookieJar();
-  const res = jar.take(await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host }));
-  expect(res.status).toBe(302);
-  return { ...m, jar, host };
-}
+type Member = LoggedInMember;
+const member = (o: MemberOptions & { credits?: number } = {}) => loggedInMember(server, o);
 
 async function get(m: Member, path: string, host = m.host) {
   const res = await request(server, path, { host, headers: { ...EN, cookie: m.jar.header } });

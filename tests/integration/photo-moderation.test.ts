@@ -23,7 +23,7 @@ const frMail = locale("fr", "mail");
 const EN = { "accept-language": "en" };
 const db = () => getDb();
 
-const stack = useServerWithMail();
+const { server, smtp } = useServerWithMail();
 let jpeg: Buffer;
 beforeAll(async () => {
   jpeg = await sharp({ create: { width: 160, height: 200, channels: 3, background: "#a35" } })
@@ -34,16 +34,16 @@ beforeAll(async () => {
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-const member = (o: MemberOptions = {}) => loggedInMember(stack.server, o);
+const member = (o: MemberOptions = {}) => loggedInMember(server, o);
 type Member = LoggedInMember;
-const page = (m: Member, path: string) => request(stack.server, path, { host: m.host, headers: { cookie: m.jar.header } });
+const page = (m: Member, path: string) => request(server, path, { host: m.host, headers: { cookie: m.jar.header } });
 
 async function upload(m: Member) {
   const form = new FormData();
   form.append("intent", "photo-upload");
   form.append("photo", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "me.jpg");
   const body = new Response(form);
-  const res = await request(stack.server, "/profile", {
+  const res = await request(server, "/profile", {
     host: m.host,
     method: "POST",
     headers: { cookie: m.jar.header, "content-type": body.headers.get("content-type")! },
@@ -54,12 +54,12 @@ async function upload(m: Member) {
   return { ...photo, res };
 }
 
-const staffSession = (host = "lovely.localhost") => loggedInStaff(stack.server, "support", { host });
+const staffSession = (host = "lovely.localhost") => loggedInStaff(server, "support", { host });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
-const staffGet = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+const staffGet = (s: Staff, path: string) => request(server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 const decide = (s: Staff, fields: Record<string, string>) =>
-  postForm(stack.server, "/staff/photos", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+  postForm(server, "/staff/photos", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 
 /** Every page where another member could meet `owner`: profile view, search, likes received, chats. */
 async function pagesSeenBy(viewer: Member, owner: Member) {
@@ -83,7 +83,7 @@ async function viewerOf(owner: Member) {
   return viewer;
 }
 
-const mailsTo = (email: string) => stack.smtp.received.filter((m) => m.to.includes(email));
+const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 const photoEntries = (photoId: number) =>
   db().staffAuditEntry.findMany({ where: { action: { startsWith: "photo." }, after: { path: ["photo"], equals: photoId } } });
 
@@ -115,7 +115,7 @@ describe("pre-moderation (mature)", () => {
     expect(queue.html).toContain(`data-photo-id="${photo.id}"`);
     expect(queue.html).toContain(`/staff/members/${owner.user.id}`);
     const thumb = new RegExp(`src="([^"]+${photo.thumbFilename.replace(/[/.]/g, "\\$&")})"`).exec(queue.html)![1]!;
-    const image = await request(stack.server, thumb.replace(/&amp;/g, "&"), { host: staff.host, headers: { cookie: staff.jar.header } });
+    const image = await request(server, thumb.replace(/&amp;/g, "&"), { host: staff.host, headers: { cookie: staff.jar.header } });
     expect(image.status).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
 
@@ -171,7 +171,7 @@ describe("pre-moderation (mature)", () => {
     expect(seen).not.toContain(pending.thumbFilename);
     expect((await page(owner, "/profile")).html).not.toContain(first!.thumbFilename);
 
-    const mail = await simpleParser((await waitForMail(stack.smtp.received, owner.email)).raw);
+    const mail = await simpleParser((await waitForMail(smtp.received, owner.email)).raw);
     expect(mail.subject).toBe(frMail.photos.rejected.subject.replace("{{siteName}}", "Mature Moments"));
     expect(mail.text).toContain(frMail.photos.reasons.not_you);
     expect(mail.text).toContain(frMail.photos.rejected.greeting.replace("{{name}}", owner.profile.name));
@@ -256,7 +256,7 @@ describe("parallel decisions", () => {
     const fields = { photo: String(photo.id), intent: "reject", reason: "not_a_person" };
     const answers = await Promise.all([decide(staff, fields), decide(staff, fields)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    await waitForMail(stack.smtp.received, owner.email);
+    await waitForMail(smtp.received, owner.email);
     await new Promise((r) => setTimeout(r, 1000));
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(await photoEntries(photo.id)).toHaveLength(1);
@@ -271,7 +271,7 @@ describe("access and junk", () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/^\/staff\/login\?redirectTo=/);
     const post = await postForm(
-      stack.server,
+      server,
       "/staff/photos",
       { photo: String(photo.id), intent: "approve" },
       { host: owner.host, headers: { cookie: owner.jar.header } },
@@ -295,7 +295,7 @@ describe("access and junk", () => {
     }
     expect(failures).toEqual([]);
     expect((await decide(staff, { photo: "2147483000", intent: "approve" })).status).toBe(404);
-    const json = await request(stack.server, "/staff/photos", {
+    const json = await request(server, "/staff/photos", {
       method: "POST",
       host: staff.host,
       headers: { cookie: staff.jar.header, "content-type": "application/json" },

@@ -21,7 +21,7 @@ import { useServerWithMail } from "#tests/support/mail-stack.ts";
 import { waitForMail } from "#tests/support/mailbox.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-const stack = useServerWithMail();
+const { server, smtp } = useServerWithMail();
 const db = () => getDb();
 const common = (l: string) => JSON.parse(readFileSync(`app/locales/${l}/common.json`, "utf8"));
 const mailTexts = (l: string) => JSON.parse(readFileSync(`app/locales/${l}/mail.json`, "utf8"));
@@ -36,10 +36,9 @@ afterAll(async () => {
   await worker.close();
 });
 
-const get = (m: { jar: CookieJar; host: string }, path: string, host = m.host) =>
-  request(stack.server, path, { host, headers: { ...EN, cookie: m.jar.header } });
+const get = (m: { jar: CookieJar; host: string }, path: string, host = m.host) => request(server, path, { host, headers: { ...EN, cookie: m.jar.header } });
 const askForExport = (m: LoggedInMember) =>
-  postForm(stack.server, "/profile/settings", { intent: "export" }, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
+  postForm(server, "/profile/settings", { intent: "export" }, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
 /** the path and query of a mailed link, asked of the test server */
 const pathOf = (link: string) => {
   const u = new URL(link);
@@ -48,7 +47,7 @@ const pathOf = (link: string) => {
 
 /** A member with a photo file, a conversation both ways, a like each way, a block and ledger entries. */
 async function memberWithHistory() {
-  const m = await loggedInMember(stack.server, { photos: 1 });
+  const m = await loggedInMember(server, { photos: 1 });
   const other = await createMember({ name: "Othername" });
   const photo = await db().photo.findFirstOrThrow({ where: { profileId: m.profile.id } });
   await getMediaStorage().put(photo.filename, Buffer.from("\xff\xd8 fake jpeg bytes of the member", "latin1"), "image/jpeg");
@@ -78,7 +77,7 @@ async function memberWithHistory() {
 }
 
 async function exportLink(m: LoggedInMember, count = 1) {
-  const mail = await waitForMail(stack.smtp.received, m.email, count);
+  const mail = await waitForMail(smtp.received, m.email, count);
   expect(mail.link).toBeTruthy();
   return { mail, path: pathOf(mail.link!) };
 }
@@ -168,14 +167,14 @@ describe("a member downloads their data", () => {
     expect((await get(m, filePath)).status).toBe(200);
 
     // another member of the same site: 404
-    const stranger = await loggedInMember(stack.server);
+    const stranger = await loggedInMember(server);
     for (const p of [path, filePath]) {
       const res = await get(stranger, p);
       expect(res.status, p).toBe(404);
       expect(res.headers["content-type"]).not.toBe("application/zip");
     }
     // another site's member with the owner's link on their host: 404
-    const elsewhere = await loggedInMember(stack.server, { site: "mature" });
+    const elsewhere = await loggedInMember(server, { site: "mature" });
     expect((await get(elsewhere, path)).status).toBe(404);
     expect((await get(elsewhere, filePath)).status).toBe(404);
     // the owner's cookie on another site's host is no session there: sent to log in, no file
@@ -183,7 +182,7 @@ describe("a member downloads their data", () => {
     expect(otherHost.status).toBe(302);
     expect(otherHost.headers.location).toMatch(/^\/login\?redirectTo=/);
     // nobody logged in: to the login page, and back afterwards
-    const visitor = await request(stack.server, path, { host: m.host, headers: EN });
+    const visitor = await request(server, path, { host: m.host, headers: EN });
     expect(visitor.status).toBe(302);
     expect(visitor.headers.location).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
 
@@ -211,7 +210,7 @@ describe("a member downloads their data", () => {
   });
 
   it("parallel requests make one export, one job and one mail", async () => {
-    const m = await loggedInMember(stack.server);
+    const m = await loggedInMember(server);
     // the worker waits until every request is answered: none of them can find the export built already
     await worker.pause(true);
     const answers = await Promise.all(Array.from({ length: 6 }, () => askForExport(m)));
@@ -221,7 +220,7 @@ describe("a member downloads their data", () => {
     expect(await db().dataExport.count({ where: { userId: m.user.id } })).toBe(1);
     // a little later, still one mail
     await new Promise((r) => setTimeout(r, 500));
-    expect(stack.smtp.received.filter((x) => x.to.includes(m.email))).toHaveLength(1);
+    expect(smtp.received.filter((x) => x.to.includes(m.email))).toHaveLength(1);
   });
 
   it(`allows ${LIMITS.dataExports.perMember} exports a day, also when asked for in parallel`, async () => {
@@ -247,7 +246,7 @@ describe("a member downloads their data", () => {
     expect(all.filter((o) => o === "created")).toHaveLength(LIMITS.dataExports.perMember);
     expect(all.filter((o) => o === "limit")).toHaveLength(3);
     expect(await db().dataExport.count({ where: { userId: m.user.id } })).toBe(LIMITS.dataExports.perMember);
-    const member = await loggedInMember(stack.server);
+    const member = await loggedInMember(server);
     // the settings form says so in the member's language
     await db().rateLimit.upsert({
       where: { key: `dataExport:${member.user.id}` },
@@ -260,7 +259,7 @@ describe("a member downloads their data", () => {
   });
 
   it("mails the link in the member's language and brand", async () => {
-    const m = await loggedInMember(stack.server);
+    const m = await loggedInMember(server);
     await db().user.update({ where: { id: m.user.id }, data: { language: "de" } });
     await requestExport({ id: m.user.id, siteKey: m.site.key });
     const { mail } = await exportLink(m);
@@ -271,7 +270,7 @@ describe("a member downloads their data", () => {
 
 describe("the export job and its cleanup", () => {
   it("a retry after the zip was built mails a new link and the old one stops working", async () => {
-    const m = await loggedInMember(stack.server);
+    const m = await loggedInMember(server);
     await requestExport({ id: m.user.id, siteKey: m.site.key });
     const first = await exportLink(m);
     const row = await db().dataExport.findFirstOrThrow({ where: { userId: m.user.id } });
@@ -312,13 +311,13 @@ function readFileSafe(file: string) {
 }
 
 describe("staff privacy requests", () => {
-  const staffSession = (role: "support" | "admin") => loggedInStaff(stack.server, role);
+  const staffSession = (role: "support" | "admin") => loggedInStaff(server, role);
   const post = (s: { jar: CookieJar; host: string }, path: string, fields: Record<string, string>) =>
-    postForm(stack.server, path, fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+    postForm(server, path, fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 
   it("support exports a member's data: mailed to the member, in the audit log, once while pending", async () => {
     const support = await staffSession("support");
-    const m = await loggedInMember(stack.server);
+    const m = await loggedInMember(server);
     const page = await get(support, `/staff/members/${m.user.id}`);
     expect(textOf(page.html)).toContain(common("en").staff.actions.exportData);
     expect(textOf(page.html)).not.toContain(common("en").staff.actions.erase);
@@ -383,9 +382,9 @@ describe("staff privacy requests", () => {
       const res = await post(admin, `/staff/members/${id}`, { intent: "erase", reason: "valid reason", confirm: "erase" });
       expect(res.status, id).toBeLessThan(500);
     }
-    const member = await loggedInMember(stack.server);
+    const member = await loggedInMember(server);
     for (const body of [{ intent: "export", extra: "\u0000" }, { intent: "export".repeat(1000) }] as Record<string, string>[]) {
-      const res = await postForm(stack.server, "/profile/settings", body, { host: member.host, headers: { ...EN, cookie: member.jar.header } });
+      const res = await postForm(server, "/profile/settings", body, { host: member.host, headers: { ...EN, cookie: member.jar.header } });
       expect(res.status).toBeLessThan(500);
     }
   });

@@ -1,17 +1,14 @@
 // Over HTTP: the three landings around one profile (/members/{id}/landing, landing2,
 // landing3) and the partner offer cards (cam, resell).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 const DESIGNS = ["landing", "landing2", "landing3"] as const;

@@ -4,52 +4,36 @@
 import { Script } from "node:vm";
 import sharp from "sharp";
 import webPush from "web-push";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
-import { closeQueues, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
+import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { changeCredits } from "#app/credits/ledger.server.ts";
 import { sendMessage } from "#app/chat/send.server.ts";
 import { like } from "#app/likes/likes.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { enqueuePush, pushJobId, runPushNotify, type PushJob } from "#app/notifications/push.server.ts";
-import { startWorkers } from "#workers/index.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { createMember, type MemberOptions } from "#tests/support/factories.ts";
 import { startPushService, waitForPush } from "#tests/support/push-service.ts";
 import { logIn } from "#tests/support/logged-in.ts";
+import { useEnv, useStarted, useTestServer, useWorkers } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
-let push: Awaited<ReturnType<typeof startPushService>>;
-let workers: Awaited<ReturnType<typeof startWorkers>>;
+const push = useStarted(startPushService, (service) => service.close());
 const vapid = webPush.generateVAPIDKeys();
-let n = 0;
-
-beforeAll(async () => {
-  push = await startPushService();
-  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
-  process.env.VAPID_SUBJECT = "mailto:push-test@example.test";
-  process.env.NOTIFICATION_QUIET_HOURS = "0-0";
+useEnv({
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: "mailto:push-test@example.test",
+  NOTIFICATION_QUIET_HOURS: "0-0",
   // the local push service stands in for the browsers' ones
-  process.env.PUSH_ENDPOINT_HOSTS = "127.0.0.1";
-  resetSingleton("env");
-  server = await startTestServer();
-  process.env.PUBLIC_PORT = String(server.port);
-  resetSingleton("env");
-  workers = await startWorkers({} as never);
+  PUSH_ENDPOINT_HOSTS: "127.0.0.1",
 });
-
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await server.close();
-  await push.close();
-  for (const k of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT", "NOTIFICATION_QUIET_HOURS", "PUBLIC_PORT", "PUSH_ENDPOINT_HOSTS"])
-    delete process.env[k];
-  resetSingleton("env");
-});
+const server = useTestServer();
+// the links in pushes sent outside a request lead to this server
+useEnv(() => ({ PUBLIC_PORT: String(server.port) }));
+useWorkers();
+let n = 0;
 
 const site = (key: string) => getSiteRegistry().byKey.get(key)!;
 const host = (key: string) => `${key}.localhost`;

@@ -2,7 +2,7 @@
 // simulated between the steps of a refund and of a payment: what it can repair it repairs once,
 // through the normal idempotent steps; what it cannot it reports, and staff see it.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RefundRefused, type PaymentProvider } from "#app/payments/provider.server.ts";
 import { startCheckout } from "#app/payments/checkout.server.ts";
 import { getProvider, setProvider } from "#app/payments/providers/index.server.ts";
@@ -17,7 +17,8 @@ import { COSTS_JOB } from "#app/payments/transaction-costs.server.ts";
 import { syncPayment } from "#app/payments/settle.server.ts";
 import { paymentsJob } from "#workers/payments.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { textOf } from "#tests/support/logged-in.ts";
 import { completedPurchase } from "#tests/support/purchases.ts";
 import { loggedInStaff } from "#tests/support/logged-in.ts";
@@ -32,11 +33,7 @@ const refundEntries = async (userId: number) =>
   (await db().creditLedgerEntry.findMany({ where: { userId, reason: { in: ["refund", "refund_reversed"] } }, orderBy: { id: "asc" } })).map((e) => e.delta);
 const providerRefunds = (reference: string) => db().testProviderRefund.findMany({ where: { paymentReference: reference } });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** The test provider with its refund replaced for one call of refundUnused: the crash. */
 async function refundWithCrash(userId: number, paymentId: number, refund: (real: PaymentProvider) => PaymentProvider["refund"]) {

@@ -2,22 +2,19 @@
 // /api/entry-warning, the `back` field of /members/{id}/like, GET and POST /staff/login) against
 // a list of known open-redirect spellings: the Location a browser follows stays on the site.
 // Legitimate paths keep their query string and fragment.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
 import { safeRedirectPath } from "#app/utils/redirect.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { newVisitor } from "#tests/support/visitor.ts";
 import { BYPASSES } from "#tests/support/redirect-bypasses.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const HOST = "lovely.localhost";
 const ORIGIN = `http://${HOST}`;

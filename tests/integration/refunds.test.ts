@@ -3,14 +3,15 @@
 // everyone else; the provider's idempotency key; a provider that refuses or does not answer;
 // premium after a full refund (ADR 028).
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RefundRefused, type PaymentProvider } from "#app/payments/provider.server.ts";
 import { getProvider, setProvider } from "#app/payments/providers/index.server.ts";
 import { refundQuote, refundUnused } from "#app/payments/refunds.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
 import { completedPurchase } from "#tests/support/purchases.ts";
 
@@ -23,11 +24,7 @@ const balance = async (userId: number) => (await db().user.findUniqueOrThrow({ w
 const ledger = (userId: number, reasons: string[]) =>
   db().creditLedgerEntry.findMany({ where: { userId, reason: { in: reasons as never } }, orderBy: { id: "asc" } });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** The test provider with one of its calls replaced, for the length of a test. */
 async function withTestProvider(change: (real: PaymentProvider) => Partial<PaymentProvider>, work: () => Promise<void>) {

@@ -1,18 +1,15 @@
 // What a hostile page or client tries against the HTTP surface: cross-site state changes,
 // odd methods, a forged client address; and the headers every answer carries.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { getDatabaseUrl, setDatabaseUrl } from "#app/utils/env.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, startTestServer } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const HOST = "lovely.localhost";
 const EVIL = { origin: "https://evil.example", "accept-language": "en" };

@@ -1,19 +1,16 @@
 // The deletion flow's "stay and get 30% off": choosing to stay issues the company's
 // delete_discount to the member once (also under parallel clicks), the order overview shows it,
 // the checkout applies it to one order and never again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chooseTestOutcome } from "#app/payments/providers/test.server.ts";
 import { syncPayment } from "#app/payments/settle.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, textOf } from "#tests/support/logged-in.ts";
 
 const db = () => getDb();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe("the offer to stay", () => {
   it("is issued once, shown in the checkout and applied to one paid order", async () => {

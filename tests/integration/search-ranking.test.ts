@@ -1,20 +1,17 @@
 // The members search ranks profiles that show a photo first, each part most recently active first:
 // over HTTP and page by page across the two parts; on a site that resells, its own members before
 // the network's within each part.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { photosFirst, searchWhere } from "#app/search/search.server.ts";
 import { cardSelect } from "#app/profiles/cards.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** The results' card ids (the similar results and other profiles below them are search-state.test.ts's). */
 const cardIds = (body: string) => [...body.split(/data-testid="search-(?:similar|others)"/)[0]!.matchAll(/data-profile-id="(\d+)"/g)].map((m) => Number(m[1]));

@@ -1,17 +1,14 @@
 // The search state's similar results with their count, and the other profiles of a search without
 // results (spec section 3), over HTTP: only profiles this site may show, never one a block hides,
 // never another site's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { logIn } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const HOST = "lovely.localhost";
 const inFuture = (minutes: number) => new Date(Date.now() + minutes * 60_000);

@@ -2,18 +2,15 @@
 // invisible mode, location and language go to the server together, are validated by one zod
 // schema, and are written together or not at all; the result is a toast in the member's language.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { logIn } from "#tests/support/logged-in.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 const de = JSON.parse(readFileSync("app/locales/de/common.json", "utf8"));

@@ -11,10 +11,10 @@ import { adoptSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request } from "#tests/support/http.ts";
 import { textOf } from "#tests/support/logged-in.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
 const dir = mkdtempSync(path.join(tmpdir(), "tenants-notes-"));
 
 beforeAll(async () => {
@@ -26,12 +26,9 @@ beforeAll(async () => {
   await syncSites(getDb(), registry);
   resetSingleton("siteRegistry");
   adoptSiteRegistry(registry);
-  server = await startTestServer();
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const server = useTestServer();
 
 const page = async (host: string, pathname: string, language = "en") =>
   request(server, pathname, { host, headers: { "accept-language": language, cookie: `lng=${language}` } });

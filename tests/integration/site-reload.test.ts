@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiteFile } from "#app/tenancy/new-site.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
-import { request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { request, type TestServer } from "#tests/support/http.ts";
+import { useEnv, useTestServer } from "#tests/support/fixtures.ts";
 
 const LIVE_WITHIN_MS = 2_000;
 
@@ -142,22 +143,15 @@ describe("npm start reloads the site files on SIGHUP", () => {
 
 describe("the development watch on the tenants folder", () => {
   const dir = tenantsCopy();
-  let server: TestServer;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  useEnv({ TENANTS_DIR: dir });
+  beforeAll(() => resetSingleton("siteRegistry"));
+  const server = useTestServer();
   let reloads: ReturnType<typeof startSiteReloads>;
-
-  beforeAll(async () => {
-    process.env.TENANTS_DIR = dir;
-    resetSingleton("env");
-    resetSingleton("siteRegistry");
-    server = await startTestServer();
+  beforeAll(() => {
     reloads = startSiteReloads({ dir, watchFiles: true });
   });
-
-  afterAll(async () => {
-    reloads.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => reloads.close());
 
   it("serves a site file added to the folder within 2 s, without a signal", async () => {
     expect((await request(server, "/", { host: "sunny.localhost" })).status).toBe(404);

@@ -1,15 +1,12 @@
 // The whole stack over HTTP: host resolution, per-site settings and company info, pages.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { postForm, request, startTestServer } from "#tests/support/http.ts";
 import { CLOSED_HOST, serveClosedSite } from "#tests/support/closed-site.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  await serveClosedSite();
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+beforeAll(() => serveClosedSite());
+const server = useTestServer();
 
 describe("one codebase, several sites", () => {
   it("answers an unknown host with a plain 404 that names no site", async () => {

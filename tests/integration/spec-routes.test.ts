@@ -1,19 +1,16 @@
 // Spec routes that were missing: the language cookie of GET /api/settings.php (section 7),
 // the user object's profile of GET /api/user.php (section 3), /complete-signup and the static
 // pages at their top-level token ("Static pages: {token}").
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyMediaPath } from "#app/profiles/photo-url.server.ts";
 import { handle } from "#app/routes/complete-signup.tsx";
 import { getDb } from "#app/utils/db.server.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const EN = { "accept-language": "en" };
 const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers["set-cookie"] ?? []].flat().map(String);

@@ -17,7 +17,7 @@ const EN = { "accept-language": "en" };
 const STAFF_PASSWORD = "staff password for tests";
 const NEW_PASSWORD = "a new colleague's password";
 const db = () => getDb();
-const stack = useServerWithMail();
+const { server } = useServerWithMail();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -25,11 +25,11 @@ const newEmail = () => `acc-${unique()}@staff.test`;
 
 type Staff = LoggedInStaff;
 
-const logIn = (role: "support" | "admin") => loggedInStaff(stack.server, role);
+const logIn = (role: "support" | "admin") => loggedInStaff(server, role);
 
-const get = (s: Staff, path: string) => request(stack.server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+const get = (s: Staff, path: string) => request(server, path, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 const post = (s: Staff, fields: Record<string, string>) =>
-  postForm(stack.server, "/staff/accounts", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
+  postForm(server, "/staff/accounts", fields, { host: s.host, headers: { ...EN, cookie: s.jar.header } });
 const shownSecret = (res: TestResponse) => /data-testid="new-secret-value">([A-Z2-7]+)</.exec(res.html)?.[1];
 const decode = (s: string) =>
   s
@@ -59,9 +59,9 @@ describe("staff accounts", () => {
     expect((await get(admin, "/staff/audit")).body).not.toContain(secret);
 
     const jar = new CookieJar();
-    const login = jar.take(await postForm(stack.server, "/staff/login", { email, password: NEW_PASSWORD, code: await currentTotp(secret!) }, { headers: EN }));
+    const login = jar.take(await postForm(server, "/staff/login", { email, password: NEW_PASSWORD, code: await currentTotp(secret!) }, { headers: EN }));
     expect(login.status).toBe(302);
-    const page = await request(stack.server, "/staff", { headers: { ...EN, cookie: jar.header } });
+    const page = await request(server, "/staff", { headers: { ...EN, cookie: jar.header } });
     expect(page.status).toBe(200);
     expect(page.html).toContain("New Colleague");
     // a support session has no accounts link; the admin's has
@@ -93,7 +93,7 @@ describe("staff accounts", () => {
     expect(after.status).toBe(302);
     expect(after.headers.location).toMatch(/^\/staff\/login/);
     const login = await postForm(
-      stack.server,
+      server,
       "/staff/login",
       { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(support.secret) },
       { headers: EN },
@@ -109,12 +109,7 @@ describe("staff accounts", () => {
     expect(reset.status).toBe(200);
     const secret = shownSecret(reset)!;
     expect(secret).not.toBe(support.secret);
-    const ok = await postForm(
-      stack.server,
-      "/staff/login",
-      { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(secret) },
-      { headers: EN },
-    );
+    const ok = await postForm(server, "/staff/login", { email: support.email, password: STAFF_PASSWORD, code: await currentTotp(secret) }, { headers: EN });
     expect(ok.status).toBe(302);
     const actions = await db().staffAuditEntry.findMany({ where: { staffId: admin.id }, orderBy: { id: "asc" }, select: { action: true } });
     expect(actions.map((a) => a.action)).toEqual(["staff.login", "staff.disable", "staff.enable", "staff.reset_totp"]);
@@ -198,7 +193,7 @@ describe("staff accounts", () => {
       const page = await get(admin, `/staff/accounts?x=${encodeURIComponent(value)}`);
       if (page.status >= 500) failures.push(`${page.status} GET`);
     }
-    const json = await request(stack.server, "/staff/accounts", {
+    const json = await request(server, "/staff/accounts", {
       method: "POST",
       headers: { cookie: admin.jar.header, "content-type": "application/json" },
       body: "null",

@@ -4,11 +4,12 @@
 // member's conversation and another site's fictional one are never listed nor open; a role
 // without the permission is refused.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 import { openStream } from "#tests/support/event-stream.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { loggedInStaff } from "#tests/support/logged-in.ts";
 
@@ -17,11 +18,7 @@ const EN = { "accept-language": "en" };
 const db = () => getDb();
 const plain = (html: string) => textOf(html).replace(/<[^>]+>/g, " ");
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;

@@ -5,10 +5,11 @@
 // 4xx and a message in the staff language, never a 5xx; a campaign of one site is not found,
 // read or changed through another site's console.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer, type TestResponse } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember } from "#tests/support/logged-in.ts";
 import { loggedInStaff } from "#tests/support/logged-in.ts";
 
@@ -17,11 +18,7 @@ const EN = { "accept-language": "en" };
 const HOST = "lovely.localhost";
 const db = () => getDb();
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;

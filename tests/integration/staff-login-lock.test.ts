@@ -3,17 +3,14 @@
 // staff account is answered exactly like one (status, page, time), so the answers do not tell
 // staff addresses from others; the counters hold under parallel attempts.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createStaffAccount } from "#app/staff/accounts.server.ts";
 import { currentTotp } from "#app/staff/totp.server.ts";
-import { postForm, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, type TestResponse } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 import { randomLoopbackIp } from "#tests/support/visitor.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const HOST = "lovely.localhost";
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8"));

@@ -9,14 +9,15 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activeDiscount, automaticRows, checkCode } from "#app/payments/discounts.server.ts";
 import { loadSiteRegistry } from "#app/tenancy/site-registry.server.ts";
 import { adoptSiteRegistry, getSiteRegistry, syncSites } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { loggedInStaff, type LoggedInStaff } from "#tests/support/logged-in.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const en = JSON.parse(readFileSync("app/locales/en/common.json", "utf8")).staff.offers;
 const EN = { "accept-language": "en" };
@@ -25,7 +26,9 @@ const SITE = "offers";
 const offersSite = () => getSiteRegistry().byKey.get(SITE)!;
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
 
-let server: TestServer;
+// the offers site (serveOffersSite, below) is in place before the server starts
+beforeAll(() => serveOffersSite());
+const server = useTestServer();
 let admin: Staff;
 let support: Staff;
 /** the seeded cheapest package of its DE (8.25 EUR for 100 credits: 0.99 EUR a 12-credit message, as the site publishes) */
@@ -59,14 +62,11 @@ async function serveOffersSite() {
 }
 
 beforeAll(async () => {
-  await serveOffersSite();
-  server = await startTestServer();
   // the site's own packages (the demo seed knows only the demo sites)
   cheapest = (await db().creditPackage.create({ data: { siteKey: SITE, country: "DE", currency: "EUR", credits: 100, priceCents: 825, bestValue: true } })).id;
   onlyAt = (await db().creditPackage.create({ data: { siteKey: SITE, country: "AT", currency: "EUR", credits: 100, priceCents: 825 } })).id;
   [admin, support] = await Promise.all([logIn("admin"), logIn("support")]);
 });
-afterAll(() => server.close());
 
 describe("the offers console", () => {
   it("is for admins: support gets 403 on the pages and the posts, and no menu entry", async () => {

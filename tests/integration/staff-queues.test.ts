@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeQueues, createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { loggedInStaff } from "#tests/support/logged-in.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const HOST = "lovely.localhost";
-let server: TestServer;
+const server = useTestServer();
 let worker: ReturnType<typeof createWorker>;
 let failing = true;
 
 beforeAll(async () => {
-  server = await startTestServer();
   // a maintenance worker of this process's own namespace: "dashboard-probe" fails until told not to
   worker = createWorker(QUEUE_NAMES.maintenance, async (job) => {
     if (job.name === "dashboard-probe" && failing) throw new Error("probe failure");
@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.close();
   await closeQueues();
-  await server.close();
 });
 
 const staffSession = (role: "support" | "admin") => loggedInStaff(server, role, { host: HOST });

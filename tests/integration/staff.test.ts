@@ -26,7 +26,7 @@ const db = () => getDb();
 
 // a site open only through partners, for the invitation requests
 beforeAll(() => serveClosedSite());
-const stack = useServerWithMail();
+const { server, smtp } = useServerWithMail();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -37,39 +37,38 @@ async function newStaff(role: "support" | "admin") {
   return { id: account.id, email, secret: account.totpSecret };
 }
 
-const logIn = (role: "support" | "admin", host = "lovely.localhost") => loggedInStaff(stack.server, role, { host });
+const logIn = (role: "support" | "admin", host = "lovely.localhost") => loggedInStaff(server, role, { host });
 
-const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) =>
-  request(stack.server, path, { host, headers: { ...EN, cookie: s.jar.header } });
+const get = (s: { jar: CookieJar; host: string }, path: string, host = s.host) => request(server, path, { host, headers: { ...EN, cookie: s.jar.header } });
 const post = (s: { jar: CookieJar; host: string }, path: string, fields: Record<string, string>, host = s.host) =>
-  postForm(stack.server, path, fields, { host, headers: { ...EN, cookie: s.jar.header } });
+  postForm(server, path, fields, { host, headers: { ...EN, cookie: s.jar.header } });
 
-const memberSession = (site = "lovely") => loggedInMember(stack.server, { site });
+const memberSession = (site = "lovely") => loggedInMember(server, { site });
 
 describe("staff login", () => {
   it("needs password and the current TOTP code; a code works once", async () => {
     const account = await newStaff("support");
     const code = await currentTotp(account.secret);
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    const bad = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: wrongCode }, { headers: EN });
+    const bad = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code: wrongCode }, { headers: EN });
     expect(bad.status).toBe(401);
     expect(bad.html).toContain(en.login.failed);
-    const badPassword = await postForm(stack.server, "/staff/login", { email: account.email, password: "not the password", code }, { headers: EN });
+    const badPassword = await postForm(server, "/staff/login", { email: account.email, password: "not the password", code }, { headers: EN });
     expect(badPassword.status).toBe(401);
-    const ok = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
+    const ok = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
     expect(ok.status).toBe(302);
     // the staff cookie is its own, strictly same-site, out of reach of scripts
     const cookie = String(ok.headers["set-cookie"]);
     expect(cookie).toMatch(/rdv_staff=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
-    const replay = await postForm(stack.server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
+    const replay = await postForm(server, "/staff/login", { email: account.email, password: STAFF_PASSWORD, code }, { headers: EN });
     expect(replay.status).toBe(401);
   });
 
   it("a member's e-mail and password do not open the console", async () => {
     const m = await createMember();
-    const res = await postForm(stack.server, "/staff/login", { email: m.email, password: PASSWORD, code: "123456" }, { headers: EN });
+    const res = await postForm(server, "/staff/login", { email: m.email, password: PASSWORD, code: "123456" }, { headers: EN });
     expect(res.status).toBe(401);
     expect(res.headers["set-cookie"] ?? "").not.toMatch(/rdv_staff=/);
   });
@@ -77,15 +76,13 @@ describe("staff login", () => {
   it("locks the address for this client after 5 failures, also when they arrive in parallel", async () => {
     const account = await newStaff("support");
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        postForm(stack.server, "/staff/login", { email: account.email, password: "wrong password!", code: "000000" }, { headers: EN }),
-      ),
+      Array.from({ length: 8 }, () => postForm(server, "/staff/login", { email: account.email, password: "wrong password!", code: "000000" }, { headers: EN })),
     );
     expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(3);
     // even the right password and code wait for the lock to end
     const right = await postForm(
-      stack.server,
+      server,
       "/staff/login",
       { email: account.email, password: STAFF_PASSWORD, code: await currentTotp(account.secret) },
       { headers: EN },
@@ -167,7 +164,7 @@ describe("access", () => {
     const admin = await logIn("admin");
     const m = await createMember();
     const res = await postForm(
-      stack.server,
+      server,
       `/staff/members/${m.user.id}`,
       { intent: "revoke-sessions" },
       { host: admin.host, headers: { ...EN, cookie: admin.jar.header, origin: "http://evil.example" } },
@@ -286,8 +283,8 @@ describe("lookups", () => {
 
 describe("actions", () => {
   async function lockOut(site: string, email: string) {
-    for (let i = 0; i < 5; i++) await postForm(stack.server, "/login", { email, password: "wrong password" }, { host: `${site}.localhost`, headers: EN });
-    const res = await postForm(stack.server, "/login", { email, password: PASSWORD }, { host: `${site}.localhost`, headers: EN });
+    for (let i = 0; i < 5; i++) await postForm(server, "/login", { email, password: "wrong password" }, { host: `${site}.localhost`, headers: EN });
+    const res = await postForm(server, "/login", { email, password: PASSWORD }, { host: `${site}.localhost`, headers: EN });
     expect(res.status).toBe(429);
   }
 
@@ -303,8 +300,8 @@ describe("actions", () => {
     // from the lovely host, for the mature member
     const res = await post(support, `/staff/members/${onMature.user.id}`, { intent: "lift-lockout" });
     expect(res.status).toBe(200);
-    expect((await postForm(stack.server, "/login", { email: onMature.email, password: PASSWORD }, { host: "mature.localhost" })).status).toBe(302);
-    expect((await postForm(stack.server, "/login", { email: onMature.email, password: PASSWORD }, { host: "pride.localhost" })).status).toBe(429);
+    expect((await postForm(server, "/login", { email: onMature.email, password: PASSWORD }, { host: "mature.localhost" })).status).toBe(302);
+    expect((await postForm(server, "/login", { email: onMature.email, password: PASSWORD }, { host: "pride.localhost" })).status).toBe(429);
     const entry = await db().staffAuditEntry.findFirstOrThrow({ where: { userId: onMature.user.id, action: "member.lift_lockout" } });
     expect(entry).toMatchObject({ staffEmail: support.email, siteKey: "mature" });
     expect(entry.before).toMatchObject({ failures: 5 });
@@ -313,10 +310,10 @@ describe("actions", () => {
   it("revokes a member's sessions", async () => {
     const support = await logIn("support");
     const m = await memberSession();
-    expect((await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
+    expect((await request(server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
     const res = await post(support, `/staff/members/${m.user.id}`, { intent: "revoke-sessions" });
     expect(res.status).toBe(200);
-    const after = await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
+    const after = await request(server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
     expect(after.status).toBe(302);
     expect(after.headers.location).toMatch(/^\/login/);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.revoke_sessions" } })).toBe(1);
@@ -328,7 +325,7 @@ describe("actions", () => {
     await db().user.update({ where: { id: m.user.id }, data: { status: "not_confirmed", confirmedAt: null } });
     const res = await post(support, `/staff/members/${m.user.id}`, { intent: "resend-activation" });
     expect(res.status).toBe(200);
-    const mail = await waitForMail(stack.smtp.received, m.email);
+    const mail = await waitForMail(smtp.received, m.email);
     expect(mail.link).toMatch(/^http:\/\/mature\.localhost(:\d+)?\/activate\?token=/);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.resend_activation" } })).toBe(1);
   });
@@ -467,7 +464,7 @@ describe("refund period override", () => {
 
 describe("conduct actions", () => {
   const memberPage = (m: { profile: { id: number } }, viewer: { jar: CookieJar; host: string }) =>
-    request(stack.server, `/members/${m.profile.id}`, { host: viewer.host, headers: { ...EN, cookie: viewer.jar.header } });
+    request(server, `/members/${m.profile.id}`, { host: viewer.host, headers: { ...EN, cookie: viewer.jar.header } });
 
   it("support sends a password-reset mail with the member's own site in the link; a banned member gets none", async () => {
     const support = await logIn("support", "lovely.localhost");
@@ -475,7 +472,7 @@ describe("conduct actions", () => {
     const res = await post(support, `/staff/members/${m.user.id}`, { intent: "password-reset" });
     expect(res.status).toBe(200);
     expect(res.html).toContain(en.done.resetSent);
-    const mail = await waitForMail(stack.smtp.received, m.email);
+    const mail = await waitForMail(smtp.received, m.email);
     expect(mail.link).toMatch(/^http:\/\/pride\.localhost(:\d+)?\/reset-password\/do\?token=/);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.send_password_reset" } })).toBe(1);
     await db().user.update({ where: { id: m.user.id }, data: { status: "banned" } });
@@ -507,12 +504,12 @@ describe("conduct actions", () => {
     );
     expect(bans.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await db().staffAuditEntry.count({ where: { userId: m.user.id, action: "member.ban" } })).toBe(1);
-    const profile = await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
+    const profile = await request(server, "/profile", { host: m.host, headers: { cookie: m.jar.header } });
     expect(profile.status).toBe(302);
-    expect((await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host: m.host })).status).not.toBe(302);
+    expect((await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: m.host })).status).not.toBe(302);
     expect((await memberPage(m, viewer)).status).toBe(404);
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "ban", on: "0", reason: "appeal accepted" })).status).toBe(200);
-    expect((await postForm(stack.server, "/login", { email: m.email, password: PASSWORD }, { host: m.host })).status).toBe(302);
+    expect((await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: m.host })).status).toBe(302);
     expect((await memberPage(m, viewer)).status).toBe(200);
     const entry = await db().staffAuditEntry.findFirstOrThrow({ where: { userId: m.user.id, action: "member.unban" } });
     expect(entry).toMatchObject({ reason: "appeal accepted", before: { status: "banned" }, after: { status: "active" } });
@@ -524,7 +521,7 @@ describe("conduct actions", () => {
     const viewer = await memberSession("lovely");
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "hide-profile", on: "1", reason: "offensive photo text" })).status).toBe(200);
     expect((await memberPage(m, viewer)).status).toBe(404);
-    expect((await request(stack.server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
+    expect((await request(server, "/profile", { host: m.host, headers: { cookie: m.jar.header } })).status).toBe(200);
     expect((await post(admin, `/staff/members/${m.user.id}`, { intent: "hide-profile", on: "0", reason: "fixed by the member" })).status).toBe(200);
     expect((await memberPage(m, viewer)).status).toBe(200);
   });
@@ -574,11 +571,11 @@ describe("junk on staff routes", () => {
       for (const intent of ["lift-lockout", "resend-activation", "revoke-sessions", "credits", "refund", value]) {
         await check(`POST ${intent}`, post(admin, `/staff/members/${m.user.id}`, { intent, amount: value, reason: value, key: value, payment: value }));
       }
-      await check("POST login", postForm(stack.server, "/staff/login", { email: value, password: value, code: value, redirectTo: value }));
+      await check("POST login", postForm(server, "/staff/login", { email: value, password: value, code: value, redirectTo: value }));
     }
     await check(
       "POST json",
-      request(stack.server, `/staff/members/${m.user.id}`, {
+      request(server, `/staff/members/${m.user.id}`, {
         method: "POST",
         headers: { cookie: admin.jar.header, "content-type": "application/json" },
         body: "null",
@@ -591,7 +588,7 @@ describe("junk on staff routes", () => {
 describe("invitation requests", () => {
   it("lists a visitor's request; sending it mails their signup link once, on their site, and the link opens signup", async () => {
     const email = `invite-${unique()}@example.test`;
-    expect((await postForm(stack.server, "/signup", { intent: "invitation", email }, { host: CLOSED_HOST, headers: EN })).status).toBe(200);
+    expect((await postForm(server, "/signup", { intent: "invitation", email }, { host: CLOSED_HOST, headers: EN })).status).toBe(200);
     const staff = await logIn("support");
     expect((await get(staff, "/staff/invitations")).html).toContain(email);
     const { id } = await db().invitationRequest.findFirstOrThrow({ where: { email } });
@@ -599,17 +596,17 @@ describe("invitation requests", () => {
     expect([first!.status, second!.status].sort()).toEqual([200, 409]);
     expect([first!.html, second!.html].join()).toContain(en.done.invitationSent.replace("{{email}}", email));
 
-    const mail = await waitForMail(stack.smtp.received, email);
+    const mail = await waitForMail(smtp.received, email);
     expect(mail.subject).toBe("Your invitation to Closed Circle");
     const link = new URL(/https?:\/\/[^\s"<>]+\/signup\?[^\s"<>]+/.exec(mail.decoded)![0].replace(/&amp;/g, "&"));
     expect(link.hostname).toBe(CLOSED_HOST);
-    const signup = await request(stack.server, link.pathname + link.search, { host: CLOSED_HOST, headers: EN });
+    const signup = await request(server, link.pathname + link.search, { host: CLOSED_HOST, headers: EN });
     expect(signup.html).toContain('data-testid="signup-form"');
     expect(signup.html).not.toContain('data-testid="invitation-form"');
 
     expect((await get(staff, "/staff/invitations")).html).not.toContain(email);
     expect(await db().staffAuditEntry.count({ where: { staffId: staff.id, action: "invitation.send" } })).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
-    expect(stack.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 });

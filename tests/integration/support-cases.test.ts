@@ -23,17 +23,17 @@ const EN = { "accept-language": "en" };
 const DE = { "accept-language": "de" };
 const db = () => getDb();
 
-const stack = useServerWithMail();
+const { server, smtp } = useServerWithMail();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const key = () => `k${unique()}${"x".repeat(16)}`.slice(0, 40);
 const casesBy = (where: object) => db().supportCase.findMany({ where, orderBy: { id: "asc" } });
 
-const member = (o: MemberOptions = {}) => loggedInMember(stack.server, o);
+const member = (o: MemberOptions = {}) => loggedInMember(server, o);
 type Member = LoggedInMember;
 const post = (m: Member, path: string, fields: Record<string, string>, headers = EN) =>
-  postForm(stack.server, path, fields, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
+  postForm(server, path, fields, { host: m.host, headers: { ...headers, cookie: m.jar.header } });
 
 async function conversation(a: Member, b: Member) {
   return db().conversation.create({
@@ -46,38 +46,38 @@ async function conversation(a: Member, b: Member) {
   });
 }
 
-const staffSession = () => loggedInStaff(stack.server, "support");
+const staffSession = () => loggedInStaff(server, "support");
 
 describe("complaints", () => {
   it("a visitor's complaint is stored once and confirmed by mail in their language, also when the form is sent twice", async () => {
     const email = `visitor-${unique()}@example.test`;
     const fields = { category: "billing", email, text: "Ich wurde zweimal für dasselbe Paket belastet, am 3. November.", key: key() };
     const [first, second] = await Promise.all([
-      postForm(stack.server, "/complaints", fields, { host: "mature.localhost", headers: DE }),
-      postForm(stack.server, "/complaints", fields, { host: "mature.localhost", headers: DE }),
+      postForm(server, "/complaints", fields, { host: "mature.localhost", headers: DE }),
+      postForm(server, "/complaints", fields, { host: "mature.localhost", headers: DE }),
     ]);
     expect(first.status).toBe(302);
     expect(second.status).toBe(302);
     const cases = await casesBy({ email });
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ siteKey: "mature", kind: "complaint", category: "billing", locale: "de", status: "new", reporterUserId: null });
-    const mail = await simpleParser((await waitForMail(stack.smtp.received, email)).raw);
+    const mail = await simpleParser((await waitForMail(smtp.received, email)).raw);
     expect(mail.subject).toContain(`Nr. ${cases[0]!.id}`);
     expect(mail.text).toContain(deMail.cases.received.body.split("{{")[0]);
     // the toast on the next page names the case number
-    const page = await request(stack.server, "/complaints", {
+    const page = await request(server, "/complaints", {
       host: "mature.localhost",
       headers: { ...DE, cookie: String(first.headers["set-cookie"]).split(";")[0]! },
     });
     expect(textOf(page.html)).toContain(de.support.complaint.sentToast.replace("{{id}}", String(cases[0]!.id)));
     await new Promise((r) => setTimeout(r, 500));
-    expect(stack.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it("refuses a short text, an unknown category and a bad address in the member's language, and stores nothing", async () => {
     const email = `short-${unique()}@example.test`;
     const short = await postForm(
-      stack.server,
+      server,
       "/complaints",
       { category: "billing", email, text: "too short", key: key() },
       { host: "mature.localhost", headers: DE },
@@ -85,7 +85,7 @@ describe("complaints", () => {
     expect(short.status).toBe(400);
     expect(textOf(short.html)).toContain(de.support.errors.complaintText);
     const junk = await postForm(
-      stack.server,
+      server,
       "/complaints",
       { category: "<script>", email: "not an address", text: "x".repeat(40), key: key() },
       { host: "lovely.localhost", headers: EN },
@@ -113,7 +113,7 @@ describe("complaints", () => {
     const answers = await Promise.all(
       Array.from({ length: LIMITS.supportCases.perIp + 5 }, (_, i) =>
         postForm(
-          stack.server,
+          server,
           "/complaints",
           { category: "other", email, text: `Complaint number ${i} with enough words in it.`, key: key() },
           { host: "lovely.localhost", headers: EN },
@@ -147,7 +147,7 @@ describe("abuse reports", () => {
     expect(noReason.status).toBe(400);
     expect(textOf(noReason.html)).toContain(en.support.errors.reason);
     // a visitor cannot report
-    const visitor = await postForm(stack.server, `/members/${eva.profile.id}`, { intent: "report", reason: "fake", key: key() }, { host: "lovely.localhost" });
+    const visitor = await postForm(server, `/members/${eva.profile.id}`, { intent: "report", reason: "fake", key: key() }, { host: "lovely.localhost" });
     expect(visitor.status).not.toBe(200);
     expect(await casesBy({ profileId: eva.profile.id })).toHaveLength(1);
   });
@@ -157,7 +157,7 @@ describe("abuse reports", () => {
     const b = await member({ site: "lovely", gender: "female", name: "Bea" });
     const c = await member({ site: "lovely" });
     const conv = await conversation(a, b);
-    const page = await request(stack.server, `/chats/${conv.id}/report`, { host: a.host, headers: { ...EN, cookie: a.jar.header } });
+    const page = await request(server, `/chats/${conv.id}/report`, { host: a.host, headers: { ...EN, cookie: a.jar.header } });
     expect(page.status).toBe(200);
     expect(textOf(page.html)).toContain(en.support.report.title.replace("{{name}}", "Bea"));
     const res = await post(a, `/chats/${conv.id}/report`, { intent: "report", reason: "harassment", text: "Insults after I said no.", key: key() });
@@ -165,7 +165,7 @@ describe("abuse reports", () => {
     expect(res.headers.location).toBe(`/chats/${conv.id}`);
     const [report] = await casesBy({ reporterUserId: a.user.id });
     expect(report).toMatchObject({ kind: "chat_report", conversationId: conv.id, profileId: b.profile.id });
-    expect((await request(stack.server, `/chats/${conv.id}/report`, { host: c.host, headers: { cookie: c.jar.header } })).status).toBe(404);
+    expect((await request(server, `/chats/${conv.id}/report`, { host: c.host, headers: { cookie: c.jar.header } })).status).toBe(404);
     expect((await post(c, `/chats/${conv.id}/report`, { intent: "report", reason: "spam", key: key() })).status).toBe(404);
     // a member of another site with a session there cannot reach it through this site either
     const other = await member({ site: "pride" });
@@ -185,8 +185,8 @@ describe("the support queue", () => {
     const staff = await staffSession();
     const s = (path: string, fields?: Record<string, string>) =>
       fields
-        ? postForm(stack.server, path, fields, { headers: { ...EN, cookie: staff.jar.header } })
-        : request(stack.server, path, { headers: { ...EN, cookie: staff.jar.header } });
+        ? postForm(server, path, fields, { headers: { ...EN, cookie: staff.jar.header } })
+        : request(server, path, { headers: { ...EN, cookie: staff.jar.header } });
 
     const list = await s("/staff/cases");
     expect(list.status).toBe(200);
@@ -200,12 +200,12 @@ describe("the support queue", () => {
     const outcome = "Wir haben das Profil geprüft und entfernt. Danke für deinen Hinweis!";
     const closes = await Promise.all([s(`/staff/cases/${c!.id}`, { intent: "close", outcome }), s(`/staff/cases/${c!.id}`, { intent: "close", outcome })]);
     expect(closes.map((r) => r.status).sort()).toEqual([200, 409]);
-    const mail = await simpleParser((await waitForMail(stack.smtp.received, reporter.email)).raw);
+    const mail = await simpleParser((await waitForMail(smtp.received, reporter.email)).raw);
     expect(mail.subject).toContain(`Nr. ${c!.id}`);
     expect(mail.text).toContain(outcome);
     expect(mail.html).toContain("Mature Moments");
     await new Promise((r) => setTimeout(r, 500));
-    expect(stack.smtp.received.filter((m) => m.to.includes(reporter.email))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(reporter.email))).toHaveLength(1);
     expect(await db().supportCase.findUniqueOrThrow({ where: { id: c!.id } })).toMatchObject({ status: "closed", outcome });
     const actions = (await db().staffAuditEntry.findMany({ where: { staffId: staff.id }, orderBy: { id: "asc" } })).map((e) => e.action);
     expect(actions.filter((a) => a.startsWith("case."))).toEqual(["case.take", "case.note", "case.close"]);
@@ -216,17 +216,17 @@ describe("the support queue", () => {
   it("refuses a member's session, junk ids and junk input without a server error", async () => {
     const m = await member({ site: "lovely" });
     for (const path of ["/staff/cases", "/staff/cases/1"]) {
-      const res = await request(stack.server, path, { host: m.host, headers: { cookie: m.jar.header } });
+      const res = await request(server, path, { host: m.host, headers: { cookie: m.jar.header } });
       expect(res.status).toBe(302);
       expect(res.headers.location).toMatch(/^\/staff\/login/);
     }
     const staff = await staffSession();
     const cookie = { ...EN, cookie: staff.jar.header };
-    expect((await request(stack.server, "/staff/cases/abc", { headers: cookie })).status).toBe(404);
-    expect((await request(stack.server, "/staff/cases/99999999999999", { headers: cookie })).status).toBe(404);
-    expect((await request(stack.server, "/staff/cases?status=junk&after=-1", { headers: cookie })).status).toBe(200);
-    expect((await request(stack.server, "/staff/cases?status=%00", { headers: cookie })).status).toBe(400);
-    expect((await postForm(stack.server, "/staff/cases/2147483647", { intent: "close", outcome: "x".repeat(20) }, { headers: cookie })).status).toBe(404);
-    expect((await postForm(stack.server, "/staff/cases/1", { intent: "nonsense" }, { headers: cookie })).status).toBe(400);
+    expect((await request(server, "/staff/cases/abc", { headers: cookie })).status).toBe(404);
+    expect((await request(server, "/staff/cases/99999999999999", { headers: cookie })).status).toBe(404);
+    expect((await request(server, "/staff/cases?status=junk&after=-1", { headers: cookie })).status).toBe(200);
+    expect((await request(server, "/staff/cases?status=%00", { headers: cookie })).status).toBe(400);
+    expect((await postForm(server, "/staff/cases/2147483647", { intent: "close", outcome: "x".repeat(20) }, { headers: cookie })).status).toBe(404);
+    expect((await postForm(server, "/staff/cases/1", { intent: "nonsense" }, { headers: cookie })).status).toBe(400);
   });
 });

@@ -10,8 +10,9 @@ import { getMediaStorage } from "#app/media/storage.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
 import { CookieJar } from "#tests/support/session.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
 type SiteKey = (typeof SITES)[number];
@@ -32,7 +33,7 @@ interface Target {
   files: string[];
 }
 
-let server: TestServer;
+const server = useTestServer();
 const region = `Replay ${randomBytes(4).toString("hex")}`; // only this file's targets live here
 const targets = {} as Record<SiteKey, Target>;
 const actors = {} as Record<SiteKey, Actor[]>;
@@ -74,7 +75,6 @@ const photoSrcs = (html: string) => [...html.matchAll(/<img src="([^"]+)"[^>]*da
 const mediaPaths = (html: string) => [...html.matchAll(/(?:src|href)="(\/media\/[^"]+)"/g)].map((m) => m[1]!);
 
 beforeAll(async () => {
-  server = await startTestServer();
   const jpeg = await sharp({ create: { width: 120, height: 150, channels: 3, background: "#3a7" } })
     .jpeg()
     .toBuffer();
@@ -89,10 +89,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await closeQueues();
-  await server.close();
-});
+afterAll(() => closeQueues());
 
 describe("cross-site replay of every profile-id route", () => {
   it("views: /members/{id} and /likes/m/{id} answer 404 naming nobody outside the pool, 200 inside", async () => {

@@ -3,7 +3,7 @@
 // provider from its configured rate per method, Mollie from the fee it withholds on the payment's
 // balance transaction (asked again by the reconciliation while Mollie has not booked it). Staff
 // see the costs on the member's page of the console; the member's pages do not show them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reconcilePayments } from "#app/payments/reconcile.server.ts";
 import { createMollieProvider } from "#app/payments/providers/mollie.server.ts";
 import { removeProvider, setProvider } from "#app/payments/providers/index.server.ts";
@@ -12,25 +12,17 @@ import { testPayCosts } from "#app/payments/providers/test-costs.ts";
 import { recordTransactionCosts } from "#app/payments/transaction-costs.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { parseEnv } from "#app/utils/env.server.ts";
-import { startFakeMollie } from "#tests/support/fake-mollie.ts";
-import { postForm, request, startTestServer, type TestServer } from "#tests/support/http.ts";
+import { useFakeMollie } from "#tests/support/fake-mollie.ts";
+import { postForm, request } from "#tests/support/http.ts";
 import { loggedInMember, textOf, type LoggedInMember } from "#tests/support/logged-in.ts";
 import { loggedInStaff } from "#tests/support/logged-in.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
 
 const EN = { "accept-language": "en" };
 const db = () => getDb();
 const API_KEY = "test_costsMollieKey0123456789abcdefg";
-let server: TestServer;
-let fake: Awaited<ReturnType<typeof startFakeMollie>>;
-beforeAll(async () => {
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
-  fake = await startFakeMollie(API_KEY);
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const fake = useFakeMollie(API_KEY);
+const server = useTestServer();
 
 const get = (m: LoggedInMember, p: string) => request(server, p, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
 

@@ -12,6 +12,8 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { beforeAll } from "vitest";
+import { useStarted } from "./fixtures.ts";
 
 /** A throw-away self-signed certificate: Mollie's client speaks only https. */
 function selfSigned() {
@@ -243,4 +245,19 @@ export async function startFakeMollie(apiKey: string) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The fake for the tests of a file (started in beforeAll, closed in afterAll). Mollie's client
+ * speaks only https and pins its own CA bundle: the fake's self-signed certificate is accepted in
+ * this test process only.
+ */
+export function useFakeMollie(apiKey: string) {
+  beforeAll(() => {
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  });
+  return useStarted(
+    () => startFakeMollie(apiKey),
+    (fake) => fake.close(),
+  );
 }

@@ -6,20 +6,17 @@
 // fictional inbox's reply.
 import { readFileSync } from "node:fs";
 import { DomUtils, parseDocument } from "htmlparser2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
 import { createMember } from "#tests/support/factories.ts";
-import { postForm, request, startTestServer, type TestResponse, type TestServer } from "#tests/support/http.ts";
+import { useTestServer } from "#tests/support/fixtures.ts";
+import { postForm, request, type TestResponse } from "#tests/support/http.ts";
 import { loggedInMember, loggedInStaff, textOf, type LoggedInStaff } from "#tests/support/logged-in.ts";
 
 const locale = (l: string) => JSON.parse(readFileSync(`app/locales/${l}/common.json`, "utf8"));
 const db = () => getDb();
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;

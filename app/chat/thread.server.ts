@@ -66,9 +66,7 @@ export async function loadThread(
   pageSize = THREAD_PAGE_SIZE,
 ): Promise<ThreadPage> {
   // (created_at, id) < (before.at, before.id), written so that created_at bounds the index range
-  const older = before
-    ? Prisma.sql`AND m.created_at <= ${before.at} AND (m.created_at < ${before.at} OR m.id < ${before.id}::int)`
-    : Prisma.empty;
+  const older = before ? Prisma.sql`AND m.created_at <= ${before.at} AND (m.created_at < ${before.at} OR m.id < ${before.id}::int)` : Prisma.empty;
   const rows = await readRows<MessageRow>(Prisma.sql`
     SELECT m.id, m.sender_id AS "senderId", m.body, m.image_id AS "imageId", m.client_key AS "clientKey", m.created_at AS "createdAt",
       i.width AS "imageWidth", i.height AS "imageHeight", g.key AS "giftKey"

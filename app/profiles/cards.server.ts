@@ -62,8 +62,7 @@ export function cardRowOf(r: CardSqlRow): CardRow {
     country: profile.country,
     fictional: profile.fictional,
     lastActiveAt: profile.lastActiveAt,
-    mainPhoto:
-      photoFile === null ? null : { thumbFilename: photoThumb!, filename: photoFile, width: photoWidth, height: photoHeight, status: photoStatus! },
+    mainPhoto: photoFile === null ? null : { thumbFilename: photoThumb!, filename: photoFile, width: photoWidth, height: photoHeight, status: photoStatus! },
   };
 }
 

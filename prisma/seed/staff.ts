@@ -3,8 +3,8 @@
 import { hashPassword } from "#app/auth/password.server.ts";
 import type { Db } from "#app/utils/db.server.ts";
 
-export const DEMO_STAFF_PASSWORD = "rendezvous-staff-demo";
-export const DEMO_STAFF = [
+const DEMO_STAFF_PASSWORD = "rendezvous-staff-demo";
+const DEMO_STAFF = [
   { email: "support@staff.localhost", name: "Demo Support", role: "support", totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" },
   { email: "admin@staff.localhost", name: "Demo Admin", role: "admin", totpSecret: "KRUGS4ZANFZSAYJAORSXG5BAONSWG4TF" },
   { email: "marketing@staff.localhost", name: "Demo Marketing", role: "marketing", totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U" },

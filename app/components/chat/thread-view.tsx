@@ -173,7 +173,7 @@ function PartnerLink({ screen, typing }: { screen: ThreadScreen; typing: boolean
   const p = screen.partner;
   const inner = (
     <>
-      <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} />
+      <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} presenceWritten />
       <span className="min-w-0">
         <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">
           {p.name}, {p.card.age}

@@ -13,17 +13,31 @@ export function EntryWarningModal({ siteName }: { siteName: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
-  const [submitted, setSubmitted] = useState(false);
+  // "sent" until the fetcher reads busy (in the first renders after the click it still reads idle),
+  // then "saving" until the server has answered: the warning stays, busy, and goes once (gone at the
+  // click, it came back modal while saving, and what the visitor typed then was lost)
+  const [phase, setPhase] = useState<"asking" | "sent" | "saving">("asking");
+  if (phase === "sent" && fetcher.state !== "idle") setPhase("saving");
   // the installed app shows no entry warning (spec section 2); the server knows from the next request on
   const installedApp = useInstalledApp();
-  const saving = submitted && fetcher.state !== "idle";
-  if (installedApp || (submitted && fetcher.state === "idle")) return null;
+  const busy = phase !== "asking";
+  if (installedApp || (phase === "saving" && fetcher.state === "idle")) return null;
   return (
     <Dialog serverOpen title={t("entryWarning.title")} titleId="entry-warning-title" size="md" data-testid="entry-warning">
       <p className="text-sm leading-relaxed">{t("entryWarning.body", { siteName })}</p>
-      <fetcher.Form method="post" action="/api/entry-warning" className="mt-6 flex flex-wrap gap-3" onSubmit={() => setSubmitted(true)}>
+      <fetcher.Form
+        method="post"
+        action="/api/entry-warning"
+        className="mt-6 flex flex-wrap gap-3"
+        onSubmit={(e) => {
+          if (busy)
+            e.preventDefault(); // once is enough
+          else setPhase("sent");
+        }}
+      >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">
+        {/* aria-disabled, not disabled: the button keeps the focus while the choice is saved */}
+        <Button type="submit" aria-disabled={busy || undefined} aria-busy={busy || undefined} className="flex-1">
           {t("entryWarning.enter")}
         </Button>
         <a href="https://www.google.com/" className={buttonClass({ variant: "outline" }, "flex-1")}>

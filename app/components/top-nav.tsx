@@ -7,6 +7,7 @@ import { SignupButton } from "./signup-modal.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 import { badgeText, useLive } from "#app/live/live-state.tsx";
 import { MEMBER_SECTIONS, type MemberSection } from "./member-sections.tsx";
+import { Disclosure } from "./ui/index.ts";
 import { useBuyCreditsLink } from "#app/payments/back-link.ts";
 
 export interface NavUser {
@@ -168,9 +169,16 @@ function AccountMenu({ user }: { user: NavUser }) {
   const item = "block px-4 py-2.5 hover:bg-light";
   const buy = useBuyCreditsLink();
   return (
-    <details className="relative" ref={menu}>
-      <summary className="max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold">{user.name}</summary>
-      <ul className="absolute right-0 z-50 mt-2 w-60 rounded-lg border border-black/10 bg-white py-1 text-sm shadow-lg">
+    <Disclosure
+      ref={menu}
+      className="relative"
+      label={t("nav.accountMenu", { name: user.name })}
+      summary={user.name}
+      summaryClassName="block max-w-28 cursor-pointer list-none truncate rounded-full border border-black/15 px-3 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-details-marker]:hidden"
+      panelClassName="absolute right-0 z-50 mt-2 w-60 rounded-lg border border-black/10 bg-white py-1 text-sm shadow-lg"
+      closeOnOutside
+    >
+      <ul>
         <li>
           <Link className={item} to="/profile">
             {t("nav.myProfile")}
@@ -214,7 +222,7 @@ function AccountMenu({ user }: { user: NavUser }) {
           </Form>
         </li>
       </ul>
-    </details>
+    </Disclosure>
   );
 }
 

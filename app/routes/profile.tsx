@@ -120,34 +120,42 @@ export default function EditProfile({ loaderData: d, actionData }: Route.Compone
         />
         {photoResult && "pending" in photoResult && photoResult.pending ? <FormMessage tone="success" message="profileEdit.photoPendingNotice" /> : null}
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
-          {p.photos.map((photo) => (
-            <li key={photo.id} className={`overflow-hidden rounded-lg border-2 ${photo.main ? "border-primary" : "border-black/5"}`}>
-              <div className="relative">
-                <img src={photo.thumb} alt="" className={`aspect-[4/5] w-full object-cover ${photo.pending ? "opacity-60" : ""}`} />
-                {photo.pending ? (
-                  <span
-                    className="absolute inset-x-0 bottom-0 bg-black/70 px-1 py-0.5 text-center text-xs font-semibold text-white"
-                    data-testid="photo-pending"
-                  >
-                    {t("profileEdit.photoPending")}
-                  </span>
-                ) : null}
-              </div>
-              <Form method="post" className="flex flex-wrap justify-between gap-x-2 gap-y-0.5 p-1 text-xs">
-                <input type="hidden" name="photo" value={photo.id} />
-                {photo.main ? (
-                  <span className="font-semibold text-primary">{t("profileEdit.main")}</span>
-                ) : photo.pending ? null : (
-                  <button name="intent" value="photo-main" className="underline">
-                    {t("profileEdit.makeMain")}
+          {p.photos.map((photo, i) => {
+            // each photo and its buttons say which photo they are ("Delete photo 2 of 4"): a list of "Delete" says nothing
+            const which = { n: i + 1, total: p.photos.length };
+            return (
+              <li key={photo.id} className={`overflow-hidden rounded-lg border-2 ${photo.main ? "border-primary" : "border-black/5"}`}>
+                <div className="relative">
+                  <img
+                    src={photo.thumb}
+                    alt={t("profileEdit.photoN", which)}
+                    className={`aspect-[4/5] w-full object-cover ${photo.pending ? "opacity-60" : ""}`}
+                  />
+                  {photo.pending ? (
+                    <span
+                      className="absolute inset-x-0 bottom-0 bg-black/70 px-1 py-0.5 text-center text-xs font-semibold text-white"
+                      data-testid="photo-pending"
+                    >
+                      {t("profileEdit.photoPending")}
+                    </span>
+                  ) : null}
+                </div>
+                <Form method="post" className="flex flex-wrap justify-between gap-x-2 gap-y-0.5 p-1 text-xs">
+                  <input type="hidden" name="photo" value={photo.id} />
+                  {photo.main ? (
+                    <span className="font-semibold text-primary">{t("profileEdit.main")}</span>
+                  ) : photo.pending ? null : (
+                    <button name="intent" value="photo-main" className="underline" aria-label={t("profileEdit.makeMainPhoto", which)}>
+                      {t("profileEdit.makeMain")}
+                    </button>
+                  )}
+                  <button name="intent" value="photo-delete" className="text-danger underline" aria-label={t("profileEdit.deletePhoto", which)}>
+                    {t("profileEdit.delete")}
                   </button>
-                )}
-                <button name="intent" value="photo-delete" className="text-danger underline">
-                  {t("profileEdit.delete")}
-                </button>
-              </Form>
-            </li>
-          ))}
+                </Form>
+              </li>
+            );
+          })}
         </ul>
         <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="photo-upload" />

@@ -132,3 +132,114 @@ test("an address kept after the suggestion is not questioned again", async ({ pa
   await expect(page).toHaveURL(/\/signup\?step=photo$/);
   await expect(stepTitle(page, "photo")).toBeVisible();
 });
+
+// A slow phone: the page shows and takes input before its scripts have run (hydrated).
+
+/** Holds back the scripts whose address matches (all of the page's by default) until `release()`. */
+async function holdScripts(page: Page, only: RegExp = /\/assets\/[^/]+\.js$/) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(only, async (route) => {
+    await held;
+    await route.continue().catch(() => {}); // the page may have gone meanwhile
+  });
+  return release;
+}
+
+test("a slow phone: the signup page keeps what was typed before its scripts ran, and submits it", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: "entry_ok", value: "1", url: site }]);
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(`${site}/signup`, { waitUntil: "commit" });
+  const form = page.getByRole("main");
+  const email = `early${Date.now()}@example.test`;
+  await form.getByLabel("I am").selectOption("female");
+  await form.getByLabel("Looking for").selectOption("male");
+  await form.getByLabel("Username").fill("Early");
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill("a long enough secret");
+  await pickBirthDate(form, "1992-08-09");
+  release();
+  // the scripts ran: leaving a field now marks it checked (green), which only the browser's check does
+  const name = form.getByLabel("Username");
+  await expect(async () => {
+    await name.focus();
+    await name.blur();
+    await expect(name).toHaveAttribute("data-state", "valid", { timeout: 500 });
+  }).toPass();
+  await expect(form.getByLabel("I am")).toHaveValue("female");
+  await expect(form.getByLabel("Looking for")).toHaveValue("male");
+  await expect(name).toHaveValue("Early");
+  await expect(form.getByLabel("E-mail address")).toHaveValue(email);
+  await expect(form.getByLabel("Password", { exact: true })).toHaveValue("a long enough secret");
+  await expect(form.getByLabel("Year", { exact: true })).toHaveValue("1992");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/signup\?step=photo$/, { timeout: 15_000 });
+  await context.close();
+});
+
+test("a slow phone: the signup modal a link opens keeps every key typed while the page's scripts start", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: "entry_ok", value: "1", url: site }]);
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(`${site}/?signup=1`, { waitUntil: "commit" });
+  const modal = page.getByRole("dialog", { name: en("signup.title", { siteName: "Lovely Dates" }) });
+  const field = modal.getByLabel("E-mail address");
+  const typed: string[] = [];
+  const key = async (c: string) => {
+    await page.keyboard.type(c);
+    typed.push(c);
+  };
+  await field.click();
+  for (const c of "early") await key(c);
+  release();
+  // a key every 50 ms until the scripts have run and made the dialog modal, then the rest of the address
+  const modalNow = () => modal.evaluate((dialog) => dialog.matches(":modal"));
+  for (let i = 0; !(await modalNow()); i++) {
+    expect(i, "the dialog became modal").toBeLessThan(400);
+    await key("abcdefghijklmnopqrstuvwxyz"[i % 26]!);
+    await page.waitForTimeout(50);
+  }
+  for (const c of `${Date.now()}@example.test`) await key(c);
+  await expect(field).toHaveValue(typed.join(""));
+  await expect(field).toBeFocused();
+  await context.close();
+});
+
+test("the 18+ warning, once confirmed, stays until the choice is saved and goes once: the form takes what is typed next", async ({ page }) => {
+  await page.goto(`${site}/signup`);
+  const warning = page.getByRole("dialog", { name: en("entryWarning.title") });
+  const enterButton = warning.getByRole("button", { name: en("entryWarning.enter") });
+  // the scripts ran: the warning is modal (with JavaScript the choice is saved without leaving the page)
+  await expect.poll(() => warning.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+  // each time the warning is put on the page again (it went at the click and came back, modal, while
+  // the choice was saved: what the visitor typed meanwhile was lost)
+  await page.evaluate(() => {
+    const seen = window as unknown as { warningCameBack: number };
+    seen.warningCameBack = 0;
+    const isWarning = (node: Node) =>
+      node instanceof Element &&
+      !!(node.matches("dialog[aria-labelledby=entry-warning-title]") || node.querySelector("dialog[aria-labelledby=entry-warning-title]"));
+    new MutationObserver((records) => {
+      for (const record of records) seen.warningCameBack += [...record.addedNodes].filter(isWarning).length;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  // a slow network: the code that saves the choice comes late; the warning stays meanwhile, busy, the focus on its button
+  const release = await holdScripts(page, /\/assets\/entry-warning-(?!modal-)[\w-]+\.js$/);
+  await enterButton.click();
+  await expect(warning).toBeVisible();
+  await expect(enterButton).toHaveAttribute("aria-busy", "true");
+  await expect(enterButton).toBeFocused();
+  release();
+  await expect(warning).toBeHidden();
+  const form = page.getByRole("main");
+  await form.getByLabel("Username").fill("Quick");
+  await form.getByLabel("E-mail address").fill(`quick${Date.now()}@example.test`);
+  await page.waitForLoadState("networkidle");
+  await expect(warning).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { warningCameBack: number }).warningCameBack)).toBe(0);
+  await expect(form.getByLabel("Username")).toHaveValue("Quick");
+  await expect(form.getByLabel("E-mail address")).toHaveValue(/^quick\d+@example\.test$/);
+});

@@ -63,7 +63,7 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#d35" } })
     .jpeg()
     .toBuffer();
-  await sam.getByLabel(tr("en", "chat.photo"), { exact: true }).click(); // a <summary>: no role, its aria-label
+  await sam.getByRole("button", { name: tr("en", "chat.photo"), exact: true }).click();
   await sam.getByLabel(tr("en", "chat.choosePhoto")).setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await sam.getByRole("button", { name: tr("en", "chat.sendPhoto", { count: 15 }), exact: true }).click();
   const image = messages(sam).getByRole("img", { name: tr("en", "chat.yourPhoto"), exact: true });
@@ -75,7 +75,7 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
   await sam.unroute(SEND_URL);
 
   // a gift costs 25: not enough credits, nothing sent, nothing charged, also when retried
-  await sam.getByLabel(tr("en", "chat.gift"), { exact: true }).click();
+  await sam.getByRole("button", { name: tr("en", "chat.gift"), exact: true }).click();
   await sam.getByRole("button", { name: tr("en", "chat.gifts.rose") }).click();
   await expect(failed(sam)).toContainText("You do not have enough credits to send this message");
   await failed(sam)
@@ -100,7 +100,7 @@ test("two members of two sites chat: text, image and gift paid exactly, until th
   await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   // the connection drops before the gift reaches the server: not sent; the retry sends it, with the same key
   await andrea.route(SEND_URL, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback()));
-  await andrea.getByLabel(tr("de", "chat.gift"), { exact: true }).click();
+  await andrea.getByRole("button", { name: tr("de", "chat.gift"), exact: true }).click();
   await andrea.getByRole("button", { name: tr("de", "chat.gifts.rose") }).click();
   const unsent = failed(andrea, "de");
   await expect(unsent).toContainText("Nicht gesendet");

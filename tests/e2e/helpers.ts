@@ -174,8 +174,9 @@ export async function activate(page: Page, email: string) {
   await expect(page.getByRole("heading", { name: tr(await pageLanguage(page), "activation.doneTitle") })).toBeVisible();
 }
 
-/** The account menu's toggle in the header: a <summary> (no role) that shows the member's name. */
-export const accountMenu = (page: Page, name: string) => page.getByRole("banner").getByText(name, { exact: true });
+/** The account menu's toggle in the header: a disclosure button that shows the member's name ("Sam, account menu"); any member's without a name. */
+export const accountMenu = (page: Page, name?: string, lng = "en") =>
+  page.getByRole("banner").getByRole("button", { name: name === undefined ? trPattern(lng, "nav.accountMenu") : tr(lng, "nav.accountMenu", { name }) });
 
 /** A link of the main navigation by its label ("Likes", or "Likes, 3 new" while it counts something). */
 export const mainNavLink = (page: Page, labelKey: string, lng = "en") =>

@@ -3,7 +3,7 @@
 // (1280 px: the top bar and the account menu), on each demo site; the balance shows throughout.
 import { expect, test } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { demoMemberPage } from "./helpers.ts";
+import { accountMenu, demoMemberPage } from "./helpers.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
 
@@ -28,8 +28,8 @@ for (const site of SITES) {
         await expect(header.getByRole("link", { name: /^\d+ credits?$/ })).toBeVisible();
       };
       const fromMenu = async (name: string | RegExp, path: string) => {
-        await header.locator("summary").click(); // the account menu's toggle (the member's name)
-        await header.locator("details").getByRole("link", { name }).click();
+        await accountMenu(page).click();
+        await header.getByRole("list").getByRole("link", { name }).click(); // the menu's list: the top bar has a Buy credits of its own
         await expect(page).toHaveURL(`${origin}${path}`);
         await expect(page.locator("main").first()).toBeVisible();
         await expect(header.getByRole("link", { name: /^\d+ credits?$/ })).toBeVisible();

@@ -26,7 +26,20 @@ export function useTimeFormat() {
   };
 }
 
-export function Avatar({ src, name, size = 48, online = false }: { src: string | null; name: string; size?: number; online?: boolean }) {
+/** `presenceWritten`: the presence is written beside the avatar (the thread's header), so the green dot is decoration, not a second "Online" in a link's name. */
+export function Avatar({
+  src,
+  name,
+  size = 48,
+  online = false,
+  presenceWritten = false,
+}: {
+  src: string | null;
+  name: string;
+  size?: number;
+  online?: boolean;
+  presenceWritten?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <span className="relative inline-block shrink-0" style={{ width: size, height: size }}>
@@ -41,7 +54,13 @@ export function Avatar({ src, name, size = 48, online = false }: { src: string |
           {name.slice(0, 1).toUpperCase()}
         </span>
       )}
-      {online ? <span className="absolute bottom-0 right-0 block h-3 w-3 rounded-full bg-success ring-2 ring-white" title={t("search.online")} /> : null}
+      {online ? (
+        <span
+          className="absolute bottom-0 right-0 block h-3 w-3 rounded-full bg-success ring-2 ring-white"
+          title={presenceWritten ? undefined : t("search.online")}
+          aria-hidden={presenceWritten || undefined}
+        />
+      ) : null}
     </span>
   );
 }

@@ -12,10 +12,10 @@ import { withBack } from "#app/payments/back-link.ts";
 import type { ChatDraft } from "./draft.ts";
 import { CameraIcon, GiftIcon, SendIcon } from "./icons.tsx";
 import { FilePicker } from "../file-picker.tsx";
-import { Button, buttonClass, Card, controlClass, cx } from "../ui/index.ts";
+import { Button, buttonClass, Card, controlClass, cx, Disclosure } from "../ui/index.ts";
 import { formatMoney } from "#app/utils/format.ts";
 
-/** The photo and gift buttons: a <summary> that opens its panel above the footer. */
+/** The photo and gift buttons: a disclosure button that opens its panel above the footer. */
 const PANEL_TOGGLE = buttonClass(
   { variant: "ghost", size: "inline" },
   "h-11 w-11 cursor-pointer list-none group-open:bg-accent [&::-webkit-details-marker]:hidden",
@@ -121,11 +121,15 @@ export function SendFooter({
           </p>
         ) : null}
         <div className="flex items-end gap-1.5">
-          <details ref={photoPanel} className="group" onToggle={(e) => e.currentTarget.open && giftPanel.current?.removeAttribute("open")}>
-            <summary className={PANEL_TOGGLE} aria-label={t("chat.photo")}>
-              <CameraIcon className="h-6 w-6" />
-            </summary>
-            <Card padding="sm" className={cx(PANEL, "sm:w-80")}>
+          <Disclosure
+            ref={photoPanel}
+            label={t("chat.photo")}
+            summary={<CameraIcon className="h-6 w-6" />}
+            summaryClassName={PANEL_TOGGLE}
+            panelClassName={cx(PANEL, "sm:w-80")}
+            onToggle={(open) => open && giftPanel.current?.removeAttribute("open")}
+          >
+            <Card padding="sm">
               <p className="mb-2 font-semibold">{t("chat.photoTitle")}</p>
               {/* a new picker after each send: the sent file is not offered again */}
               <div className="flex">
@@ -135,12 +139,16 @@ export function SendFooter({
                 {t("chat.sendPhoto", { count: p.image })}
               </Button>
             </Card>
-          </details>
-          <details ref={giftPanel} className="group" onToggle={(e) => e.currentTarget.open && photoPanel.current?.removeAttribute("open")}>
-            <summary className={PANEL_TOGGLE} aria-label={t("chat.gift")}>
-              <GiftIcon className="h-6 w-6" />
-            </summary>
-            <Card padding="sm" className={cx(PANEL, "sm:w-[26rem]")} data-testid="gift-picker">
+          </Disclosure>
+          <Disclosure
+            ref={giftPanel}
+            label={t("chat.gift")}
+            summary={<GiftIcon className="h-6 w-6" />}
+            summaryClassName={PANEL_TOGGLE}
+            panelClassName={cx(PANEL, "sm:w-[26rem]")}
+            onToggle={(open) => open && photoPanel.current?.removeAttribute("open")}
+          >
+            <Card padding="sm" data-testid="gift-picker">
               <p className="font-semibold">{t("chat.giftsTitle")}</p>
               <p className="mb-3 text-xs text-black/60">{t("chat.giftsIntro", { name: screen.partner.name })}</p>
               <div className="grid grid-cols-4 gap-2">
@@ -161,7 +169,7 @@ export function SendFooter({
                 ))}
               </div>
             </Card>
-          </details>
+          </Disclosure>
           <label htmlFor="chat-body" className="sr-only">
             {t("chat.messageLabel")}
           </label>

@@ -118,47 +118,50 @@ function Thread({ screen, actionData }: { screen: ThreadScreen; actionData?: Sen
           ) : null}
         </header>
 
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
-          <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
-            {olderCursor ? (
-              <div className="mb-2 flex justify-center">
-                <Button
-                  to={`${screen.action}?before=${olderCursor}`}
-                  onClick={loadOlder}
-                  preventScrollReset
-                  variant="outline"
-                  size="sm"
-                  data-testid="chat-older"
-                >
-                  {olderFetcher.state === "loading" ? t("chat.loading") : t("chat.olderMessages")}
-                </Button>
-              </div>
-            ) : null}
-            <Messages messages={messages} partnerName={partner.name} seenAt={screen.seenAt} />
-            {unsent.map((p) => (
-              <PendingBubble
-                key={p.key}
-                item={p}
-                action={screen.action}
-                onDiscard={() => {
-                  draft.discarded(p.key);
-                  setPending((list) => list.filter((x) => x.key !== p.key));
-                }}
-              />
-            ))}
-            {typing && !screen.before ? <TypingBubble name={partner.name} /> : null}
-            {screen.before ? (
-              <div className="mt-2 flex justify-center">
-                <Button to={screen.action} variant="outline" size="sm">
-                  {t("chat.newerMessages")}
-                </Button>
-              </div>
-            ) : null}
-            {empty ? <EmptyThread screen={screen} canWrite={canWrite} onPick={fill} /> : null}
+        {/* the page's main landmark: the messages and the send form (the partner's header is the banner) */}
+        <main className="flex min-h-0 flex-1 flex-col">
+          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroller">
+            <div className="flex min-h-full flex-col justify-end gap-1 px-3 py-4 sm:px-5">
+              {olderCursor ? (
+                <div className="mb-2 flex justify-center">
+                  <Button
+                    to={`${screen.action}?before=${olderCursor}`}
+                    onClick={loadOlder}
+                    preventScrollReset
+                    variant="outline"
+                    size="sm"
+                    data-testid="chat-older"
+                  >
+                    {olderFetcher.state === "loading" ? t("chat.loading") : t("chat.olderMessages")}
+                  </Button>
+                </div>
+              ) : null}
+              <Messages messages={messages} partnerName={partner.name} seenAt={screen.seenAt} />
+              {unsent.map((p) => (
+                <PendingBubble
+                  key={p.key}
+                  item={p}
+                  action={screen.action}
+                  onDiscard={() => {
+                    draft.discarded(p.key);
+                    setPending((list) => list.filter((x) => x.key !== p.key));
+                  }}
+                />
+              ))}
+              {typing && !screen.before ? <TypingBubble name={partner.name} /> : null}
+              {screen.before ? (
+                <div className="mt-2 flex justify-center">
+                  <Button to={screen.action} variant="outline" size="sm">
+                    {t("chat.newerMessages")}
+                  </Button>
+                </div>
+              ) : null}
+              {empty ? <EmptyThread screen={screen} canWrite={canWrite} onPick={fill} /> : null}
+            </div>
           </div>
-        </div>
 
-        <SendFooter screen={screen} actionData={actionData} textarea={textarea} draft={draft} onPending={(p) => setPending((list) => [...list, p])} />
+          <SendFooter screen={screen} actionData={actionData} textarea={textarea} draft={draft} onPending={(p) => setPending((list) => [...list, p])} />
+        </main>
         {empty && canWrite && !draft.restored ? <IcebreakerModal partner={partner} onPick={fill} /> : null}
       </div>
     </div>
@@ -170,7 +173,7 @@ function PartnerLink({ screen, typing }: { screen: ThreadScreen; typing: boolean
   const p = screen.partner;
   const inner = (
     <>
-      <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} />
+      <Avatar src={p.card.thumb} name={p.name} size={40} online={p.card.online} presenceWritten />
       <span className="min-w-0">
         <span className="block truncate font-semibold leading-tight" data-testid="chat-partner-name">
           {p.name}, {p.card.age}
@@ -189,13 +192,9 @@ function PartnerLink({ screen, typing }: { screen: ThreadScreen; typing: boolean
       </span>
     </>
   );
+  // the link is named by what it shows (name, age, presence): a name of its own hid that text (WCAG 2.5.3)
   return p.profileVisible ? (
-    <Link
-      to={`/members/${p.id}`}
-      className="flex min-w-0 items-center gap-3 rounded-full py-0.5 pr-3 hover:bg-light"
-      aria-label={t("chat.viewProfile", { name: p.name })}
-      data-testid="chat-partner"
-    >
+    <Link to={`/members/${p.id}`} className="flex min-w-0 items-center gap-3 rounded-full py-0.5 pr-3 hover:bg-light" data-testid="chat-partner">
       {inner}
     </Link>
   ) : (

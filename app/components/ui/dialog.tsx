@@ -40,9 +40,21 @@ export function Modal({ onClose, dismissible = true, labelledBy, size = "md", se
   close.current = dismissible ? onClose : undefined;
   useEffect(() => {
     const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // a dialog open in the server's HTML becomes modal when the page's scripts run: a visitor who
+    // is typing in it meanwhile (a slow phone) keeps the focus and every key; showModal() alone
+    // moves the focus to its first control (the close button), and the next keys are lost
+    const focusedInside = active && dialog?.contains(active) ? active : null;
+    const opener = focusedInside ? null : active;
     if (dialog?.open && !dialog.matches(":modal")) dialog.close();
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      if (focusedInside) focusedInside.autofocus = true; // showModal() focuses it: no blur, no focus moved
+      dialog.showModal();
+      if (focusedInside) {
+        focusedInside.autofocus = false;
+        if (document.activeElement !== focusedInside) focusedInside.focus({ preventScroll: true });
+      }
+    }
     return () => {
       if (dialog?.open) dialog.close();
       if (opener?.isConnected) opener.focus();

@@ -4,5 +4,6 @@ export { Button, buttonClass, type ButtonProps, type ButtonVariant } from "./but
 export { Card, CardHeader } from "./card.tsx";
 export { cx } from "./cx.ts";
 export { Dialog, Modal } from "./dialog.tsx";
+export { Disclosure } from "./disclosure.tsx";
 export { Checkbox, controlClass, Select, TextField, type FieldState } from "./fields.tsx";
 export { Tabs } from "./tabs.tsx";

@@ -1,0 +1,131 @@
+// Accessibility of the member screens a member uses most, logged in on lovely at 390 and 1280 px:
+// each has exactly one main landmark and no serious or critical axe violation (WCAG 2.0 and 2.1,
+// A and AA), also with the account menu and the chat's photo and gift panels open; those three
+// toggles are disclosure buttons a keyboard works (named, Enter and Space, Escape, aria-expanded).
+// layout.spec.ts scans every screen of every site; this one adds the chat thread, the checkout
+// and the open panels, and stays small.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
+import { accountMenu, demoMemberPage, tr } from "./helpers.ts";
+
+const LOVELY = `http://lovely.localhost:${PORT}`;
+
+/** Serious and critical axe violations of the page as it is now (or of one part of it), one line each with the first elements. */
+async function violations(page: Page, only?: string) {
+  // legacy mode: axe runs once in the page (these pages have no frames), not again in a second blank page
+  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true);
+  const { violations } = await (only ? axe.include(only) : axe).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `axe ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")})`,
+    );
+}
+
+/** The first link of the page's main region whose address matches (a profile card, a conversation, a package). */
+async function firstHref(page: Page, pattern: RegExp) {
+  const links = page.getByRole("main").getByRole("link");
+  await expect(links.first()).toBeVisible();
+  const href = (await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).find((h) => pattern.test(h));
+  expect(href, `a link like ${pattern} on ${page.url()}`).toBeTruthy();
+  return href!;
+}
+
+const photoButton = (page: Page) => page.getByRole("button", { name: tr("en", "chat.photo"), exact: true });
+const giftButton = (page: Page) => page.getByRole("button", { name: tr("en", "chat.gift"), exact: true });
+
+test.describe.configure({ mode: "parallel" });
+
+for (const width of [390, 1280]) {
+  test(`lovely at ${width} px: the member screens have one main landmark and no serious or critical axe violation`, async ({ browser }) => {
+    test.setTimeout(180_000); // ten pages scanned: about 30 s on a quiet machine, minutes on a loaded one
+    const page = await demoMemberPage(browser, LOVELY, { viewport: { width, height: width < 640 ? 844 : 900 }, language: "en" });
+    const findings: string[] = [];
+    const check = async (what: string) => {
+      const mains = await page.getByRole("main").count();
+      if (mains !== 1) findings.push(`${what}: ${mains} main landmarks`);
+      for (const v of await violations(page)) findings.push(`${what}: ${v}`);
+    };
+    // an open panel: what the button controls (the rest of the page was scanned closed)
+    const checkOpen = async (button: Locator, what: string) => {
+      if (!(await button.count())) return void findings.push(`${what}: no button by that name`);
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      const panel = `[id="${await button.getAttribute("aria-controls")}"]`;
+      await expect(page.locator(panel)).toBeVisible();
+      for (const v of await violations(page, panel)) findings.push(`${what}: ${v}`);
+    };
+    const visit = async (path: string) => {
+      await page.goto(`${LOVELY}${path}`);
+      await check(path);
+    };
+    // home, with the account menu open too
+    await visit("/");
+    await checkOpen(accountMenu(page, "Sam"), "the account menu");
+    await visit("/members");
+    await visit(await firstHref(page, /^\/members\/\d+$/));
+    await visit("/likes");
+    await visit("/chats");
+    // a conversation, with its photo and gift panels open too
+    const thread = await firstHref(page, /^\/chats\/\d+$/);
+    await visit(thread);
+    await checkOpen(photoButton(page), "the chat's photo panel");
+    await checkOpen(giftButton(page), "the chat's gift panel");
+    await visit("/profile");
+    await visit("/profile/settings");
+    // the packages and a package's checkout
+    await visit("/credits");
+    await visit(await firstHref(page, /^\/credits\/\d+/));
+    expect(findings, findings.join("\n")).toEqual([]);
+    await page.context().close();
+  });
+}
+
+/** Opens and closes a disclosure button by keyboard: Enter, Escape (the focus back on it), Space. */
+async function operateByKeyboard(button: Locator, panelItem: Locator) {
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(panelItem).toBeHidden();
+  await button.focus();
+  await button.press("Enter");
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(panelItem).toBeVisible();
+  await button.press("Escape");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(panelItem).toBeHidden();
+  await expect(button).toBeFocused();
+  await button.press(" ");
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(panelItem).toBeVisible();
+}
+
+test("the account menu and the chat's photo and gift toggles are disclosure buttons a keyboard works", async ({ browser }) => {
+  const page = await demoMemberPage(browser, LOVELY, { language: "en" });
+  // the account menu: named by the member's name and what it is; a click outside closes it
+  const menu = accountMenu(page, "Sam");
+  await expect(menu).toHaveText("Sam");
+  const settings = page.getByRole("banner").getByRole("link", { name: tr("en", "nav.settings"), exact: true });
+  await operateByKeyboard(menu, settings);
+  await page.locator("body").click({ position: { x: 2, y: 400 } }); // beside the page's column
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(settings).toBeHidden();
+  // Tab from the open menu reaches its links; Enter follows one
+  await menu.press("Enter");
+  await menu.press("Tab");
+  await expect(page.getByRole("banner").getByRole("link", { name: tr("en", "nav.myProfile"), exact: true })).toBeFocused();
+
+  // the chat's toggles: opening one closes the other
+  await page.goto(`${LOVELY}/chats`);
+  await page.goto(`${LOVELY}${await firstHref(page, /^\/chats\/\d+$/)}`);
+  const rose = page.getByRole("button", { name: tr("en", "chat.gifts.rose") });
+  const choosePhoto = page.getByText(tr("en", "chat.photoTitle"), { exact: true });
+  await operateByKeyboard(giftButton(page), rose);
+  await operateByKeyboard(photoButton(page), choosePhoto);
+  await expect(giftButton(page)).toHaveAttribute("aria-expanded", "false");
+  await expect(rose).toBeHidden();
+  await page.context().close();
+});

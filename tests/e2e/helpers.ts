@@ -97,6 +97,8 @@ export async function logIn(page: Page, origin: string, email: string, password 
   await form.getByRole("button", { name: tr(lng, "nav.login"), exact: true }).click();
   // the password hash (argon2id, 19 MiB) takes seconds when CI runs two browsers beside the server
   await expect(page).toHaveURL(`${origin}/`, { timeout: 20_000 });
+  // the address changes before a loaded machine has drawn the member's page: wait for their account menu
+  await expect(accountMenu(page, undefined, lng)).toBeVisible({ timeout: 20_000 });
 }
 
 /**

@@ -6,6 +6,7 @@ import pg from "pg";
 import { PrismaClient, type Prisma } from "#app/generated/prisma/client.ts";
 import { markVisibleWrite } from "./cache.server.ts";
 import { getDatabaseUrl, getEnv } from "./env.server.ts";
+import { getLogger } from "./logger.server.ts";
 import { singleton } from "./singleton.ts";
 
 export type Db = PrismaClient;
@@ -47,6 +48,9 @@ export function createDb(connectionString: string) {
     // idle connections do not keep a script or a test process alive; a server closes the pool with closeDb
     allowExitOnIdle: true,
   });
+  // An idle connection the server ends (a restart, a dropped database) is an event on the pool;
+  // without a listener it would end the process. The pool opens a new one on the next query.
+  pool.on("error", (error) => getLogger().warn({ err: error }, "database connection lost while idle"));
   const adapter: SqlDriverAdapterFactory = new PrismaPg(pool);
   const count = Boolean(env.BENCH_SQL_COUNT);
   const client = new PrismaClient({ adapter, ...(count ? { log: [{ emit: "event" as const, level: "query" as const }] } : {}) });

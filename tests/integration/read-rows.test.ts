@@ -3,7 +3,8 @@
 // bigint for int8, and the transaction's own connection when they run inside one.
 import { afterAll, describe, expect, it } from "vitest";
 import { Prisma } from "#app/generated/prisma/client.ts";
-import { getDb, readRows } from "#app/utils/db.server.ts";
+import { closeDb, createDb, getDb, readRows } from "#app/utils/db.server.ts";
+import { getDatabaseUrl } from "#app/utils/env.server.ts";
 import { createMember } from "#tests/support/factories.ts";
 
 const zone = process.env.TZ;
@@ -42,5 +43,19 @@ describe("readRows", () => {
       return { inside: inside!.name, outside: outside!.name };
     });
     expect(seen).toEqual({ inside: "Renamed in tx", outside: member.profile.name });
+  });
+
+  it("survives the server ending an idle connection (a restart, a dropped database): the next read opens a new one", async () => {
+    const db = createDb(getDatabaseUrl());
+    try {
+      const [before] = await readRows<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`, db);
+      await readRows(Prisma.sql`SELECT pg_terminate_backend(${before!.pid}::int)`);
+      // the idle connection's end arrives as an event on the pool; unheard, it would end the process
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [after] = await readRows<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`, db);
+      expect(after!.pid).not.toBe(before!.pid);
+    } finally {
+      await closeDb(db);
+    }
   });
 });

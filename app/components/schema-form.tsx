@@ -63,8 +63,19 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     },
   };
   const everything = submitted || !!options.lastResult;
-  const stateOf = (field: FieldMetadata<unknown>): FieldState => (field.errors?.length ? "invalid" : everything || left.has(field.name) ? "valid" : "idle");
+  const refused = refusedAsAWhole(options.lastResult);
+  const stateOf = (field: FieldMetadata<unknown>): FieldState =>
+    field.errors?.length ? "invalid" : refused ? "idle" : everything || left.has(field.name) ? "valid" : "idle";
   return { form, fields, formProps, stateOf };
+}
+
+/**
+ * The server refused the form as a whole (a wrong password, a domain rule), with no field at
+ * fault: no field is shown green, as if it were what the member must keep.
+ */
+function refusedAsAWhole(result: SubmissionResult<string[]> | null | undefined) {
+  const errors = Object.entries(result?.error ?? {}).filter(([, messages]) => messages?.length);
+  return errors.length > 0 && errors.every(([name]) => name === "");
 }
 
 /**

@@ -318,6 +318,8 @@ describe("password reset", () => {
     await postForm(server, "/reset-password", { email }, { host: "lovely.localhost", headers: EN });
     const limited = await postForm(server, "/reset-password", { email }, { host: "lovely.localhost", headers: EN });
     expect(limited.html).toContain("Too many password reset emails sent, please try again tomorrow.");
+    // refused as a whole, no field at fault: the address is not shown green as if it were the answer
+    expect(/<input[^>]*name="email"[^>]*>/.exec(limited.html)?.[0]).toContain('data-state="idle"');
   });
 });
 

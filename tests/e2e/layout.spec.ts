@@ -1,7 +1,7 @@
 // Every screen of every demo site at 360, 390, 768 and 1280 px, logged out and logged in: no
 // sideways scrolling, no header item cut off or squeezed to nothing, no untranslated key, no
-// console error, no serious or critical accessibility violation (axe, WCAG 2.1 A and AA). A
-// screenshot of each lands in test-results/screens/ (kept by CI as an artifact).
+// console error, and at 390 and 1280 px no serious or critical accessibility violation (axe, WCAG
+// 2.1 A and AA). A screenshot of each lands in test-results/screens/ (kept by CI as an artifact).
 import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
@@ -11,6 +11,9 @@ import { logInAsDemoMember } from "./helpers.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
 const WIDTHS = [360, 390, 768, 1280];
+// axe costs more than the rest of a screen's checks together; the phone and the desktop layout
+// are where the markup differs (menus, navigation), the other widths only reflow the same elements
+const AXE_WIDTHS = new Set([390, 1280]);
 const SCREENS = "test-results/screens";
 const NAMESPACES = Object.keys(JSON.parse(readFileSync("app/locales/en/common.json", "utf8")) as object);
 
@@ -118,7 +121,7 @@ for (const site of SITES) {
           await page.goto(`${origin}${route}`);
           await page.waitForLoadState("load");
           for (const problem of await inspect(page, NAMESPACES)) findings.push({ route, width, problem });
-          for (const problem of await accessibility(page)) findings.push({ route, width, problem });
+          if (AXE_WIDTHS.has(width)) for (const problem of await accessibility(page)) findings.push({ route, width, problem });
           await page.screenshot({ path: path.join(SCREENS, `${site}-${who}-${width}${route.replace(/[^a-z0-9]+/gi, "_")}.png`) });
         }
         expect(findings, findings.map((f) => `${f.width} px ${f.route}: ${f.problem}`).join("\n")).toEqual([]);

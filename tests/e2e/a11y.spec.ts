@@ -4,28 +4,11 @@
 // toggles are disclosure buttons a keyboard works (named, Enter and Space, Escape, aria-expanded).
 // layout.spec.ts scans every screen of every site; this one adds the chat thread, the checkout
 // and the open panels, and stays small.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { accountMenu, demoMemberPage, tr } from "./helpers.ts";
+import { accountMenu, demoMemberPage, seriousAxeViolations, tr } from "./helpers.ts";
 
 const LOVELY = `http://lovely.localhost:${PORT}`;
-
-/** Serious and critical axe violations of the page as it is now (or of one part of it), one line each with the first elements. */
-async function violations(page: Page, only?: string) {
-  // legacy mode: axe runs once in the page (these pages have no frames), not again in a second blank page
-  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true);
-  const { violations } = await (only ? axe.include(only) : axe).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `axe ${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")})`,
-    );
-}
 
 /** The first link of the page's main region whose address matches (a profile card, a conversation, a package). */
 async function firstHref(page: Page, pattern: RegExp) {
@@ -49,7 +32,7 @@ for (const width of [390, 1280]) {
     const check = async (what: string) => {
       const mains = await page.getByRole("main").count();
       if (mains !== 1) findings.push(`${what}: ${mains} main landmarks`);
-      for (const v of await violations(page)) findings.push(`${what}: ${v}`);
+      for (const v of await seriousAxeViolations(page)) findings.push(`${what}: ${v}`);
     };
     // an open panel: what the button controls (the rest of the page was scanned closed)
     const checkOpen = async (button: Locator, what: string) => {
@@ -58,7 +41,7 @@ for (const width of [390, 1280]) {
       await expect(button).toHaveAttribute("aria-expanded", "true");
       const panel = `[id="${await button.getAttribute("aria-controls")}"]`;
       await expect(page.locator(panel)).toBeVisible();
-      for (const v of await violations(page, panel)) findings.push(`${what}: ${v}`);
+      for (const v of await seriousAxeViolations(page, panel)) findings.push(`${what}: ${v}`);
     };
     const visit = async (path: string) => {
       await page.goto(`${LOVELY}${path}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
@@ -288,4 +289,20 @@ export async function loggedInStaff(browser: Browser, role: StaffRole, origin: s
   await expect(page).toHaveURL(role === "marketing" ? `${origin}/staff/campaigns` : `${origin}/staff`);
   await expect(page.getByRole("banner")).toContainText(`· ${role}`); // who is logged in, as what
   return { page, email };
+}
+
+/** Serious and critical axe violations (WCAG 2.0 and 2.1, A and AA) of the page as it is now, or of one part of it: one line each with the first elements. */
+export async function seriousAxeViolations(page: Page, only?: string) {
+  // legacy mode: axe runs once in the page (these pages have no frames), not again in a second blank page
+  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true);
+  const { violations } = await (only ? axe.include(only) : axe).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `axe ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join("; ")})`,
+    );
 }

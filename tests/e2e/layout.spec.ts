@@ -3,11 +3,10 @@
 // console error, and at 390 and 1280 px no serious or critical accessibility violation (axe, WCAG
 // 2.1 A and AA). A screenshot of each lands in test-results/screens/ (kept by CI as an artifact).
 import { mkdirSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
-import { logInAsDemoMember } from "./helpers.ts";
+import { logInAsDemoMember, seriousAxeViolations } from "./helpers.ts";
 
 const SITES = ["lovely", "mature", "pride"] as const;
 const WIDTHS = [360, 390, 768, 1280];
@@ -76,20 +75,6 @@ async function inspect(page: Page, namespaces: string[]) {
   }, namespaces);
 }
 
-/** Serious and critical axe violations, one line each with the first elements it names. */
-async function accessibility(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `axe ${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join("; ")})`,
-    );
-}
-
 // each site, role and width is its own test, so the two workers share them
 test.describe.configure({ mode: "parallel" });
 
@@ -121,7 +106,7 @@ for (const site of SITES) {
           await page.goto(`${origin}${route}`);
           await page.waitForLoadState("load");
           for (const problem of await inspect(page, NAMESPACES)) findings.push({ route, width, problem });
-          if (AXE_WIDTHS.has(width)) for (const problem of await accessibility(page)) findings.push({ route, width, problem });
+          if (AXE_WIDTHS.has(width)) for (const problem of await seriousAxeViolations(page)) findings.push({ route, width, problem });
           await page.screenshot({ path: path.join(SCREENS, `${site}-${who}-${width}${route.replace(/[^a-z0-9]+/gi, "_")}.png`) });
         }
         expect(findings, findings.map((f) => `${f.width} px ${f.route}: ${f.problem}`).join("\n")).toEqual([]);

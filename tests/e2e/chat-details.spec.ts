@@ -101,13 +101,28 @@ test("a like from the grid is confirmed on the card and announced; with reduced 
     const name = (await like.getAttribute("aria-label"))!.replace(/^Like /, "");
     const id = await page.getByTestId("profile-card").filter({ has: like }).first().getAttribute("data-profile-id");
     const card = page.locator(`[data-testid="profile-card"][data-profile-id="${id}"]`).first();
+    // the confirmation shows for 1.6 s: read it in the page the frame it appears, not by a later
+    // round trip that a loaded machine may make after it is gone
+    const shown = page.waitForFunction(
+      (id) => {
+        const card = document.querySelector(`[data-testid="profile-card"][data-profile-id="${id}"]`);
+        const el = card?.querySelector<HTMLElement>('[data-testid="like-confirm"]');
+        if (!card || !el) return null;
+        const moving = el.getAnimations().length > 0 || getComputedStyle(el).animationName.includes("like-confirm");
+        return { text: el.innerText, visible: el.checkVisibility(), moving, status: card.querySelector('[role="status"]')?.textContent ?? "" };
+      },
+      id,
+      { polling: "raf" },
+    );
     await card.getByRole("button", { name: tr("en", "likes.likeName", { name }), exact: true }).click();
-    await expect(card.getByRole("status")).toHaveText(tr("en", "likes.youLiked", { name }));
-    const confirm = card.getByText(tr("en", "likes.liked"), { exact: true });
-    await expect(confirm).toBeVisible();
-    const moving = await confirm.evaluate((el) => el.getAnimations().length > 0 || getComputedStyle(el).animationName.includes("like-confirm"));
-    expect(moving, reducedMotion).toBe(reducedMotion !== "reduce");
-    await expect(confirm).toHaveCount(0, { timeout: 5000 });
+    const seen = await (await shown).jsonValue();
+    expect(seen, reducedMotion).toEqual({
+      text: tr("en", "likes.liked"),
+      visible: true,
+      moving: reducedMotion !== "reduce",
+      status: tr("en", "likes.youLiked", { name }),
+    });
+    await expect(card.getByText(tr("en", "likes.liked"), { exact: true })).toHaveCount(0, { timeout: 5000 });
     await page.context().close();
   }
 });

@@ -91,13 +91,6 @@ export function useResetAfter(saved: object | null | undefined) {
   return form;
 }
 
-/** The field's first error, translated from its catalogue key (with the params a form passes). */
-function useFieldError(field: FieldMetadata<unknown>, params?: Record<string, unknown>) {
-  const { t } = useTranslation();
-  const error = field.errors?.[0];
-  return error ? t(error, params) : undefined;
-}
-
 interface Labelled {
   field: FieldMetadata<unknown>;
   label: string;
@@ -108,6 +101,13 @@ interface Labelled {
   errorParams?: Record<string, unknown> | undefined;
   /** The label is read out but not shown (a field whose row says what it is). */
   hideLabel?: boolean;
+}
+
+/** What every design-system field takes from a conform field: its label, hint, state and first error, translated from its catalogue key (with the params a form passes). */
+function useLabelledProps({ field, label, state, className, hint, errorParams, hideLabel }: Labelled) {
+  const { t } = useTranslation();
+  const error = field.errors?.[0];
+  return { label, hideLabel, hint, className, error: error ? t(error, errorParams) : undefined, validated: state === "valid" };
 }
 
 // conform's props (name, id, default value, constraints, aria) on the design system's fields
@@ -123,23 +123,17 @@ export function FieldInput({
   hideLabel,
   ...input
 }: Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "form">) {
-  const error = useFieldError(field, errorParams);
+  const labelled = useLabelledProps({ field, label, state, className, hint, errorParams, hideLabel });
   const { key: _key, ...props } = getInputProps(field, { type: (input.type ?? "text") as "text" });
-  return <TextField {...props} {...input} label={label} hideLabel={hideLabel} error={error} hint={hint} validated={state === "valid"} className={className} />;
+  return <TextField {...props} {...input} {...labelled} />;
 }
 
 export function FieldSelect({
-  field,
-  label,
-  state,
-  className,
-  hint,
-  errorParams,
-  hideLabel,
   options,
   placeholder = "—",
   selectKey,
   defaultValue,
+  ...field
 }: Labelled & {
   options: readonly { value: string; label: string }[];
   placeholder?: string;
@@ -147,51 +141,17 @@ export function FieldSelect({
   selectKey?: string;
   defaultValue?: string;
 }) {
-  const error = useFieldError(field, errorParams);
-  const { key: _key, ...props } = getSelectProps(field);
+  const labelled = useLabelledProps(field);
+  const { key: _key, ...props } = getSelectProps(field.field);
   return (
-    <Select
-      {...props}
-      key={selectKey}
-      defaultValue={defaultValue ?? props.defaultValue ?? ""}
-      label={label}
-      hideLabel={hideLabel}
-      error={error}
-      hint={hint}
-      validated={state === "valid"}
-      className={className}
-      options={options}
-      placeholder={placeholder}
-    />
+    <Select {...props} key={selectKey} defaultValue={defaultValue ?? props.defaultValue ?? ""} {...labelled} options={options} placeholder={placeholder} />
   );
 }
 
-export function FieldTextarea({
-  field,
-  label,
-  state,
-  className,
-  hint,
-  errorParams,
-  hideLabel,
-  rows = 5,
-  maxLength,
-}: Labelled & { rows?: number; maxLength?: number }) {
-  const error = useFieldError(field, errorParams);
-  const { key: _key, ...props } = getTextareaProps(field);
-  return (
-    <TextArea
-      {...props}
-      rows={rows}
-      maxLength={maxLength}
-      label={label}
-      hideLabel={hideLabel}
-      error={error}
-      hint={hint}
-      validated={state === "valid"}
-      className={className}
-    />
-  );
+export function FieldTextarea({ rows = 5, maxLength, ...field }: Labelled & { rows?: number; maxLength?: number }) {
+  const labelled = useLabelledProps(field);
+  const { key: _key, ...props } = getTextareaProps(field.field);
+  return <TextArea {...props} rows={rows} maxLength={maxLength} {...labelled} />;
 }
 
 /** The new password and its repeat (password reset and the settings' password form). */

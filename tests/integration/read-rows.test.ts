@@ -58,4 +58,32 @@ describe("readRows", () => {
       await closeDb(db);
     }
   });
+
+  // Planning a member page's statement cost the database four times its execution: each text is
+  // prepared once on a connection and run again from there.
+  const preparedRuns = (db: ReturnType<typeof createDb>) =>
+    readRows<{ statement: string; runs: bigint }>(Prisma.sql`SELECT statement, generic_plans + custom_plans AS runs FROM pg_prepared_statements`, db);
+
+  it("prepares each statement once on a connection and runs it again from there", async () => {
+    const db = createDb(getDatabaseUrl());
+    try {
+      const member = await createMember({});
+      const read = () => readRows<{ name: string }>(Prisma.sql`SELECT name FROM profiles WHERE id = ${member.profile.id}::int`, db);
+      for (let i = 0; i < 7; i++) expect((await read())[0]!.name).toBe(member.profile.name);
+      const mine = (await preparedRuns(db)).filter((s) => s.statement.startsWith("SELECT name FROM profiles"));
+      expect(mine).toEqual([{ statement: expect.stringContaining("WHERE id = $1::int"), runs: 7n }]);
+    } finally {
+      await closeDb(db);
+    }
+  });
+
+  it("keeps at most a bounded number of statements on a connection, whatever texts it is sent", async () => {
+    const db = createDb(getDatabaseUrl());
+    try {
+      for (let i = 0; i < 600; i++) expect((await readRows<{ n: number }>(Prisma.sql`SELECT ${Prisma.raw(String(i))}::int AS n`, db))[0]!.n).toBe(i);
+      expect((await preparedRuns(db)).length).toBeLessThanOrEqual(500);
+    } finally {
+      await closeDb(db);
+    }
+  });
 });

@@ -12,7 +12,8 @@
 // Each route is loaded with autocannon (concurrency 10) in interleaved rounds (app, bare RR,
 // bare http, next route, …); the table shows the median round, the ratio to the same-DOM page and
 // beside it the old ratio to the same-size page, and the CPU time per request of the app and of
-// the same-DOM app (from /proc). Pages for visitors without cookies
+// the same-DOM app (from /proc), and on the embedded database the database's CPU time per request
+// (the app's child processes: it runs on the same cores). Pages for visitors without cookies
 // come from the anonymous page cache; the "rendered" rows send a cookie that bypasses it. Landers
 // are also compared with the home page (a lander at least 0.9 of the home page's
 // requests/s). SSR pages are compared with the bare React Router page, JSON with bare node:http.
@@ -29,7 +30,7 @@
 // Options: BENCH_SECONDS (3 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_STARTUP (1),
 // BENCH_PORT (3411: app 3411, bare RR +1, bare http +2, embedded PostgreSQL +3, start-up +4/+5).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -56,11 +57,41 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const statFields = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
 /** CPU time a process has used, in ms (user + system, from /proc). */
 const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const fields = statFields(pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
 };
+/**
+ * CPU time of a process's descendants, in ms: the embedded PostgreSQL the app started (its
+ * server and one backend per pooled connection), with what their ended children used. The
+ * database runs on the same cores, so its CPU per request is part of a page's cost.
+ */
+function descendantsCpuMs(pid: number) {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(statFields(entry)[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  let ms = 0;
+  for (let queue = [...(children.get(pid) ?? [])]; queue.length;) {
+    const child = queue.pop()!;
+    try {
+      const fields = statFields(child);
+      ms += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+    } catch {
+      continue;
+    }
+    queue.push(...(children.get(child) ?? []));
+  }
+  return ms;
+}
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, options: { detached?: boolean; quiet?: boolean } = {}) {
   const child = spawn(command, args, {
@@ -355,12 +386,17 @@ interface Run {
   errors: number;
   /** CPU ms per request of the serving process, when one was named */
   cpu: number;
+  /** CPU ms per request of the serving process's children (the embedded database), when asked for */
+  dbCpu: number;
 }
-async function load(url: string, headers: Record<string, string>, pid?: number, duration = SECONDS): Promise<Run> {
+async function load(url: string, headers: Record<string, string>, pid?: number, duration = SECONDS, withDb = false): Promise<Run> {
   const before = pid ? cpuMs(pid) : 0;
+  const dbBefore = pid && withDb ? descendantsCpuMs(pid) : 0;
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  const cpu = pid ? (cpuMs(pid) - before) / Math.max(1, result.requests.total) : 0;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors, cpu };
+  const requests = Math.max(1, result.requests.total);
+  const cpu = pid ? (cpuMs(pid) - before) / requests : 0;
+  const dbCpu = pid && withDb ? (descendantsCpuMs(pid) - dbBefore) / requests : 0;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors, cpu, dbCpu };
 }
 const encodedOnly: Record<string, string> = ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {};
 
@@ -388,7 +424,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}/${ROUNDS}…`);
   for (const route of routes) {
     const r = runs.get(route)!;
-    r.app.push(await load(`${appUrl}${route.path}`, headersFor(route.cookie), app.pid));
+    r.app.push(await load(`${appUrl}${route.path}`, headersFor(route.cookie), app.pid, SECONDS, !process.env.DATABASE_URL));
     if (sameDomIndex.has(route)) r.same.push(await load(`${rrUrl}${samePath(route)}`, encodedOnly, bareRr.pid));
     const page = rrPages.get(route);
     if (page) r.rr.push(await load(`${rrUrl}${page.path}`, {}));
@@ -405,6 +441,7 @@ const summary = (list: Run[]) => ({
   p50: median(list.map((r) => r.p50)),
   p99: median(list.map((r) => r.p99)),
   cpu: median(list.map((r) => r.cpu)),
+  dbCpu: median(list.map((r) => r.dbCpu)),
   errors: list.reduce((n, r) => n + r.errors, 0),
 });
 let load1 = "";
@@ -417,9 +454,9 @@ console.log(
   `\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, Accept-Encoding "${ACCEPT_ENCODING}", ${ROUNDS} rounds of ${SECONDS} s, median round`,
 );
 console.log(
-  "| request | size | sent | app req/s | p50 ms | p99 ms | app CPU ms/req | same DOM req/s | same DOM CPU ms/req | ratio (same DOM) | old: bare RR same size | old ratio | bare http req/s | SQL/request |",
+  "| request | size | sent | app req/s | p50 ms | p99 ms | app CPU ms/req | database CPU ms/req | same DOM req/s | same DOM CPU ms/req | ratio (same DOM) | old: bare RR same size | old ratio | bare http req/s | SQL/request |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const route of routes) {
   const r = runs.get(route)!;
   const a = summary(r.app);
@@ -431,7 +468,7 @@ for (const route of routes) {
   const errors = a.errors ? ` (${a.errors} errors)` : "";
   const ratio = (base: { rps: number }) => (a.rps / base.rps).toFixed(2);
   console.log(
-    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${a.cpu.toFixed(1)} | ${same ? `${same.rps.toFixed(0)} (${kb(sameBytes.get(route)!)})` : "–"} | ${same ? same.cpu.toFixed(1) : "–"} | ${same ? ratio(same) : `${ratio(h)} of bare http`} | ${rr ? `${rr.rps.toFixed(0)} (${kb(rrPages.get(route)!.bytes)})` : "–"} | ${rr ? ratio(rr) : "–"} | ${h.rps.toFixed(0)} | ${f.sql} |`,
+    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${a.cpu.toFixed(1)} | ${process.env.DATABASE_URL ? "–" : a.dbCpu.toFixed(1)} | ${same ? `${same.rps.toFixed(0)} (${kb(sameBytes.get(route)!)})` : "–"} | ${same ? same.cpu.toFixed(1) : "–"} | ${same ? ratio(same) : `${ratio(h)} of bare http`} | ${rr ? `${rr.rps.toFixed(0)} (${kb(rrPages.get(route)!.bytes)})` : "–"} | ${rr ? ratio(rr) : "–"} | ${h.rps.toFixed(0)} | ${f.sql} |`,
   );
 }
 const home = summary(runs.get(routes[0]!)!.app).rps;

@@ -77,6 +77,18 @@ describe("readRows", () => {
     }
   });
 
+  it("answers a statement again after a run of it failed on a junk value (a prepared statement stays usable)", async () => {
+    const db = createDb(getDatabaseUrl());
+    try {
+      const member = await createMember({});
+      const read = (id: string) => readRows<{ name: string }>(Prisma.sql`SELECT name AS "name" FROM profiles WHERE id = ${id}::int`, db);
+      await expect(read("not-a-number")).rejects.toThrow(/invalid input syntax/);
+      expect(await read(String(member.profile.id))).toEqual([{ name: member.profile.name }]);
+    } finally {
+      await closeDb(db);
+    }
+  });
+
   it("keeps at most a bounded number of statements on a connection, whatever texts it is sent", async () => {
     const db = createDb(getDatabaseUrl());
     try {

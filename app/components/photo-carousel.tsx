@@ -26,19 +26,35 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
   const [index, setIndex] = useState(0);
   const total = photos.length;
 
+  // Where the arrows or keys sent the row, until it is there or the member scrolls it: the counter
+  // does not follow the scroll on its way, and a scroll the browser ended short of it (a second key
+  // press during the first smooth scroll, aimed where the row still was) is finished.
+  const target = useRef<number | null>(null);
+
   // the photo in view follows the scroll (a swipe, a trackpad, the arrows)
   const onScroll = useCallback(() => {
     const el = track.current;
     if (!el || !el.clientWidth) return;
-    setIndex(Math.max(0, Math.min(total - 1, Math.round(el.scrollLeft / el.clientWidth))));
+    const at = el.scrollLeft / el.clientWidth;
+    if (target.current !== null && Math.abs(at - target.current) > 0.01) return;
+    target.current = null;
+    setIndex(Math.max(0, Math.min(total - 1, Math.round(at))));
   }, [total]);
   useEffect(onScroll, [onScroll]);
+  const onScrollEnd = () => {
+    const el = track.current;
+    if (el && target.current !== null) el.scrollTo({ left: target.current * el.clientWidth, behavior: "auto" });
+  };
+  const memberScrolls = () => {
+    target.current = null;
+  };
 
   const go = (to: number) => {
     const el = track.current;
     if (!el) return;
     const next = Math.max(0, Math.min(total - 1, to));
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    target.current = next;
     el.scrollTo({ left: next * el.clientWidth, behavior: reduced ? "auto" : "smooth" });
     setIndex(next);
   };
@@ -76,14 +92,18 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
       <div
         ref={track}
         onScroll={onScroll}
+        onScrollEnd={onScrollEnd}
+        onPointerDown={memberScrolls}
+        onWheel={memberScrolls}
+        onTouchStart={memberScrolls}
         tabIndex={0}
         role="group"
         aria-label={t("profileView.photosKeys")}
         onKeyDown={(e) => {
           if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
             e.preventDefault();
-            go(index + (e.key === "ArrowRight" ? 1 : -1));
-          }
+            go((target.current ?? index) + (e.key === "ArrowRight" ? 1 : -1));
+          } else memberScrolls();
         }}
         className="flex snap-x snap-mandatory overflow-x-auto overflow-y-hidden rounded-2xl bg-accent [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-scrollbar]:hidden"
       >
@@ -102,7 +122,7 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
       </div>
       <button
         type="button"
-        onClick={() => go(index - 1)}
+        onClick={() => go((target.current ?? index) - 1)}
         disabled={index === 0}
         aria-label={t("profileView.previousPhoto")}
         className={cx(ARROW, "left-3 max-sm:hidden")}
@@ -112,7 +132,7 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
       </button>
       <button
         type="button"
-        onClick={() => go(index + 1)}
+        onClick={() => go((target.current ?? index) + 1)}
         disabled={index === total - 1}
         aria-label={t("profileView.nextPhoto")}
         className={cx(ARROW, "right-3 max-sm:hidden")}

@@ -53,9 +53,10 @@ export function PhotoCarousel({ photos, name }: { photos: CarouselPhoto[]; name:
     const el = track.current;
     if (!el) return;
     const next = Math.max(0, Math.min(total - 1, to));
-    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    // a press while the row is on its way jumps: a smooth scroll aimed where the row still is would be ignored
+    const instant = target.current !== null || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     target.current = next;
-    el.scrollTo({ left: next * el.clientWidth, behavior: reduced ? "auto" : "smooth" });
+    el.scrollTo({ left: next * el.clientWidth, behavior: instant ? "auto" : "smooth" });
     setIndex(next);
   };
 

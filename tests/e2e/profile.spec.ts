@@ -14,16 +14,16 @@ const en = (key: string, options?: TOptions) => tr("en", key, options);
 /** The carousel's counter as a screen reader hears it ("Photo 1 of 2"; the "1 / 2" on screen is hidden from it). */
 const counter = (carousel: Locator | Page, current: number) => carousel.getByText(en("profileView.photoOf", { current, total: 2 }), { exact: true });
 const track = (carousel: Locator | Page) => carousel.getByRole("group", { name: en("profileView.photosKeys") });
-/** The photo (1, 2, …) the row shows once it has stopped: a second after its last scroll event. */
+/** The photo (1, 2, …) the row shows once it has stopped: half a second after its last scroll event. */
 const settledPhoto = (row: Locator) =>
   row.evaluate(
     (el) =>
       new Promise<number>((resolve) => {
         const done = () => resolve(Math.round(el.scrollLeft / el.clientWidth) + 1);
-        let timer = setTimeout(done, 1000);
+        let timer = setTimeout(done, 500);
         const later = () => {
           clearTimeout(timer);
-          timer = setTimeout(done, 1000);
+          timer = setTimeout(done, 500);
         };
         el.addEventListener("scroll", later);
         el.addEventListener("scrollend", later);

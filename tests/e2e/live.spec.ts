@@ -1,6 +1,6 @@
 // Live in two browsers: a new member writes to the Pride Match demo member; the demo member's
-// open pages show it within a second, without a reload: the unread badge, the page title's
-// count, and the message in the open thread.
+// open pages show it without a reload: the unread badge, the page title's count, and the message
+// in the open thread (how fast: `npm run bench:live`).
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../../playwright.config.ts";
 import { demoMemberPage, mainNavLink, signUp, tr, visitorPage } from "./helpers.ts";
@@ -35,15 +35,15 @@ test("a message reaches the partner's open pages live: badge, title and thread",
     .getByRole("button")
     .click();
   await messageField(kim).fill(`Hello from Kim ${stamp}`);
-  // the clock starts at the key press itself (the field already has the focus: no look-up in between)
   await expect(messageField(kim)).toBeFocused();
-  const sent = Date.now();
   await kim.keyboard.press("Enter");
   await expect(kim).toHaveURL(/\/chats\/\d+$/);
 
-  // the demo member's search page: the badge and the title follow without a reload
-  await expect.poll(unread, { timeout: 2_000, intervals: [50] }).toBe(unreadBefore + 1);
-  expect(Date.now() - sent).toBeLessThan(3_000);
+  // the demo member's search page: the badge and the title follow without a reload. Its page was
+  // loaded before Kim signed up, so its one early poll (5 s after loading) is long past and the
+  // next one is a minute away: only the live event brings the count this soon. How soon a live
+  // event arrives is measured by `npm run bench:live`, not by a browser test on a loaded machine.
+  await expect.poll(unread, { timeout: 10_000, intervals: [50] }).toBe(unreadBefore + 1);
   await expect(messagesLink).toHaveAccessibleName(tr("en", "nav.messagesUnread", { count: unreadBefore + 1, shown: String(unreadBefore + 1) }));
   await expect(demo).toHaveTitle(/^\(\d+\) /);
 
@@ -53,5 +53,6 @@ test("a message reaches the partner's open pages live: badge, title and thread",
   await expect(messages(demo).last()).toContainText(`Hello from Kim ${stamp}`);
   await messageField(kim).fill(`Are you there? ${stamp}`);
   await messageField(kim).press("Enter");
-  await expect(messages(demo).last()).toContainText(`Are you there? ${stamp}`, { timeout: 2_000 });
+  // within 4 s of the send: the open thread's own first poll comes 5 s after it loaded
+  await expect(messages(demo).last()).toContainText(`Are you there? ${stamp}`, { timeout: 4_000 });
 });

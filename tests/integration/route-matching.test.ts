@@ -5,10 +5,17 @@
 // full scan picks, for every route of the app and for odd paths.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteObject, ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+type Router = typeof import("react-router");
+// The patch changes React Router's ES module build, which the server build loads, and its CommonJS
+// build, which "react-router" resolves to here: both are checked.
+const variants: [string, Router][] = [
+  ["ES module build", (await import(pathToFileURL(path.resolve("node_modules/react-router/dist/development/index.mjs")).href)) as Router],
+  ["CommonJS build", await import("react-router")],
+];
 
 /** The app's route tree as React Router builds it from the build's manifest (ids, paths, nesting). */
 function routeTree(parentId?: string): RouteObject[] {
@@ -61,7 +68,7 @@ const odd = [
 
 const ids = (matches: { route: { id?: string } }[] | null) => matches?.map((m) => m.route.id) ?? null;
 
-describe("route matching with the patched React Router", () => {
+describe.each(variants)("route matching with the patched React Router, %s", (_name, { createStaticHandler, createStaticRouter, matchRoutes }) => {
   const candidates = [...new Set([...fullPaths(routes).flatMap(examples), ...odd])];
 
   it("matches every route of the app and odd paths as React Router's full scan does", async () => {

@@ -23,7 +23,11 @@ export function toFetchRequest(req: express.Request, res: express.Response, host
   // concatenated, not resolved: a path like "//x" must stay a path, not become a host
   const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // aborted only when the client leaves before the answer is out (a live stream, a slow page):
+  // after a finished answer there is nothing left to stop, and every abort builds a DOMException
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);

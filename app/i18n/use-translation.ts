@@ -74,7 +74,8 @@ function fill(parts: string[], options: Record<string, unknown>, plural = false)
   return names ? text : null;
 }
 
-function translationOf(i18n: I18n): Translation {
+/** The shortcut `t` of an i18next instance in its current language (also for the server's loaders, i18n.server.ts). */
+export function translationOf(i18n: I18n): Translation {
   const { languages } = perInstance(i18n);
   const language = i18n.language;
   let translation = languages.get(language);

@@ -132,7 +132,8 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
   const page = { orderBy: { lastActiveAt: "desc" as const }, take: 6 };
   const everyones = (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
     const where = { ...visibleWhere(site, null), id: { not: profile.id }, gender: profile.gender, ...filter };
-    return sharedResults(`profile-cards:${siteObjectId(site)}:${JSON.stringify(where)}`, () =>
+    // the key names what `where` is made of (the site object stands for its part)
+    return sharedResults(`profile-cards:${siteObjectId(site)}:${profile.id}:${profile.gender}:${JSON.stringify(filter)}`, () =>
       getDb()
         .profile.findMany({ ...page, where, select: cardSelect })
         .then((r) => r.map((p) => toCard(p, site))),

@@ -1,12 +1,15 @@
 // React Router is patched (patches/react-router+*.patch, docs/decisions/047-react-router-patch.md): the routes a page
 // renders with are built once per build instead of on every render, and the server indexes its
 // ranked route branches by their first path segment, so a request tries only the branches that
-// could match it. These check that the patched router picks the very routes React Router's own
-// full scan picks, for every route of the app and for odd paths.
+// could match it, and a link to an absolute path resolves it without the route matches. These
+// check that the patched router picks the very routes React Router's own full scan picks, for
+// every route of the app and for odd paths, and that links resolve as React Router resolves them.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { RouteObject, ServerBuild } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 type Router = typeof import("react-router");
@@ -87,5 +90,79 @@ describe.each(variants)("route matching with the patched React Router, %s", (_na
     const context = await createStaticHandler(routes).query(new Request("http://lovely.localhost/likes"));
     if (context instanceof Response) throw new Error("a response, not a context");
     expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes);
+  });
+});
+
+// The patch also lets a link to an absolute path skip serialising the route matches it would
+// resolve a relative path against (several times per link, every render), and keeps the resolved
+// absolute paths. Every kind of link must still resolve as React Router resolves it.
+describe.each(variants)("links with the patched React Router, %s", (_name, router) => {
+  const { createStaticHandler, createStaticRouter, StaticRouterProvider, Link, NavLink, Outlet } = router;
+  const targets: [To, string, ("path" | "route")?][] = [
+    ["/likes", "/likes"],
+    ["/members/7?page=2#top", "/members/7?page=2#top"],
+    ["/likes/", "/likes/"],
+    ["//x//y", "//x//y"], // a protocol-relative URL, left as it is
+    ["/a/../b", "/b"],
+    ["\\x", "/x"],
+    [{ pathname: "/p", search: "?q=1" }, "/p?q=1"],
+    ["photos", "/members/42/chat/photos"],
+    ["..", "/members/42"],
+    ["../..", "/"],
+    ["..", "/members/42", "path"],
+    ["?tab=x", "/members/42/chat?tab=x"],
+    ["", "/members/42/chat"],
+    [{ pathname: "rel" }, "/members/42/chat/rel"],
+    [{ pathname: "/p/", hash: "#h" }, "/p/#h"],
+    [{ pathname: "/a", search: "q=1" }, "/a?q=1"],
+    ["/café ", "/café "],
+  ];
+  type To = string | { pathname?: string; search?: string };
+
+  async function render(leaf: () => React.ReactNode) {
+    const tree: RouteObject[] = [
+      {
+        path: "/",
+        element: createElement(Outlet),
+        children: [{ path: "members/:id", element: createElement(Outlet), children: [{ path: "chat", element: createElement(leaf) }] }],
+      },
+    ];
+    const handler = createStaticHandler(tree);
+    const context = await handler.query(new Request("http://lovely.localhost/members/42/chat"));
+    if (context instanceof Response) throw new Error("a response, not a context");
+    return renderToStaticMarkup(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+  }
+  const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+
+  it("resolves absolute, relative and object paths as React Router does, on every render", async () => {
+    const links = () =>
+      targets.map(([to, _href, relative], i) => createElement(i % 2 ? NavLink : Link, { key: i, to, ...(relative ? { relative } : {}) }, "x"));
+    for (let render_ = 0; render_ < 2; render_++) expect(hrefs(await render(links))).toEqual(targets.map(([, href]) => href));
+  });
+
+  it("marks the NavLink of the current page, not the others", async () => {
+    const html = await render(() => [
+      createElement(NavLink, { key: 1, to: "/members/42/chat" }, "here"),
+      createElement(NavLink, { key: 2, to: "/likes" }, "there"),
+      createElement(NavLink, { key: 3, to: "/members/42" }, "parent"),
+      createElement(NavLink, { key: 4, to: "/members/42", end: true }, "parent, end"),
+    ]);
+    expect(html).toContain('<a aria-current="page" class="active" href="/members/42/chat"');
+    expect(html).toContain('<a class="" href="/likes"');
+    expect(html).toContain('<a aria-current="page" class="active" href="/members/42" data-discover="true">parent<');
+    expect(html).toContain('<a class="" href="/members/42" data-discover="true">parent, end<');
+  });
+
+  it("does not serialise the route matches for links to absolute paths", async () => {
+    const spy = vi.spyOn(JSON, "stringify");
+    try {
+      await render(() => null);
+      const without = spy.mock.calls.length;
+      spy.mockClear();
+      await render(() => Array.from({ length: 50 }, (_, i) => createElement(Link, { key: i, to: `/members/${i}` }, "x")));
+      expect(spy.mock.calls.length - without).toBeLessThan(10);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -6,7 +6,6 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
 import { serveMedia } from "#app/media/serve.server.ts";
@@ -16,10 +15,11 @@ import { forcedSite, resolveSite, type ResolvedSite } from "#app/tenancy/host.se
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
 import { sqlCount } from "#app/utils/db.server.ts";
-import { getLogger, redactUrl } from "#app/utils/logger.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { readiness } from "./health.ts";
+import { logRequest, recordFailure } from "./request-log.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
 import { createPageCache } from "./page-cache.ts";
 import { newNonce, securityHeaders, staticSecurityHeaders } from "./security-headers.ts";
@@ -79,18 +79,10 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       res.end(SERVER_ERROR_PAGE);
     },
   });
-  app.use(
-    pinoHttp({
-      logger,
-      quietReqLogger: true,
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      customProps: (_req, res) => ({ site: (res as express.Response).locals?.siteKey }),
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
+  app.use((req, res, next) => {
+    logRequest(logger, req, res, () => (res as express.Response).locals?.siteKey);
+    next();
+  });
   app.use(methodGuard, bodySizeGuard);
   app.use((_req, res, next) => {
     res.locals.cspNonce = newNonce();
@@ -194,7 +186,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 
   // last resort: logged with its stack, answered without it
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    res.err = error instanceof Error ? error : new Error(String(error));
+    recordFailure(res, error);
     if (res.headersSent) return void res.destroy();
     res.status(500).type("html").send(SERVER_ERROR_PAGE);
   });

@@ -9,8 +9,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import type { ResolvedSite } from "#app/tenancy/host.server.ts";
 import { settingsAnswer, settingsAnswerNow, type SettingsAnswer } from "#app/tenancy/settings-answer.server.ts";
-import { redactUrl } from "#app/utils/logger.server.ts";
 import type { Logger } from "pino";
+import { logAnswer } from "./request-log.ts";
 
 const PATH = "/api/settings.php";
 
@@ -100,18 +100,4 @@ function answerHeaders(security: [string, string][], answer: SettingsAnswer): Ke
 /** The path alone, undecoded: "/api/settings.php" or "/api/settings.php?…". */
 function isSettingsUrl(url: string) {
   return url.startsWith(PATH) && (url.length === PATH.length || url[PATH.length] === "?");
-}
-
-/** The request log's line, as pino-http writes it for every other request. */
-function logAnswer(logger: Logger, req: IncomingMessage, res: ServerResponse, site: string, started: number) {
-  if (!logger.isLevelEnabled("info")) return;
-  logger.info(
-    {
-      req: { method: req.method, url: redactUrl(req.url ?? PATH) },
-      res: { status: res.statusCode },
-      site,
-      responseTime: Math.round(performance.now() - started),
-    },
-    "request completed",
-  );
 }

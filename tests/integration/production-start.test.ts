@@ -53,7 +53,14 @@ describe("npm start", () => {
       .find((l) => l.includes("/activate?token="));
     expect(line).toBeTruthy();
     const entry = JSON.parse(line!);
-    expect(entry).toMatchObject({ site: "lovely", res: { status: expect.any(Number) }, responseTime: expect.any(Number) });
+    expect(entry).toMatchObject({
+      level: 30,
+      msg: "request completed",
+      site: "lovely",
+      req: { method: "GET", url: expect.stringMatching(/^\/activate\?token=/) },
+      res: { status: expect.any(Number) },
+      responseTime: expect.any(Number),
+    });
     expect(output()).not.toContain("very-secret-token");
     expect(output()).not.toContain("very-secret-cookie");
   });

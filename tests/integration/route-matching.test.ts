@@ -117,7 +117,7 @@ describe.each(variants)("links with the patched React Router, %s", (_name, route
     [{ pathname: "/a", search: "q=1" }, "/a?q=1"],
     ["/café ", "/café "],
   ];
-  type To = string | { pathname?: string; search?: string };
+  type To = string | { pathname?: string; search?: string; hash?: string };
 
   async function render(leaf: () => React.ReactNode) {
     const tree: RouteObject[] = [

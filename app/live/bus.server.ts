@@ -111,9 +111,14 @@ async function postgresTransport(connectionString: string, bus: Bus): Promise<Tr
     await client.query(`LISTEN ${CHANNEL}`);
   };
   await open();
+  // one statement at a time on the connection: pg queues a query sent while another runs, but
+  // warns that pg@9 will not (a like announces two events at once)
+  let last: Promise<unknown> = Promise.resolve();
   return {
-    send: async (envelope) => {
-      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(envelope)]);
+    send: (envelope) => {
+      const sent = last.then(() => client.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(envelope)]));
+      last = sent.catch(() => {});
+      return sent.then(() => {});
     },
     close: async () => {
       closed = true;

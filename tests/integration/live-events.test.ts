@@ -71,6 +71,26 @@ describe.each(backends)("live events over $name", ({ redis }) => {
     }
   });
 
+  it("delivers a burst of events in their order, one statement at a time on the connection", async () => {
+    const anna = await member(server);
+    const stream = openStream(otherPort, anna.jar.header);
+    await stream.opened;
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    try {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => getLiveBus().publish([anna.profile.id], { type: "message", conversationId: i + 1 })));
+      const ids = () => stream.events.filter((e) => e.type === "message").map((e) => (e.data as { conversationId: number }).conversationId);
+      await expect.poll(ids, { timeout: 2000, interval: 20 }).toHaveLength(20);
+      expect(ids()).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.includes("already executing a query"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+      stream.close();
+    }
+  });
+
   it("releases the member's listener when the page closes", async () => {
     const anna = await member(server);
     const stream = openStream(server.port, anna.jar.header);

@@ -92,8 +92,17 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   for (const handler of before) app.use(handler);
   if (clientDir) {
     // the build's Brotli and gzip copies (scripts/precompress.mjs) by Accept-Encoding, with Vary
-    const precompressed = (dir: string, serveStatic: { immutable?: boolean; maxAge: string }) =>
-      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+    const precompressed = (dir: string, serveStatic: { immutable?: boolean; maxAge: string }): express.RequestHandler => {
+      const serve = expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+      // It lists the files once, at start. A listed file gone from disk (a build replaced under
+      // the running process) falls through with its copy's Content-Encoding and Content-Type
+      // already set; the 404 page that answers instead must not go out under them.
+      return (req, res, next) =>
+        serve(req, res, (error?: unknown) => {
+          if (!res.headersSent) for (const name of ["Content-Encoding", "Content-Type"]) res.removeHeader(name);
+          next(error);
+        });
+    };
     app.use("/assets", precompressed(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     // the other public files (favicon, brands/, gifts/): only a request under one of their names
     // looks at the disk, not every page

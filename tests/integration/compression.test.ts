@@ -2,13 +2,15 @@
 // Accept-Encoding, pages and JSON over 1 KB are compressed per response, and the live event
 // stream is neither compressed nor held back.
 import http from "node:http";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { getLiveBus } from "#app/live/bus.server.ts";
 import { postForm, request } from "#tests/support/http.ts";
-import { useTestServer } from "#tests/support/fixtures.ts";
+import { useStarted, useTestServer } from "#tests/support/fixtures.ts";
+import { startTestServer } from "#tests/support/http.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { openStream } from "#tests/support/event-stream.ts";
@@ -59,6 +61,35 @@ describe("the build's files", () => {
     expect(picture.headers["content-encoding"]).toBe("gzip");
     expect(picture.headers["cache-control"]).toBe("public, max-age=3600");
     expect(decoded(picture).equals(readFileSync(`build/client/home/${svg}`))).toBe(true);
+  });
+});
+
+describe("a build replaced under the running server", () => {
+  // the static handler lists the files and their compressed copies once, at start
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rendezvous-client-"));
+  const assets = path.join(dir, "assets");
+  const script = "entry.client-gone.js";
+  const source = `console.log(${JSON.stringify("x".repeat(2000))});`;
+  mkdirSync(assets);
+  writeFileSync(path.join(assets, script), source);
+  writeFileSync(path.join(assets, `${script}.br`), brotliCompressSync(source));
+  writeFileSync(path.join(assets, `${script}.gz`), gzipSync(source));
+  const replaced = useStarted(
+    () => startTestServer({}, dir),
+    (s) => s.close().then(() => rmSync(dir, { recursive: true, force: true })),
+  );
+
+  it("answers a script that is gone with the 404 page, not with the copy's encoding or a 500", async () => {
+    const before = await request(replaced, `/assets/${script}`, { headers: { "accept-encoding": BROWSER } });
+    expect(before.status).toBe(200);
+    expect(before.headers["content-encoding"]).toBe("br");
+    for (const suffix of ["", ".br", ".gz"]) rmSync(path.join(assets, script + suffix));
+    for (const accepts of [BROWSER, "gzip", "identity"]) {
+      const res = await request(replaced, `/assets/${script}`, { headers: { "accept-encoding": accepts, "accept-language": "en" } });
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(decoded(res).toString("utf8")).toMatch(/^<!DOCTYPE html>/i);
+    }
   });
 });
 

@@ -14,10 +14,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+/** clientDir: the built client files it serves (build/client unless given) */
+export async function startTestServer(envOverrides: Record<string, string> = {}, clientDir = path.resolve("build/client")): Promise<TestServer> {
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const env = parseEnv({ ...process.env, NODE_ENV: "test", ...envOverrides });
-  const app = createApp({ env, build, clientDir: path.resolve("build/client") });
+  const app = createApp({ env, build, clientDir });
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

@@ -17,6 +17,8 @@
 // come from the anonymous page cache; the "rendered" rows send a cookie that bypasses it. Landers
 // are also compared with the home page (a lander at least 0.9 of the home page's
 // requests/s). SSR pages are compared with the bare React Router page, JSON with bare node:http.
+// The same-DOM app's p99 is printed beside the app's: the latency the limit itself has at this
+// concurrency on this machine.
 // Also printed: SQL statements per request (counted in the Prisma adapter, BENCH_SQL_COUNT), the resident memory of the app and of the bare
 // app (idle after the warm-up, and the median of readings through the rounds) and, unless BENCH_STARTUP=0, the time `npm start` takes to answer
 // on a fresh data folder (first start) and again on the same folder (second start).
@@ -458,9 +460,9 @@ console.log(
   `\nbench:http, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, load ${load1}, concurrency ${CONNECTIONS}, Accept-Encoding "${ACCEPT_ENCODING}", ${WARMUP} s of warm-up per route, ${ROUNDS} rounds of ${SECONDS} s, median round`,
 );
 console.log(
-  "| request | size | sent | app req/s | p50 ms | p99 ms | app CPU ms/req | database CPU ms/req | same DOM req/s | same DOM CPU ms/req | ratio (same DOM) | old: bare RR same size | old ratio | bare http req/s | SQL/request |",
+  "| request | size | sent | app req/s | p50 ms | p99 ms | app CPU ms/req | database CPU ms/req | same DOM req/s | same DOM p99 ms | same DOM CPU ms/req | ratio (same DOM) | old: bare RR same size | old ratio | bare http req/s | SQL/request |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const route of routes) {
   const r = runs.get(route)!;
   const a = summary(r.app);
@@ -472,7 +474,7 @@ for (const route of routes) {
   const errors = a.errors ? ` (${a.errors} errors)` : "";
   const ratio = (base: { rps: number }) => (a.rps / base.rps).toFixed(2);
   console.log(
-    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${a.cpu.toFixed(1)} | ${process.env.DATABASE_URL ? "–" : a.dbCpu.toFixed(1)} | ${same ? `${same.rps.toFixed(0)} (${kb(sameBytes.get(route)!)})` : "–"} | ${same ? same.cpu.toFixed(1) : "–"} | ${same ? ratio(same) : `${ratio(h)} of bare http`} | ${rr ? `${rr.rps.toFixed(0)} (${kb(rrPages.get(route)!.bytes)})` : "–"} | ${rr ? ratio(rr) : "–"} | ${h.rps.toFixed(0)} | ${f.sql} |`,
+    `| ${route.name} | ${kb(f.bytes)} | ${f.sent} | ${a.rps.toFixed(0)}${errors} | ${a.p50} | ${a.p99} | ${a.cpu.toFixed(1)} | ${process.env.DATABASE_URL ? "–" : a.dbCpu.toFixed(1)} | ${same ? `${same.rps.toFixed(0)} (${kb(sameBytes.get(route)!)})` : "–"} | ${same ? same.p99 : "–"} | ${same ? same.cpu.toFixed(1) : "–"} | ${same ? ratio(same) : `${ratio(h)} of bare http`} | ${rr ? `${rr.rps.toFixed(0)} (${kb(rrPages.get(route)!.bytes)})` : "–"} | ${rr ? ratio(rr) : "–"} | ${h.rps.toFixed(0)} | ${f.sql} |`,
   );
 }
 const home = summary(runs.get(routes[0]!)!.app).rps;

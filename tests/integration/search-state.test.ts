@@ -29,6 +29,9 @@ describe("search state: similar results and other profiles", () => {
   const nobody = search(empty, "min_age=20&max_age=22");
   let found: number, similar: number, blocked: number, otherSite: number;
   let viewerCookie: string;
+  // Other profiles are the site's most recently active faces of the gender: other test files on the
+  // same database add theirs (member-home's are a day ahead), so the order is checked among this file's
+  const ours = (ids: number[]) => ids.filter((id) => [found, similar, blocked, otherSite].includes(id));
 
   beforeAll(async () => {
     const man = (o: { region: string; minutes: number; site?: string }) =>
@@ -69,11 +72,11 @@ describe("search state: similar results and other profiles", () => {
   it("offers other profiles when the search finds nobody, never a blocked or another site's", async () => {
     const visitor = await get(nobody);
     expect(visitor).toContain('data-testid="search-empty"');
-    expect(sectionIds(visitor, "search-others").slice(0, 2)).toEqual([blocked, similar]);
+    expect(ours(sectionIds(visitor, "search-others")).slice(0, 2)).toEqual([blocked, similar]);
     expect(sectionIds(visitor, "search-others")).not.toContain(otherSite);
 
     const member = await get(nobody, viewerCookie);
-    expect(sectionIds(member, "search-others")[0]).toBe(similar);
+    expect(ours(sectionIds(member, "search-others"))[0]).toBe(similar);
     expect(sectionIds(member, "search-others")).not.toContain(blocked);
     expect(sectionIds(member, "search-others")).not.toContain(otherSite);
     // a face among the similar results is not offered again

@@ -35,9 +35,6 @@ const INVISIBLE_MODELS = new Set([
 ]);
 const WRITES = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
 
-/** How long the pool keeps an idle connection open. */
-const POOL_IDLE_MS = 5 * 60_000;
-
 /** Each client's connection pool, which its driver adapter and `readRows` share (one map for the server bundle and the app build). */
 const pools = singleton("dbPools", () => new WeakMap<PrismaClient, pg.Pool>());
 
@@ -51,7 +48,7 @@ export function createDb(connectionString: string) {
     // pg closes a connection idle for 10 s; the next burst of pages then waits for new server
     // processes with cold catalogue caches and statements to prepare again (p99 of a 3 s burst
     // of /members after 15 s of quiet: 260 to 320 ms against 95 to 140 ms). Kept for 5 minutes.
-    idleTimeoutMillis: POOL_IDLE_MS,
+    idleTimeoutMillis: 5 * 60_000,
     // idle connections do not keep a script or a test process alive; a server closes the pool with closeDb
     allowExitOnIdle: true,
   });

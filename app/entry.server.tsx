@@ -108,6 +108,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /** React Router answers 400 to a post whose Origin is another site's before the app's own guard
- * runs, and hands this error over: a forged or stale form, not a fault of the server. */
+ * runs, and hands this error over: a forged or stale form, not a fault of the server. A data
+ * request's error says "Bad Request", a page's says why (react-router's throwIfPotentialCSRFAttack). */
+const CROSS_SITE_MESSAGES = new Set([
+  "Bad Request",
+  "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
+  "`origin` header is not a valid URL. Aborting the action.",
+]);
 const crossSiteRefusal = (error: unknown, request: Request) =>
-  error instanceof Error && error.message === "Bad Request" && request.method !== "GET" && request.headers.has("origin");
+  error instanceof Error && CROSS_SITE_MESSAGES.has(error.message) && request.method !== "GET" && request.headers.has("origin");

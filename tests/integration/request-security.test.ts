@@ -1,7 +1,8 @@
 // What a hostile page or client tries against the HTTP surface: cross-site state changes,
 // odd methods, a forged client address; and the headers every answer carries.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "#app/utils/db.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { getDatabaseUrl, setDatabaseUrl } from "#app/utils/env.server.ts";
 import { postForm, request, startTestServer } from "#tests/support/http.ts";
@@ -45,10 +46,17 @@ describe("state changes from another site", () => {
   it("refuses a cross-site login post, also when the browser sends only Sec-Fetch-Site", async () => {
     const m = await createMember({ site: "lovely" });
     const form = { email: m.email, password: PASSWORD };
-    // page actions: React Router's own origin check answers 400 before our guard's 403
+    // page actions: React Router's own origin check answers 400 before our guard's 403; a refused
+    // forgery is logged as a warning, not as a failed request
+    const error = vi.spyOn(getLogger(), "error");
+    const warn = vi.spyOn(getLogger(), "warn");
     const foreign = await postForm(server, "/login", form, { host: HOST, headers: EVIL });
     expect([400, 403]).toContain(foreign.status);
     expect(foreign.headers["set-cookie"]).toBeUndefined();
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ origin: EVIL.origin }), "cross-site post refused");
+    error.mockRestore();
+    warn.mockRestore();
     const fetchMeta = await postForm(server, "/login", form, { host: HOST, headers: { "sec-fetch-site": "cross-site" } });
     expect(fetchMeta.status).toBe(403);
     const sibling = await postForm(server, "/login", form, { host: HOST, headers: { origin: "http://pride.localhost" } });

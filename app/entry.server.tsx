@@ -107,13 +107,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   getLogger().error({ err: error, url: redactUrl(request.url) }, "request failed");
 };
 
-/** React Router answers 400 to a post whose Origin is another site's before the app's own guard
- * runs, and hands this error over: a forged or stale form, not a fault of the server. A data
- * request's error says "Bad Request", a page's says why (react-router's throwIfPotentialCSRFAttack). */
-const CROSS_SITE_MESSAGES = new Set([
-  "Bad Request",
-  "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
-  "`origin` header is not a valid URL. Aborting the action.",
-]);
+/** React Router answers 400 to a post whose Origin is not a URL before the app's own guard runs
+ * (react-router.config.ts lets every host through to that guard), and hands this error over: a
+ * forged request, not a fault of the server. A data request's error says "Bad Request", a page's
+ * says why (react-router's throwIfPotentialCSRFAttack). */
+const CROSS_SITE_MESSAGES = new Set(["Bad Request", "`origin` header is not a valid URL. Aborting the action."]);
 const crossSiteRefusal = (error: unknown, request: Request) =>
   error instanceof Error && CROSS_SITE_MESSAGES.has(error.message) && request.method !== "GET" && request.headers.has("origin");

@@ -65,10 +65,13 @@ describe("state changes from another site", () => {
     const sibling = await postForm(server, "/login", form, { host: HOST, headers: { origin: "http://pride.localhost" } });
     expect(sibling.status).toBe(403);
     expect(sibling.headers["set-cookie"]).toBeUndefined();
-    // an Origin no browser sends (not a URL) is still refused, before any app code
+    // an Origin no browser sends (not a URL) is still refused, before any app code, and logged as a refusal
+    const warn = vi.spyOn(getLogger(), "warn");
     const junk = await postForm(server, "/login", form, { host: HOST, headers: { origin: "not a url" } });
     expect(junk.status).toBe(400);
     expect(junk.headers["set-cookie"]).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ origin: "not a url" }), "cross-site post refused");
+    warn.mockRestore();
   });
 
   it("accepts the same requests from the site's own pages", async () => {

@@ -54,7 +54,11 @@ export function createDb(connectionString: string) {
   });
   // An idle connection the server ends (a restart, a dropped database) is an event on the pool;
   // without a listener it would end the process. The pool opens a new one on the next query.
-  pool.on("error", (error) => getLogger().warn({ err: error }, "database connection lost while idle"));
+  // pg hangs the whole client on the error (several KB in a log line): the code and message say
+  // it. A pool being closed (a stopping server, then its embedded database) expects to lose them.
+  pool.on("error", (error: Error & { code?: string }) => {
+    if (!pool.ending) getLogger().warn({ code: error.code, reason: error.message }, "database connection lost while idle");
+  });
   const adapter: SqlDriverAdapterFactory = new PrismaPg(pool);
   const count = Boolean(env.BENCH_SQL_COUNT);
   const client = new PrismaClient({ adapter, ...(count ? { log: [{ emit: "event" as const, level: "query" as const }] } : {}) });

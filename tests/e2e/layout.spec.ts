@@ -12,7 +12,7 @@ const SITES = ["lovely", "mature", "pride"] as const;
 // Each screen is loaded at the phone's or the desktop's width, checked there with axe as well,
 // then narrowed or widened on the spot to a width that only reflows the same elements (a phone
 // turned, a window resized) and checked again: axe, a page load and a login cost more than the
-// rest of a screen's checks together, and a walk per width took a quarter of the browser suite.
+// rest of a screen's checks together, and a walk per width took a third of the browser suite.
 const WIDTHS = [
   { load: 390, also: 360 },
   { load: 1280, also: 768 },

@@ -28,7 +28,6 @@ it("says in one short warning that the server ended an idle connection, and open
     expect(message).toBe("database connection lost while idle");
     // the code and PostgreSQL's reason, not pg's client object with the connection's settings
     expect(fields).toEqual({ code: "57P01", reason: "terminating connection due to administrator command" });
-    expect(JSON.stringify(fields).length).toBeLessThan(200);
     expect(await pid()).not.toBe(before);
   } finally {
     warn.mockRestore();

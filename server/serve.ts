@@ -4,6 +4,7 @@
 // (serveWeb), which share its port; what they share between them lives in PostgreSQL or Redis.
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
@@ -88,9 +89,10 @@ export async function serve({ env, sites, database, development, releaseLock, we
   const web = forking ? forkWebProcesses(webProcesses, { ready: (port) => ready(port, `, ${webProcesses} web processes`), giveUp: () => stop(1) }) : null;
   const server = app?.listen(env.PORT, env.HOST, () => ready((server!.address() as { port: number }).port)) ?? null;
   const listening = web ? web.listening : new Promise((resolve) => server!.once("listening", resolve));
-  // the queue worker starts once the server listens: its connections and schedules do not hold
-  // up the first page (jobs wait in the queue until it runs, /healthz says whether the queue answers)
-  const workers = env.workerInProcess ? listening.then(() => startWorkers(env)) : null;
+  // the queue worker starts a second after the server listens: loading BullMQ (over 200 modules,
+  // on first use) and opening its connections held up the first pages after a start by about 0.3 s
+  // (jobs wait in the queue until it runs, /healthz says whether the queue answers)
+  const workers = env.workerInProcess ? listening.then(() => sleep(WORKER_START_DELAY_MS)).then(() => (stopping ? null : startWorkers(env))) : null;
   workers?.catch(() => {}); // reported below
 
   let stopping = false;
@@ -102,7 +104,7 @@ export async function serve({ env, sites, database, development, releaseLock, we
     server?.closeAllConnections();
     await web?.stop();
     await workers?.then(
-      (w) => w.close(),
+      (w) => w?.close(),
       () => {},
     );
     await closeQueues();
@@ -120,7 +122,7 @@ export async function serve({ env, sites, database, development, releaseLock, we
     process.on(signal, () => void stop());
   }
   workers?.then(
-    () => console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`),
+    (w) => w && console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`),
     (error: unknown) => {
       if (stopping) return; // stopped while it was starting
       getLogger().fatal({ err: error }, "the in-process queue worker did not start: stopping the server");
@@ -255,6 +257,7 @@ function superviseEmbedded(embedded: EmbeddedDatabase | null, { stopping, giveUp
 }
 
 const buildDir = path.resolve("build");
+const WORKER_START_DELAY_MS = 1000;
 
 async function loadProductionBuild() {
   return (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;

@@ -9,10 +9,12 @@
 //
 // The photo limit is counted from the photos themselves, under a lock on the profile row
 // (app/profiles/photos.server.ts): deleting a photo frees its place.
-import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
+import { lazyRequire } from "#app/utils/lazy-require.server.ts";
+
+const rateLimiterFlexible = lazyRequire<typeof import("rate-limiter-flexible")>("rate-limiter-flexible");
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -87,7 +89,7 @@ function counter(name: CounterName) {
   return singleton(
     `rateLimiter:${name}`,
     () =>
-      new RateLimiterPrisma({
+      new (rateLimiterFlexible().RateLimiterPrisma)({
         storeClient: getDb(),
         tableName: "rateLimit",
         keyPrefix: name,
@@ -125,7 +127,7 @@ async function takeOne(name: CounterName, key: string): Promise<{ ok: true; coun
   try {
     return { ok: true, count: (await limiter.consume(key)).consumedPoints };
   } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
+    if (!(error instanceof rateLimiterFlexible().RateLimiterRes)) throw error;
     await limiter.reward(key, 1);
     return { ok: false, retryAfterMs: error.msBeforeNext };
   }

@@ -6,12 +6,14 @@
 // The same channel carries "this process committed a write a page may show" (shareVisibleWrites):
 // the other processes drop the pages they keep for visitors (server/page-cache.ts) at once.
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { markOtherProcessWrite, onVisibleWrite } from "#app/utils/cache.server.ts";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
+import { lazyRequire } from "#app/utils/lazy-require.server.ts";
+
+const ioredis = lazyRequire<typeof import("ioredis")>("ioredis");
 
 export type LiveEvent =
   | { type: "message"; conversationId: number }
@@ -130,6 +132,7 @@ async function postgresTransport(connectionString: string, bus: Bus): Promise<Tr
 /** A subscriber connection (Redis forbids other commands on it) and a publisher connection. */
 async function redisTransport(url: string, bus: Bus): Promise<Transport> {
   const CHANNEL = channel();
+  const { Redis } = ioredis();
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const publisher = new Redis(url, { maxRetriesPerRequest: null });
   subscriber.on("message", (channel: string, payload: string) => {

@@ -5,15 +5,17 @@
 // that failed, and the same notification never reaches a device twice. The text is in the
 // recipient's language and site brand, the link on the recipient's site. A subscription the push
 // service answers 404 or 410 is gone for good and deleted.
-import webPush, { WebPushError } from "web-push";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
+import { lazyRequire } from "#app/utils/lazy-require.server.ts";
 import { mailLocale, siteOrigin, type Notification } from "./delivery.server.ts";
 import { knownPushService } from "./push-subscriptions.server.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
+
+const webPush = lazyRequire<typeof import("web-push")>("web-push");
 
 /** A member counts as looking at the site when a request of theirs was recorded this recently
  * (profiles.last_active_at) and no page of theirs reported itself hidden since. */
@@ -126,7 +128,7 @@ async function runPushDevice(job: Extract<PushJob, { kind: "device" }>): Promise
   // stored before PUSH_ENDPOINT_HOSTS changed: never post to a host that is not a push service
   if (!knownPushService(sub.endpoint)) return "no_subscription";
   try {
-    await webPush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(job.payload), {
+    await webPush().sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(job.payload), {
       vapidDetails: vapid,
       TTL: PUSH_TTL_S,
       contentEncoding: "aes128gcm",
@@ -135,7 +137,7 @@ async function runPushDevice(job: Extract<PushJob, { kind: "device" }>): Promise
     });
     return "sent";
   } catch (error) {
-    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+    if (error instanceof webPush().WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
       await getDb().pushSubscription.deleteMany({ where: { id: sub.id, endpoint: sub.endpoint } });
       return "gone";
     }

@@ -1,11 +1,18 @@
 // BullMQ queues on PostgreSQL by default and on Redis when REDIS_URL is set: one code path,
 // the backend chosen from configuration (see docs/decisions/003-queue-backend.md).
-import { Queue, Worker, createPostgresBackend, runMigrations, type Processor, type WorkerOptions } from "bullmq";
+import type { Processor, Queue, Worker, WorkerOptions } from "bullmq";
+import type { Redis } from "ioredis";
 import pg from "pg";
-import { Redis } from "ioredis";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
+import { lazyRequire } from "#app/utils/lazy-require.server.ts";
+
+const bullmq = lazyRequire<typeof import("bullmq")>("bullmq");
+const ioredis = lazyRequire<typeof import("ioredis")>("ioredis");
+// the schema migration runs before the server answers: BullMQ's migrator alone (one module and its
+// migrations), not the whole package; a BullMQ that moves it fails every start and every test loudly
+const bullmqMigrator = lazyRequire<Pick<typeof import("bullmq"), "runMigrations">>("bullmq/dist/cjs/postgres/migrator.js");
 
 export const QUEUE_NAMES = {
   mail: "mail",
@@ -23,7 +30,7 @@ type Backend = { kind: "redis"; connection: () => Redis } | { kind: "postgres"; 
 function backend(): Backend {
   const { REDIS_URL } = getEnv();
   if (REDIS_URL) {
-    return { kind: "redis", connection: () => new Redis(REDIS_URL, { maxRetriesPerRequest: null }) };
+    return { kind: "redis", connection: () => new (ioredis().Redis)(REDIS_URL, { maxRetriesPerRequest: null }) };
   }
   const connectionString = getDatabaseUrl();
   // each queue and worker has a connection of its own; once the schema is known to be current,
@@ -38,7 +45,7 @@ export async function migrateQueueSchema(connectionString: string) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await runMigrations(client);
+    await bullmqMigrator().runMigrations(client);
   } finally {
     await client.end();
   }
@@ -63,8 +70,8 @@ export function getQueue(name: QueueName): Queue {
     const b = backend();
     queue =
       b.kind === "redis"
-        ? new Queue(physical(name), { connection: b.connection() })
-        : (new Queue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
+        ? new (bullmq().Queue)(physical(name), { connection: b.connection() })
+        : (new (bullmq().Queue)(physical(name), { connection: b.connection() }, bullmq().createPostgresBackend) as unknown as Queue);
     queue.on("error", reportConnectionError(`queue ${name}`));
     queues.set(name, queue);
   }
@@ -85,10 +92,11 @@ function reportConnectionError(what: string) {
 
 export function createWorker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
   const b = backend();
+  const { Worker: BullWorker, createPostgresBackend } = bullmq();
   const worker =
     b.kind === "redis"
-      ? new Worker<T>(physical(name), processor, { ...options, connection: b.connection() })
-      : (new Worker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
+      ? new BullWorker<T>(physical(name), processor, { ...options, connection: b.connection() })
+      : (new BullWorker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
   worker.on("error", reportConnectionError(`worker ${name}`));
   return worker;
 }

@@ -7,12 +7,14 @@
 // generated into DATA_DIR for the embedded default like APP_SECRET), PAYMENTS_TEST_PROVIDER
 // (payments without money: on for the embedded default and tests, off with DATABASE_URL).
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import webPush from "web-push";
 import { z } from "zod";
 import { testPayCostsSchema } from "#app/payments/providers/test-costs.ts";
+import { lazyRequire } from "./lazy-require.server.ts";
 import { singleton } from "./singleton.ts";
+
+const webPush = lazyRequire<typeof import("web-push")>("web-push");
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -196,12 +198,12 @@ function localSecret(dataDir: string) {
 }
 
 /** The embedded default's VAPID pair, made once with web-push and kept beside the secret, so
- * browsers' subscriptions stay valid across restarts. */
+ * browsers' subscriptions stay valid across restarts (web-push loads only to make it). */
 function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, "vapid.json");
   try {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600, flag: "wx" });
+    if (!existsSync(file)) writeFileSync(file, JSON.stringify(webPush().generateVAPIDKeys()), { mode: 0o600, flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }

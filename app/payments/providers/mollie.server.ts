@@ -2,18 +2,11 @@
 // refund. Mollie's webhook posts only `id=tr_…`; the app then fetches the payment (Mollie's
 // documented pattern), so nothing in the webhook body is trusted. The webhook URL itself carries
 // our signature over the payment id (webhook-signing.server.ts).
-// the named export: Node gives an ES module importing this CommonJS package its whole exports object as the default
-import {
-  createMollieClient,
-  MollieApiError as ApiError,
-  type MollieClient,
-  PaymentMethod as MollieMethod,
-  PaymentStatus as MollieStatus,
-  type Refund as MollieRefund,
-  RefundStatus as MollieRefundStatus,
-  SequenceType,
-} from "@mollie/api-client";
+// The client loads on first use (a site's first Mollie payment), not with the server: about a tenth
+// of a second of every start, on servers that mostly take the test provider (lazy-require.server.ts).
+import type { MollieClient, PaymentMethod as MollieMethod, Refund as MollieRefund, SequenceType } from "@mollie/api-client";
 import { z } from "zod";
+import { lazyRequire } from "#app/utils/lazy-require.server.ts";
 import type { PaymentMethod } from "#app/generated/prisma/enums.ts";
 import { methodExists, PAYMENT_METHODS } from "../methods.ts";
 import {
@@ -28,33 +21,35 @@ import {
   type RefundRequest,
 } from "../provider.server.ts";
 
+const mollie = lazyRequire<typeof import("@mollie/api-client")>("@mollie/api-client");
+
 /**
  * Our method names → Mollie's (the ones Mollie offers). The card brands of the spec are Mollie's
  * card checkout, which takes Visa, Mastercard, Maestro, Cartes Bancaires and CartaSi (Nexi's
  * cards); a bank transfer (sct) is Mollie's banktransfer. giropay and Sofort are gone from Mollie
  * (discontinued in 2024) and Dankort it never took: the site schema refuses those (methods.ts).
  */
-const TO_MOLLIE: Partial<Record<PaymentMethod, MollieMethod>> = {
-  ideal: MollieMethod.ideal,
-  bancontact: MollieMethod.bancontact,
-  creditcard: MollieMethod.creditcard,
-  visa: MollieMethod.creditcard,
-  mastercard: MollieMethod.creditcard,
-  maestro: MollieMethod.creditcard,
-  cartebancaire: MollieMethod.creditcard,
-  nexi: MollieMethod.creditcard,
-  sct: MollieMethod.banktransfer,
-  paypal: MollieMethod.paypal,
-  eps: MollieMethod.eps,
-  prezelewy24: MollieMethod.przelewy24,
-  blik: MollieMethod.blik,
-  twint: MollieMethod.twint,
-  swish: MollieMethod.swish,
-  vipps: MollieMethod.vipps,
-  mobilepay: MollieMethod.mobilepay,
-  satispay: MollieMethod.satispay,
-  applepay: MollieMethod.applepay,
-  paysafecard: MollieMethod.paysafecard,
+const TO_MOLLIE: Partial<Record<PaymentMethod, `${MollieMethod}`>> = {
+  ideal: "ideal",
+  bancontact: "bancontact",
+  creditcard: "creditcard",
+  visa: "creditcard",
+  mastercard: "creditcard",
+  maestro: "creditcard",
+  cartebancaire: "creditcard",
+  nexi: "creditcard",
+  sct: "banktransfer",
+  paypal: "paypal",
+  eps: "eps",
+  prezelewy24: "przelewy24",
+  blik: "blik",
+  twint: "twint",
+  swish: "swish",
+  vipps: "vipps",
+  mobilepay: "mobilepay",
+  satispay: "satispay",
+  applepay: "applepay",
+  paysafecard: "paysafecard",
 };
 const FROM_MOLLIE = new Map<string, PaymentMethod>([
   ["ideal", "ideal"],
@@ -90,22 +85,22 @@ const ONLY_IN: Partial<Record<PaymentMethod, readonly string[]>> = {
 const RECURRING: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "maestro", "cartebancaire", "nexi", "paypal"];
 
 const STATUS: Record<string, ProviderStatus> = {
-  [MollieStatus.open]: "open",
-  [MollieStatus.pending]: "pending",
-  [MollieStatus.authorized]: "pending",
-  [MollieStatus.paid]: "paid",
-  [MollieStatus.failed]: "failed",
-  [MollieStatus.canceled]: "canceled",
-  [MollieStatus.expired]: "expired",
+  open: "open",
+  pending: "pending",
+  authorized: "pending",
+  paid: "paid",
+  failed: "failed",
+  canceled: "canceled",
+  expired: "expired",
 };
 
 const REFUND_STATUS: Record<string, ProviderRefundStatus> = {
-  [MollieRefundStatus.queued]: "pending",
-  [MollieRefundStatus.pending]: "pending",
-  [MollieRefundStatus.processing]: "pending",
-  [MollieRefundStatus.refunded]: "refunded",
-  [MollieRefundStatus.failed]: "failed",
-  [MollieRefundStatus.canceled]: "canceled",
+  queued: "pending",
+  pending: "pending",
+  processing: "pending",
+  refunded: "refunded",
+  failed: "failed",
+  canceled: "canceled",
 };
 
 function refundView(r: MollieRefund): ProviderRefund {
@@ -123,7 +118,7 @@ function refundView(r: MollieRefund): ProviderRefund {
 
 /** Mollie answered 4xx: it refused and did nothing (409: the same key still in progress; 429: try later). */
 const refusedByMollie = (error: unknown) =>
-  error instanceof ApiError &&
+  error instanceof mollie().MollieApiError &&
   typeof error.statusCode === "number" &&
   error.statusCode >= 400 &&
   error.statusCode < 500 &&
@@ -194,7 +189,7 @@ const balanceTransactionsPage = z.object({
 const COST_PAGES = 4;
 
 export function createMollieProvider(options: { apiKey: string; apiEndpoint?: string }): PaymentProvider {
-  const client: MollieClient = createMollieClient({ apiKey: options.apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
+  const client: MollieClient = mollie().createMollieClient({ apiKey: options.apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
   const endpoint = options.apiEndpoint ?? "https://api.mollie.com/v2/";
   return {
     key: "mollie",
@@ -203,7 +198,7 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       PAYMENT_METHODS.filter((m) => TO_MOLLIE[m] && methodExists(m, country, currency) && (!ONLY_IN[m] || ONLY_IN[m].includes(currency))),
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
-      const method = TO_MOLLIE[input.method];
+      const method = TO_MOLLIE[input.method] as MollieMethod | undefined;
       if (!method) throw new Error(`Mollie does not take ${input.method}`);
       const common = {
         amount: { currency: input.currency, value: toValue(input.amountCents) },
@@ -217,12 +212,12 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
       if (input.mandate) {
         // a stored method: "cst_…/mdt_…" charged without a page
         const [customerId, mandateId] = input.mandate.split("/");
-        const payment = await client.payments.create({ ...common, sequenceType: SequenceType.recurring, customerId: customerId!, mandateId: mandateId! });
+        const payment = await client.payments.create({ ...common, sequenceType: "recurring" as SequenceType, customerId: customerId!, mandateId: mandateId! });
         return { reference: payment.id, checkoutUrl: null };
       }
       if (RECURRING.includes(input.method)) {
         const customer = await client.customers.create({ name: `payment ${input.paymentId}`, metadata: { paymentId: input.paymentId } });
-        const payment = await client.payments.create({ ...common, method, sequenceType: SequenceType.first, customerId: customer.id });
+        const payment = await client.payments.create({ ...common, method, sequenceType: "first" as SequenceType, customerId: customer.id });
         return { reference: payment.id, checkoutUrl: payment.getCheckoutUrl() };
       }
       const payment = await client.payments.create({ ...common, method });

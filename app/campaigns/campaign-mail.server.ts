@@ -6,7 +6,6 @@ import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
-import { NotificationMailTemplate } from "#app/mail/templates/notification-mail.server.tsx";
 import { unsubscribeUrl } from "#app/notifications/unsubscribe-link.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { CampaignKind } from "#app/generated/prisma/enums.ts";
@@ -39,6 +38,7 @@ export async function renderCampaignMail(m: CampaignMail) {
   const t = getFixedT(m.locale, "mail");
   const common = getFixedT(m.locale, "common");
   const unsubscribe = unsubscribeUrl(m.origin, { siteKey: m.site.key, userId: m.userId, type: m.kind, campaignId: m.campaignId });
+  const { NotificationMailTemplate } = await import("#app/mail/templates/notification-mail.server.tsx");
   const { html, text } = await renderMail(NotificationMailTemplate, {
     site: m.site,
     locale: m.locale,

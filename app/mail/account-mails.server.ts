@@ -8,7 +8,6 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import { enqueueMail } from "./mail-queue.server.ts";
 import { renderMail } from "./render-mail.server.ts";
 import { siteFooter, siteSender } from "./site-mail.server.ts";
-import { AccountMailTemplate } from "./templates/account-mail.server.tsx";
 
 export type AccountMail = "activation" | "passwordReset" | "emailChange" | "reactivation" | "dataExport" | "invitation";
 
@@ -30,6 +29,7 @@ export async function renderAccountMail({ kind, site, locale, name, link, params
   // an invitation goes to an address, not yet to anybody with a name
   const paragraphs = name ? [t("greeting", vars), t(`${kind}.body`, vars)] : [t(`${kind}.body`, vars)];
   const footer = await siteFooter(site, locale);
+  const { AccountMailTemplate } = await import("./templates/account-mail.server.tsx");
   const { html, text } = await renderMail(AccountMailTemplate, {
     site,
     locale,

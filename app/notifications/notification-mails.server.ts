@@ -7,7 +7,6 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
-import { NotificationMailTemplate } from "#app/mail/templates/notification-mail.server.tsx";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.server.ts";
@@ -63,6 +62,7 @@ export async function renderNotificationMail(m: NotificationMail) {
   const why = t("notifications.why", { type: common(`settings.notificationTypes.${m.type}`) });
   const footer = await siteFooter(m.site, m.locale);
   const unsubscribeLabel = t("notifications.unsubscribe");
+  const { NotificationMailTemplate } = await import("#app/mail/templates/notification-mail.server.tsx");
   const { html, text } = await renderMail(NotificationMailTemplate, {
     site: m.site,
     locale: m.locale,

@@ -11,7 +11,6 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
-import { DirectDebitCodeMailTemplate } from "#app/mail/templates/direct-debit-code-mail.server.tsx";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export interface SmsProvider {
@@ -40,6 +39,7 @@ async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage
   const paragraphs = [t("mail:greeting", vars), t("directdebit.mail.body", vars)];
   const ignore = t("directdebit.mail.ignore", vars);
   const footer = await siteFooter(site, locale);
+  const { DirectDebitCodeMailTemplate } = await import("#app/mail/templates/direct-debit-code-mail.server.tsx");
   const { html, text } = await renderMail(DirectDebitCodeMailTemplate, { site, locale, paragraphs, code, ignore, footer });
   return { subject, text, html };
 }

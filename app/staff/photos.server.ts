@@ -11,7 +11,6 @@ import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
-import { PhotoRejectedMailTemplate } from "#app/mail/templates/photo-rejected-mail.server.tsx";
 import { settleMainPhoto } from "#app/profiles/photos.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -99,6 +98,7 @@ async function renderPhotoRejectedMail(site: Site, locale: Locale, name: string,
   const next = t("photos.rejected.next", vars);
   const note = t("photos.rejected.replyNote", { supportEmail: site.support_email });
   const footer = await siteFooter(site, locale);
+  const { PhotoRejectedMailTemplate } = await import("#app/mail/templates/photo-rejected-mail.server.tsx");
   const { html, text } = await renderMail(PhotoRejectedMailTemplate, { site, locale, paragraphs, reason: why, next, replyNote: note, footer });
   return { subject, text, html };
 }

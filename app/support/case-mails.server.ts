@@ -6,7 +6,6 @@ import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { enqueueMail } from "#app/mail/mail-queue.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
-import { CaseMailTemplate } from "#app/mail/templates/case-mail.server.tsx";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 export type CaseMail = "received" | "closed";
@@ -28,6 +27,7 @@ async function renderCaseMail(kind: CaseMail, site: Site, input: CaseMailInput) 
   const outcome = kind === "closed" && input.outcome ? input.outcome : null;
   const footer = await siteFooter(site, locale);
   const note = t("cases.replyNote", { supportEmail: site.support_email });
+  const { CaseMailTemplate } = await import("#app/mail/templates/case-mail.server.tsx");
   const { html, text } = await renderMail(CaseMailTemplate, { site, locale, paragraphs, outcome, replyNote: note, footer });
   return { subject, text, html };
 }

@@ -68,10 +68,11 @@ export function getQueue(name: QueueName): Queue {
   let queue = queues.get(name);
   if (!queue) {
     const b = backend();
+    const { Queue: BullQueue, createPostgresBackend } = bullmq();
     queue =
       b.kind === "redis"
-        ? new (bullmq().Queue)(physical(name), { connection: b.connection() })
-        : (new (bullmq().Queue)(physical(name), { connection: b.connection() }, bullmq().createPostgresBackend) as unknown as Queue);
+        ? new BullQueue(physical(name), { connection: b.connection() })
+        : (new BullQueue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
     queue.on("error", reportConnectionError(`queue ${name}`));
     queues.set(name, queue);
   }

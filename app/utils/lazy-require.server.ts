@@ -1,7 +1,7 @@
 // CommonJS packages the first page never needs, loaded on first use instead of with the server:
-// BullMQ (over 200 modules), ioredis, rate-limiter-flexible and web-push were a third of the
-// modules a start loaded and about 0.3 s of it (docs/benchmarks.md "Starts"). `require` keeps
-// their callers synchronous; Node's module cache makes the second call free.
+// BullMQ (over 200 modules), ioredis, rate-limiter-flexible, web-push and the Mollie client were a
+// third of the modules a start loaded and 0.2 to 0.4 s of it (docs/benchmarks.md "Starts").
+// `require` keeps their callers synchronous; Node's module cache makes the second call free.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);

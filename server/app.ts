@@ -2,7 +2,6 @@
 // site resolved from the host, then signed media or React Router.
 import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -18,6 +17,7 @@ import { sqlCount } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { BROTLI_PARAMS, COMPRESSION_THRESHOLD, endWhole, GZIP_LEVEL } from "./whole-compression.ts";
 import { readiness } from "./health.ts";
 import { logRequest, recordFailure } from "./request-log.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
@@ -171,8 +171,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
         res.status(kept.status);
         for (const [name, value] of kept.headers) res.append(name, value);
         res.setHeader("X-Page-Cache", "hit");
-        res.setHeader("Content-Length", Buffer.byteLength(kept.body));
-        return void res.end(kept.body);
+        return endWhole(res, Buffer.from(kept.body));
       }
       const generation = pageCache?.generation() ?? 0;
       const context = new RouterContextProvider();
@@ -227,16 +226,16 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 }
 
 /**
- * Pages and JSON over 1 KB compressed per response, gzip or Brotli as the browser accepts
- * (`compression` prefers br). Levels chosen with `npm run bench:http` on the 2-core machines, where
- * CPU bounds the page throughput: see docs/security.md "Compression". Never the live event stream
- * (text/event-stream): a compressor would hold its events back until a block fills.
+ * Streamed answers over 1 KB (React Router's .data, the translation catalogue) compressed as they
+ * go, gzip or Brotli as the browser accepts (`compression` prefers br), at the levels of whole
+ * answers (server/whole-compression.ts, which sends pages and JSON itself). Never the live event
+ * stream (text/event-stream): a compressor would hold its events back until a block fills.
  */
 function dynamicCompression() {
   return compression({
-    threshold: 1024,
-    level: 6,
-    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    threshold: COMPRESSION_THRESHOLD,
+    level: GZIP_LEVEL,
+    brotli: { params: BROTLI_PARAMS },
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   });
 }

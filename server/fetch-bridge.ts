@@ -7,6 +7,7 @@ import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { wholeBody } from "#app/utils/whole-body.ts";
+import { endWhole } from "./whole-compression.ts";
 
 /** Passes a body through until it grows past `limit` bytes, then fails it (chunked uploads have no Content-Length to check up front). */
 function limited(limit: number) {
@@ -59,13 +60,10 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   if (cookies.length) res.setHeader("set-cookie", cookies);
   if (!response.body) return void res.end();
   const whole = wholeBody(response);
-  if (whole) return void res.end(whole);
-  // JSON is small and whole: sent with its length, so the compression threshold can see its size
-  if (/^application\/json\b/.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Length")) {
-    const body = Buffer.from(await response.arrayBuffer());
-    res.setHeader("Content-Length", body.length);
-    return void res.end(body);
-  }
+  if (whole) return endWhole(res, whole);
+  // JSON is small and whole: read at once and sent as a whole body
+  if (/^application\/json\b/.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Length"))
+    return endWhole(res, Buffer.from(await response.arrayBuffer()));
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

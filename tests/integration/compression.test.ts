@@ -123,11 +123,25 @@ describe("pages and JSON", () => {
       expect(res.status).toBe(200);
       expect(res.headers["content-encoding"]).toBe(encoding);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
-      expect(res.headers["content-length"]).toBeUndefined();
+      // compressed whole, in one piece with its length (server/whole-compression.ts), not chunked
+      expect(Number(res.headers["content-length"])).toBe(res.bytes.length);
+      expect(res.headers["transfer-encoding"]).toBeUndefined();
       const html = decoded(res).toString("utf8");
       expect(html).toMatch(/^<!DOCTYPE html>/i);
+      expect(html).toMatch(/<\/html>$/);
       expect(res.bytes.length).toBeLessThan(html.length / 2);
     }
+  });
+
+  it("a browser that turns Brotli down (q=0) gets gzip; a HEAD request gets the headers of the page as it is", async () => {
+    const headers = { "accept-language": "en", cookie: "entry_ok=1" };
+    const refused = await request(server, "/members", { headers: { ...headers, "accept-encoding": "br;q=0, gzip" } });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+    expect(decoded(refused).toString("utf8")).toMatch(/<\/html>$/);
+    const head = await request(server, "/members", { method: "HEAD", headers: { ...headers, "accept-encoding": BROWSER } });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(1024);
   });
 
   it("the translation catalogue is compressed and still kept a year", async () => {

@@ -3,6 +3,7 @@
 // members, query strings and anything after a write this process made are rendered afresh.
 // Visitors with a cookie or a search share the results instead (app/utils/cache.server.ts),
 // under the same rules.
+import { brotliDecompressSync } from "node:zlib";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { PAGE_CACHE_TTL_MS } from "#server/page-cache.ts";
@@ -37,6 +38,19 @@ describe("pages for visitors without cookies", () => {
     expect(pageNonces(second)).toEqual(new Set([cspNonce(second)]));
     expect(second.headers["cache-control"]).toBe("private, no-cache");
     expect(second.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it("come compressed as the browser accepts, with their length", async () => {
+    const headers = { "accept-language": "en", "accept-encoding": "gzip, deflate, br, zstd" };
+    const [first, second] = await twice("/", { headers });
+    expect(hit(second)).toBe(true);
+    for (const res of [first, second]) {
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(Number(res.headers["content-length"])).toBe(res.bytes.length);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+    const page = brotliDecompressSync(second.bytes).toString("utf8");
+    expect(page).toBe(brotliDecompressSync(first.bytes).toString("utf8").replaceAll(cspNonce(first), cspNonce(second)));
   });
 
   it("stay in the visitor's language and on their own site", async () => {

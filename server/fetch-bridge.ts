@@ -52,6 +52,8 @@ export function toFetchRequest(req: express.Request, res: express.Response, host
   return new Request(url, init);
 }
 
+const WHOLE_TYPES = /^(?:application\/json|text\/x-script)\b/;
+
 export async function sendFetchResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -61,9 +63,18 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   if (!response.body) return void res.end();
   const whole = wholeBody(response);
   if (whole) return endWhole(res, whole);
-  // JSON is small and whole: read at once and sent as a whole body
-  if (/^application\/json\b/.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Length"))
-    return endWhole(res, Buffer.from(await response.arrayBuffer()));
+  // JSON and React Router's loader data for a navigation (text/x-script; no loader here defers
+  // anything, so the stream holds nothing a member could see early) are read at once and sent whole
+  if (WHOLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Length")) {
+    let body: Buffer;
+    try {
+      body = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      if (res.destroyed) return; // the client went away (a navigation the browser dropped): nothing to report
+      throw error;
+    }
+    return endWhole(res, body);
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

@@ -144,6 +144,15 @@ describe("pages and JSON", () => {
     expect(Number(head.headers["content-length"])).toBeGreaterThan(1024);
   });
 
+  it("a navigation's loader data (.data) goes out compressed whole, with its length", async () => {
+    const res = await request(server, "/members.data", { headers: { "accept-language": "en", cookie: "entry_ok=1", "accept-encoding": BROWSER } });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/x-script/);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(Number(res.headers["content-length"])).toBe(res.bytes.length);
+    expect(decoded(res).toString("utf8")).toMatch(/^\[/);
+  });
+
   it("the translation catalogue is compressed and still kept a year", async () => {
     const page = await request(server, "/", { headers: { "accept-language": "nl", cookie: "entry_ok=1" } });
     const file = /data-catalogue="([^"]+)"/.exec(page.body)![1]!;

@@ -14,11 +14,12 @@ if (process.argv[3]) globalThis.__sameDomPages = JSON.parse(readFileSync(process
 const buildFile = path.resolve("build/bench-bare-react-router/server/index.js");
 const build = await import(pathToFileURL(buildFile).href);
 const listener = createRequestListener({ build, mode: "production" });
-// the app's settings (server/app.ts)
+// the app's levels (server/whole-compression.ts: Brotli quality 2 since 2026-11-29, 4 before),
+// through the middleware a bare app would use
 const compress = compression({
   threshold: 1024,
   level: 6,
-  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
 });
 const server = http.createServer((req, res) => {
   // the old same-size page (/?cards=N) stays uncompressed, as its ratio was measured

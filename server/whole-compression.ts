@@ -33,9 +33,19 @@ function encodingFor(req: express.Request, res: express.Response, size: number):
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
+/**
+ * Over this a body is left to the middleware's stream (off the event loop): a page is 10 to 100 KB,
+ * and compressing a megabyte here would hold every other request for several milliseconds.
+ */
+const IN_CALL_LIMIT = 1024 * 1024;
+
 /** Ends `res` with `body`, compressed as the client accepts when it is worth it, with its Content-Length. */
 export function endWhole(res: express.Response, body: Buffer) {
   const req = res.req;
+  if (body.length > IN_CALL_LIMIT) {
+    res.setHeader("Content-Length", body.length);
+    return void res.end(body);
+  }
   const encoding = transformable(req, res) ? (res.vary("Accept-Encoding"), encodingFor(req, res, body.length)) : null;
   const sent =
     encoding === "br"

@@ -17,7 +17,7 @@ import { sqlCount } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
-import { BROTLI_PARAMS, COMPRESSION_THRESHOLD, endWhole, GZIP_LEVEL } from "./whole-compression.ts";
+import { BROTLI_PARAMS, compressible, COMPRESSION_THRESHOLD, endWhole, GZIP_LEVEL } from "./whole-compression.ts";
 import { readiness } from "./health.ts";
 import { logRequest, recordFailure } from "./request-log.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
@@ -226,18 +226,13 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
 }
 
 /**
- * Streamed answers over 1 KB (React Router's .data, the translation catalogue) compressed as they
- * go, gzip or Brotli as the browser accepts (`compression` prefers br), at the levels of whole
- * answers (server/whole-compression.ts, which sends pages and JSON itself). Never the live event
- * stream (text/event-stream): a compressor would hold its events back until a block fills.
+ * Streamed answers over 1 KB (the translation catalogue, bodies too large to compress in one call)
+ * compressed as they go, gzip or Brotli as the browser accepts (`compression` prefers br), with the
+ * rules and levels of whole answers (server/whole-compression.ts, which sends pages, JSON and
+ * .data itself).
  */
 function dynamicCompression() {
-  return compression({
-    threshold: COMPRESSION_THRESHOLD,
-    level: GZIP_LEVEL,
-    brotli: { params: BROTLI_PARAMS },
-    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-  });
+  return compression({ threshold: COMPRESSION_THRESHOLD, level: GZIP_LEVEL, brotli: { params: BROTLI_PARAMS }, filter: compressible });
 }
 
 function geoCountry(header: string | string[] | undefined) {

@@ -1,9 +1,10 @@
-// A body that is whole in memory (a rendered page, a JSON answer, a kept page) is compressed in one
-// synchronous call and sent with its length in one write. The `compression` middleware streams it
-// instead: a zlib stream whose chunks go to libuv's thread pool and come back through an event, and
-// a chunked answer that ends with a second write. On the 2-core machines those hand-offs cost more
-// than the compression itself (docs/benchmarks.md, "Compressing whole answers"). Answers that are
-// streams (React Router's .data, files) still go through the middleware (server/app.ts).
+// A body that is whole in memory (a rendered page, a kept page, JSON, React Router's .data for a
+// navigation) is compressed in one synchronous call and sent with its length in one write. The
+// `compression` middleware streams it instead: a zlib stream whose chunks go to libuv's thread pool
+// and come back through an event, and a chunked answer that ends with a second write. On the 2-core
+// machines those hand-offs cost more than the compression itself (docs/benchmarks.md, "Compressing
+// whole answers"). Streamed answers (the translation catalogue, bodies over IN_CALL_LIMIT) still go
+// through the middleware (server/app.ts), with the same rules and levels from here.
 import { constants, brotliCompressSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import type express from "express";
@@ -19,10 +20,17 @@ export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.B
 export const GZIP_LEVEL = 6;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/;
 
-/** The middleware's own rules: compressible types only, never the live event stream, never no-transform. */
+/**
+ * What may be compressed, here and as the middleware's filter: compressible types only, never the
+ * live event stream (a compressor would hold its events back until a block fills).
+ */
+export function compressible(req: express.Request, res: express.Response) {
+  return !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res);
+}
+
+/** The middleware's own rules on top: never a body marked no-transform. */
 function transformable(req: express.Request, res: express.Response) {
-  if (String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream")) return false;
-  return !NO_TRANSFORM.test(String(res.getHeader("Cache-Control") ?? "")) && compression.filter(req, res);
+  return !NO_TRANSFORM.test(String(res.getHeader("Cache-Control") ?? "")) && compressible(req, res);
 }
 
 function encodingFor(req: express.Request, res: express.Response, size: number): "br" | "gzip" | null {

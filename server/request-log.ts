@@ -29,8 +29,17 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   res.on("error", done);
 }
 
-export function logAnswer(logger: Logger, req: IncomingMessage, res: ServerResponse, site: string | undefined, started: number, failure?: Error) {
-  const level = failure ? "error" : "info";
+/** `answered`: the level of an answer that did not fail (info; debug for /api/settings.php). */
+export function logAnswer(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: string | undefined,
+  started: number,
+  failure?: Error,
+  answered: "info" | "debug" = "info",
+) {
+  const level = failure ? "error" : answered;
   if (!logger.isLevelEnabled(level)) return;
   const line = {
     req: { method: req.method, url: redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/") },

@@ -2,9 +2,11 @@
 // page security headers and React Router. Every page of the product asks for it and it depends only
 // on the site, the language and the visitor's country: no session, no tracking, no page
 // middleware. Through React Router it ran at 0.03 of a bare node:http server, behind the express
-// middleware at 0.10, as express's first middleware at 0.13. It writes its own log
-// line and the same security headers (without the documents' CSP). Other methods and unreadable
-// URLs go on to express and React Router (405, 400).
+// middleware at 0.10, as express's first middleware at 0.13. It sends the same security headers
+// (without the documents' CSP). Its request log line is at level debug: every page asks for the
+// settings, so at info they were about half of the log's lines and a third of the answer's CPU
+// (docs/benchmarks.md); a failure is still logged at error. Other methods and unreadable URLs go on
+// to express and React Router (405, 400).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import type { ResolvedSite } from "#app/tenancy/host.server.ts";
@@ -58,7 +60,7 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
         res.writeHead(200, cookie ? [...kept.full, ...cookie] : kept.full);
         res.end(req.method === "HEAD" ? undefined : answer.json);
       }
-      logAnswer(logger, req, res, resolved.site.key, started);
+      logAnswer(logger, req, res, resolved.site.key, started, undefined, "debug");
     };
     // known languages (every request after a site's first few) are answered without a promise
     try {

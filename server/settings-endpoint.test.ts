@@ -1,5 +1,5 @@
 // GET /api/settings.php in the request log: every page asks for it, so its answers are logged at
-// debug, not at the default level info; a failure is still logged at error.
+// debug, not at the default level info (a failure goes to the host's `failed`, at error).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -22,22 +22,26 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
     res.off("finish", done);
     res.off("error", done);
     const failure = error ?? failures.get(res) ?? (res.statusCode >= 500 ? new Error(`failed with status code ${res.statusCode}`) : undefined);
-    logAnswer(logger, req, res, site(), started, failure);
+    logAnswer(logger, req, res, site(), started, { failure });
   };
   res.on("close", done);
   res.on("finish", done);
   res.on("error", done);
 }
 
-/** `answered`: the level of an answer that did not fail (info; debug for /api/settings.php). */
+interface AnswerLog {
+  failure?: Error;
+  /** the level of an answer that did not fail: info, or debug for /api/settings.php */
+  answered?: "info" | "debug";
+}
+
 export function logAnswer(
   logger: Logger,
   req: IncomingMessage,
   res: ServerResponse,
   site: string | undefined,
   started: number,
-  failure?: Error,
-  answered: "info" | "debug" = "info",
+  { failure, answered = "info" }: AnswerLog = {},
 ) {
   const level = failure ? "error" : answered;
   if (!logger.isLevelEnabled(level)) return;

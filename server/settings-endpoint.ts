@@ -60,7 +60,7 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
         res.writeHead(200, cookie ? [...kept.full, ...cookie] : kept.full);
         res.end(req.method === "HEAD" ? undefined : answer.json);
       }
-      logAnswer(logger, req, res, resolved.site.key, started, undefined, "debug");
+      logAnswer(logger, req, res, resolved.site.key, started, { answered: "debug" });
     };
     // known languages (every request after a site's first few) are answered without a promise
     try {

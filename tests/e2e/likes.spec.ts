@@ -1,7 +1,8 @@
 // Likes in a real browser: the like modal (?t=N, auto-like, likes reloaded 0.5 s later), a like
 // back that makes a match, likes from search cards without leaving the page, and the swipe game
-// with keys, buttons and a drag until its daily limit stops it. Each test uses another demo
-// site's member so the browser suite's files do not share one member's likes.
+// with keys, buttons and a drag until its daily limit stops it. The tests of this file run one
+// after another; they use the lovely and mature demo members, as pride's is profile.spec's: its
+// like back must be new, and the auto-like here, run beside it, could take the same profile.
 import { expect, test, type Page } from "@playwright/test";
 import type { TOptions } from "i18next";
 import { PORT } from "../../playwright.config.ts";
@@ -19,7 +20,7 @@ const en = (key: string, options?: TOptions) => tr("en", key, options);
 const matchDialog = (page: Page) => page.getByRole("dialog", { name: en("likes.matchTitle") });
 
 test("the like modal opens after t seconds with an auto-liked profile, t leaves the URL, likes reload 0.5 s later", async ({ page }) => {
-  const origin = await logInInEnglish(page, "pride");
+  const origin = await logInInEnglish(page, "mature");
   const autoLike = page.waitForResponse((r) => r.url().endsWith("/api/auto-like.php"));
   const started = Date.now();
   await page.goto(`${origin}/members?t=2&gender=male`);

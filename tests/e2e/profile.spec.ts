@@ -132,15 +132,23 @@ test.describe("desktop", () => {
     // someone who liked the member: the button says so
     const like = page.getByRole("main").getByRole("button", { name: new RegExp(`^${en("likes.likeBack")}\\W+${name}$`) });
     const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/members/${id}/like.data`);
-    await like.click();
     // printed when the moment does not come: CI's one failure here (stop 40) could not be told apart
     // from a like that was not new (created: false) or a screen that did not load. The browser
-    // keeps no body when the page stopped reading it before its end (CI at stop 41): then the status.
+    // keeps no body when the page stopped reading it before its end (CI at stop 41): then the
+    // status, and whether the page loaded again or failed meanwhile.
+    const meanwhile: string[] = [];
+    page.on("load", () => meanwhile.push(`loaded ${page.url()}`));
+    page.on("pageerror", (error) => meanwhile.push(`error: ${error.message}`));
+    await like.click();
     const response = await answered;
     const answer = await response.text().catch(() => `${response.status()}, read only in part by the page`);
 
     const dialog = page.getByRole("dialog", { name: "It's a match!" });
-    await expect(dialog.getByRole("img", { name: "You", exact: true }), `the like's answer: ${answer}`).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "You", exact: true }))
+      .toBeVisible()
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nthe like's answer: ${answer}\nthe page since the click: ${meanwhile.join("; ") || "no load, no error"}`);
+      });
     await expect(dialog.getByRole("img", { name, exact: true })).toBeVisible();
     // the price before sending, as the chat states it
     await expect(dialog.getByText(/A message costs \d+ credits .* You have \d+ credits/)).toBeVisible();

@@ -1,8 +1,8 @@
 // Likes in a real browser: the like modal (?t=N, auto-like, likes reloaded 0.5 s later), a like
 // back that makes a match, likes from search cards without leaving the page, and the swipe game
 // with keys, buttons and a drag until its daily limit stops it. The tests of this file run one
-// after another; they use the lovely and mature demo members, as pride's is profile.spec's: its
-// like back must be new, and the auto-like here, run beside it, could take the same profile.
+// after another, as the lovely and mature demo members. Pride's is left to profile.spec, whose
+// like back must be new: the auto-like here, run beside it, could take the same profile.
 import { expect, test, type Page } from "@playwright/test";
 import type { TOptions } from "i18next";
 import { PORT } from "../../playwright.config.ts";

@@ -6,9 +6,9 @@
 import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
-const DATABASE_DEADLINE_MS = 2_000;
-/** Redis and the PostgreSQL queue answer a count in milliseconds; longer is degraded. */
-const QUEUE_DEADLINE_MS = 500;
+const DEADLINE_MS = 2_000;
+/** How long a probe waits for a queue check that is still running before it says what the last one found. */
+const QUEUE_WAIT_MS = 500;
 
 const state = { draining: false };
 
@@ -37,22 +37,26 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// One queue count at a time: BullMQ's Redis connection queues commands while Redis is away
-// (maxRetriesPerRequest: null), so a probe every few seconds would pile up counts that never end.
+// One queue count at a time, with its own deadline: BullMQ's Redis connection queues commands
+// while Redis is away (maxRetriesPerRequest: null), so a count per probe would pile up. A probe
+// waits for the running count only a moment, then reports the last one's outcome: readiness
+// answers as fast as the database does while the queue is slow or away.
 let queueCheck: Promise<string | null> | null = null;
+let lastQueueProblem: string | null | undefined;
 function checkQueue() {
-  queueCheck ??= getQueue(QUEUE_NAMES.mail)
-    .getJobCounts("wait")
+  queueCheck ??= within(getQueue(QUEUE_NAMES.mail).getJobCounts("wait"), DEADLINE_MS)
     .then(
       () => null,
       (error: unknown) => problemOf(error),
     )
+    .then((problem) => (lastQueueProblem = problem))
     .finally(() => (queueCheck = null));
-  return within(queueCheck, QUEUE_DEADLINE_MS).catch(problemOf);
+  if (lastQueueProblem === undefined) return queueCheck; // the first check: its own outcome
+  return within(queueCheck, QUEUE_WAIT_MS).catch(() => lastQueueProblem ?? null);
 }
 
 const checkDatabase = () =>
-  within(getDb().$queryRaw`SELECT 1`, DATABASE_DEADLINE_MS).then(
+  within(getDb().$queryRaw`SELECT 1`, DEADLINE_MS).then(
     () => null,
     (error: unknown) => problemOf(error),
   );

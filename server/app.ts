@@ -18,7 +18,7 @@ import { getLogger } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { BROTLI_PARAMS, compressible, COMPRESSION_THRESHOLD, endWhole, GZIP_LEVEL } from "./whole-compression.ts";
-import { readiness } from "./health.ts";
+import { isDraining, readiness } from "./health.ts";
 import { logRequest, recordFailure } from "./request-log.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -114,10 +114,13 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   // documents and JSON from here on (the static files above come precompressed): see dynamicCompression
   app.use(dynamicCompression());
 
-  // for load balancers and the browser suite: ready when the database and the queue answer
-  app.get("/healthz", async (_req, res) => {
+  // for load balancers and orchestrators (server/health.ts), on any host, never stored: /livez
+  // the process answers; /readyz (and /healthz, its older name) it can serve members
+  app.get("/livez", (_req, res) => void res.set("Cache-Control", "no-store").json({ ok: true }));
+  app.get(["/readyz", "/healthz"], async (_req, res) => {
     const { state, problems } = await readiness();
-    if (!state.ok) logger.error({ health: problems }, "not ready");
+    if (!state.ok && !isDraining()) logger.error({ health: problems }, "not ready");
+    else if (problems.queue) logger.warn({ health: problems }, "queue degraded");
     res
       .status(state.ok ? 200 : 503)
       .set("Cache-Control", "no-store")

@@ -16,10 +16,16 @@ import { closeDb, getDb } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { getLiveBus, shareVisibleWrites } from "#app/live/bus.server.ts";
+import { closeEventStreams } from "#app/live/event-stream.server.ts";
 import { startWorkers } from "#workers/index.ts";
 import { drawDemoPortraits, migrateDatabase, seedDatabase } from "./database/prepare.ts";
 import { embeddedDatabaseUrl, type EmbeddedDatabase } from "./database/embedded-postgres.ts";
 import { createApp } from "./app.ts";
+import { drainable } from "./drain.ts";
+import { markDraining } from "./health.ts";
+
+/** After the drain (SHUTDOWN_TIMEOUT_MS), what closing the queues, the bus and the database may take before the process exits anyway. */
+const CLOSE_MARGIN_MS = 5_000;
 
 /** A crashing embedded database is restarted this often per minute before the server gives up. */
 const EMBEDDED_RESTARTS_PER_MINUTE = 3;
@@ -88,6 +94,7 @@ export async function serve({ env, sites, database, development, releaseLock, we
   };
   const web = forking ? forkWebProcesses(webProcesses, { ready: (port) => ready(port, `, ${webProcesses} web processes`), giveUp: () => stop(1) }) : null;
   const server = app?.listen(env.PORT, env.HOST, () => ready((server!.address() as { port: number }).port)) ?? null;
+  const requests = server && drainable(server);
   const listening = web ? web.listening : new Promise((resolve) => server!.once("listening", resolve));
   // the queue worker starts a second after the server listens: loading BullMQ (over 200 modules,
   // on first use) and opening its connections held up the first pages after a start by about 0.3 s
@@ -99,14 +106,19 @@ export async function serve({ env, sites, database, development, releaseLock, we
   const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
+    exitAnywayAfter(env.SHUTDOWN_TIMEOUT_MS + 2 * CLOSE_MARGIN_MS);
+    markDraining();
+    closeEventStreams();
     siteReloads.close();
-    server?.close();
-    server?.closeAllConnections();
-    await web?.stop();
-    await workers?.then(
-      (w) => w?.close(),
-      () => {},
-    );
+    // the requests in flight (here or in the web processes) and the running jobs finish side by side
+    await Promise.all([
+      requests?.drain(env.SHUTDOWN_TIMEOUT_MS).then(logDrained),
+      web?.stop(env.SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS),
+      workers?.then(
+        (w) => w?.close(),
+        () => {},
+      ),
+    ]);
     await closeQueues();
     await getLiveBus().close();
     await closeDb();
@@ -144,13 +156,16 @@ export async function serveWeb({ env, sites }: { env: Env; sites: SiteRegistry }
   shareVisibleWrites();
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST);
+  const requests = drainable(server);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    exitAnywayAfter(env.SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS);
+    markDraining();
+    closeEventStreams();
     siteReloads.close();
-    server.close();
-    server.closeAllConnections();
+    logDrained(await requests.drain(env.SHUTDOWN_TIMEOUT_MS));
     await closeQueues();
     await getLiveBus().close();
     await closeDb();
@@ -209,17 +224,35 @@ function forkWebProcesses(count: number, { ready, giveUp }: { ready: (port: numb
     signal: (signal: NodeJS.Signals) => {
       for (const worker of workers) worker.process.kill(signal);
     },
-    stop: async () => {
+    /** SIGTERM to each (they drain, server/drain.ts); one still running after `killAfterMs` gets SIGKILL. */
+    stop: async (killAfterMs: number) => {
       stopping = true;
       await Promise.all(
         [...workers].map((worker) => {
           const exited = new Promise((resolve) => worker.once("exit", resolve));
           worker.process.kill("SIGTERM");
-          return exited;
+          const kill = setTimeout(() => {
+            log.error(`a web process did not stop within ${killAfterMs} ms of SIGTERM: killing it`);
+            worker.process.kill("SIGKILL");
+          }, killAfterMs);
+          return exited.finally(() => clearTimeout(kill));
         }),
       );
     },
   };
+}
+
+/** A shutdown whose closing hangs (a dependency that does not answer) still ends the process. */
+function exitAnywayAfter(ms: number) {
+  setTimeout(() => {
+    getLogger().error(`shutdown still not done ${ms} ms after the signal: exiting`);
+    process.exit(1);
+  }, ms).unref();
+}
+
+function logDrained({ cut, ms }: { cut: number; ms: number }) {
+  if (cut) getLogger().warn(`shutdown: ${cut} requests still running after ${ms} ms were cut (SHUTDOWN_TIMEOUT_MS)`);
+  else getLogger().info(`shutdown: every request answered, drained in ${ms} ms`);
 }
 
 /** Which providers take payments; the test provider is said loudly where it is not the embedded default. */

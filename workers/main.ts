@@ -20,11 +20,23 @@ const workers = await startWorkers(env);
 // jobs look sites up by key (mail, push): the worker follows the site files as the web server does
 const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
 console.log(`workers running (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`);
+// SIGTERM (a deploy, docker stop): no new job is taken, the running ones finish (BullMQ's close
+// waits for them); one still running after SHUTDOWN_TIMEOUT_MS is left to the queue, which hands
+// it to another worker once its lock expires
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  setTimeout(() => {
+    console.error(`workers: jobs still running ${env.SHUTDOWN_TIMEOUT_MS} ms after the signal: exiting`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS).unref();
   siteReloads.close();
   await workers.close();
   await closeQueues();
+  console.log(`workers stopped, running jobs finished, in ${Date.now() - started} ms`);
   process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

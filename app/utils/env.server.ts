@@ -54,6 +54,9 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   /** Web processes of `npm start` / `start:prod` (node:cluster); unset: 1, or one per core with `start:prod`. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** On SIGTERM, how long a web process lets the requests it accepted finish (and a queue worker its
+   * running jobs) before it cuts them, in ms (default 25 s: under Kubernetes' 30 s grace period). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Run the queue worker inside the web process (default on; off for a separate `npm run worker`). */
   WORKER_IN_PROCESS: flag.optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),

@@ -26,9 +26,8 @@ export interface NpmStart {
 const REAL_SERVERS = ["DATABASE_URL", "REDIS_URL", "SMTP_URL", "APP_SECRET", "NODE_ENV", "SEED_DEMO", "WORKER_IN_PROCESS"];
 
 export async function startNpmStart(extra: Record<string, string> = {}): Promise<NpmStart> {
-  // exec'd so signals reach the server
-  const [, assignments, command] = /^((?:\w+=\S+\s+)*)(.*)$/.exec(JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string)!;
-  const startCommand = `${assignments!.trim() ? `export ${assignments!.trim()}; ` : ""}exec ${command}`;
+  // the script as npm runs it (sh -c); it execs node itself, so signals reach the server
+  const startCommand = JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string;
   const dataDir = mkdtempSync(path.join(tmpdir(), "rendezvous-start-"));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
   const env = Object.fromEntries(

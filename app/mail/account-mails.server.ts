@@ -7,8 +7,7 @@ import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { getDb } from "#app/utils/db.server.ts";
-import { writeToMailOutbox, type OutboxMail } from "./outbox-store.server.ts";
+import type { OutboxMail } from "./outbox-store.server.ts";
 import { renderMail } from "./render-mail.server.ts";
 import { siteFooter, siteSender } from "./site-mail.server.ts";
 
@@ -46,13 +45,8 @@ export async function renderAccountMail({ kind, site, locale, name, link, params
   return { subject, text, html };
 }
 
-/** The rendered mail under a new id, for writeToMailOutbox in the caller's transaction. */
+/** The rendered mail under a new id, for writeToMailOutbox (outbox-store.server.ts) in the caller's transaction. */
 export async function prepareAccountMail(input: AccountMailInput): Promise<OutboxMail> {
   const { subject, text, html } = await renderAccountMail(input);
   return { id: randomUUID(), siteKey: input.site.key, message: { ...siteSender(input.site), to: input.to, subject, text, html } };
-}
-
-/** Renders the mail and writes it to the outbox on its own (no change goes with it). */
-export async function sendAccountMail(input: AccountMailInput) {
-  await writeToMailOutbox(getDb(), [await prepareAccountMail(input)]);
 }

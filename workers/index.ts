@@ -2,6 +2,7 @@
 // `npm start` and alone by `npm run worker`.
 import { createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
+import { startMailOutboxRelay } from "#app/mail/outbox-relay.server.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
@@ -27,7 +28,9 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
   for (const w of workers) {
     w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));
   }
-  const close = () => Promise.all(workers.map((w) => w.close())).then(() => undefined);
+  // the mails requests wrote to the outbox table go to the mail queue from here
+  const relay = startMailOutboxRelay();
+  const close = () => Promise.all([relay.close(), ...workers.map((w) => w.close())]).then(() => undefined);
   try {
     await schedule(env, workers);
   } catch (error) {

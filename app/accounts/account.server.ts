@@ -2,7 +2,6 @@
 // deletion (14 days to change their mind) and the purge after that.
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
@@ -10,8 +9,9 @@ import { removeExportFiles } from "#app/privacy/export-files.server.ts";
 import { giveBack, ipKey, take, type Check } from "#app/limits/rate-limits.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 import { revokeSessions } from "#app/auth/session.server.ts";
-import { consumeToken, issueToken, peekToken } from "#app/auth/tokens.server.ts";
+import { consumeToken, peekToken } from "#app/auth/tokens.server.ts";
 import { fieldErrors, newPasswordSchema } from "#app/auth/validation.ts";
+import { sendLinkMail } from "./link-mail.server.ts";
 
 const REACTIVATION_DAYS = 14;
 
@@ -47,8 +47,10 @@ export async function mailPasswordReset(site: Site, user: { id: number; email: s
   const perAccount: Check = ["resetMail", String(user.id)];
   if (!(await take(perAccount)).ok) return false;
   try {
-    const token = await issueToken(user.id, "password_reset");
-    await sendAccountMail({ kind: "passwordReset", site, locale, to: user.email, name: user.name, link: `${origin}/reset-password/do?token=${token}` });
+    await sendLinkMail(
+      { kind: "passwordReset", site, locale, to: user.email, name: user.name },
+      { userId: user.id, kind: "password_reset", link: (token) => `${origin}/reset-password/do?token=${token}` },
+    );
   } catch (error) {
     await giveBack(perAccount);
     throw error;
@@ -87,8 +89,10 @@ export async function emailInUse(site: Site, email: string) {
 }
 
 export async function requestEmailChange(site: Site, userId: number, newEmail: string, locale: Locale, origin: string, name: string) {
-  const token = await issueToken(userId, "email_change", { newEmail });
-  await sendAccountMail({ kind: "emailChange", site, locale, to: newEmail, name, link: `${origin}/mail-change/do?token=${token}` });
+  await sendLinkMail(
+    { kind: "emailChange", site, locale, to: newEmail, name },
+    { userId, kind: "email_change", newEmail, link: (token) => `${origin}/mail-change/do?token=${token}` },
+  );
 }
 
 /** Applies a confirmed e-mail change; false when the link is bad or the address got taken. */
@@ -104,25 +108,30 @@ export async function setLanguage(userId: number, language: Locale) {
   await getDb().user.update({ where: { id: userId }, data: { language } });
 }
 
-/** Pending deletion: hidden everywhere, signed out, a reactivation link valid 14 days mailed. */
+/** Pending deletion: hidden everywhere, signed out, a reactivation link valid 14 days mailed (in the same transaction). */
 export async function requestDeletion(site: Site, userId: number, reason: string | null, locale: Locale, origin: string) {
-  const db = getDb();
-  const user = await db.$transaction(async (tx) => {
-    const u = await tx.user.update({
-      where: { id: userId },
-      data: { status: "pending_deletion", deletionRequestedAt: new Date(), deletionReason: reason },
-      select: { email: true, profile: { select: { name: true } } },
-    });
+  const user = await getDb().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, profile: { select: { name: true } } } });
+  await sendReactivationMail(site, userId, user.email, user.profile?.name ?? user.email, locale, origin, async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { status: "pending_deletion", deletionRequestedAt: new Date(), deletionReason: reason } });
     await tx.profile.updateMany({ where: { userId }, data: { status: "disabled" } });
     await tx.session.deleteMany({ where: { userId } });
-    return u;
   });
-  await sendReactivationMail(site, userId, user.email, user.profile?.name ?? user.email, locale, origin);
 }
 
-export async function sendReactivationMail(site: Site, userId: number, to: string, name: string, locale: Locale, origin: string) {
-  const token = await issueToken(userId, "reactivation");
-  await sendAccountMail({ kind: "reactivation", site, locale, to, name, link: `${origin}/account/reactivate?token=${token}` });
+export async function sendReactivationMail(
+  site: Site,
+  userId: number,
+  to: string,
+  name: string,
+  locale: Locale,
+  origin: string,
+  change?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+) {
+  await sendLinkMail(
+    { kind: "reactivation", site, locale, to, name },
+    { userId, kind: "reactivation", link: (token) => `${origin}/account/reactivate?token=${token}` },
+    change,
+  );
 }
 
 export async function reactivate(site: Site, token: string | null) {

@@ -1,15 +1,19 @@
 // Creating an account: user and (disabled) profile, the signup credits through the ledger,
-// the arrival's tracking record, all in one transaction; then the activation mail.
+// the arrival's tracking record and the activation mail (its token and the outbox row), all in
+// one transaction: an account is never there without its mail, whatever the queue's state.
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { applyCredits } from "#app/credits/ledger.server.ts";
 import { giveBack, take, type Check } from "#app/limits/rate-limits.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import { prepareAccountMail } from "#app/mail/account-mails.server.ts";
+import { writeToMailOutbox } from "#app/mail/outbox-store.server.ts";
 import { sendSignupMessage } from "#app/chat/send.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "#app/auth/password.server.ts";
-import { issueToken } from "#app/auth/tokens.server.ts";
+import { newLinkToken, saveToken } from "#app/auth/tokens.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
+import { sendLinkMail } from "./link-mail.server.ts";
 import { MARKETING_TYPES } from "#app/notifications/notification-types.ts";
 
 /** A new account as the account step's schema gave it (app/accounts/account-schema.ts). */
@@ -42,6 +46,15 @@ export async function createAccount(
   const db = getDb();
   const passwordHash = await hashPassword(input.password);
   const country = ctx.country && site.countries.includes(ctx.country) ? ctx.country : site.countries[0]!;
+  const token = newLinkToken();
+  const mail = await prepareAccountMail({
+    kind: "activation",
+    site,
+    locale: ctx.locale,
+    to: input.email,
+    name: input.name,
+    link: activationLink(ctx.origin, token),
+  });
   try {
     const user = await db.$transaction(async (tx) => {
       const user = await tx.user.create({
@@ -82,9 +95,15 @@ export async function createAccount(
       if (ctx.trackingId) {
         await tx.tracking.updateMany({ where: { id: ctx.trackingId, siteKey: site.key, userId: null }, data: { userId: user.id } });
       }
+      await saveToken(tx, user.id, "activation", token);
+      await writeToMailOutbox(tx, [mail]);
       return user;
     });
-    await sendActivationMail(user.id, { site, locale: ctx.locale, to: user.email, name: input.name, origin: ctx.origin });
+    // signup's mail is the first of the account's activation mails of the day; the account and
+    // its mail are committed, so a counter that fails now must not turn the signup into an error
+    await take(["activationMail", String(user.id)]).catch((error: Error) =>
+      getLogger().warn({ userId: user.id, reason: error.message }, "signup: activation mail not counted"),
+    );
     return user;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new EmailTaken();
@@ -98,14 +117,18 @@ export async function sendActivationMail(userId: number, m: { site: Site; locale
   const allowed = await take(perAccount);
   if (!allowed.ok) return allowed;
   try {
-    const token = await issueToken(userId, "activation");
-    await sendAccountMail({ kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name, link: `${m.origin}/activate?token=${token}` });
+    await sendLinkMail(
+      { kind: "activation", site: m.site, locale: m.locale, to: m.to, name: m.name },
+      { userId, kind: "activation", link: (token) => activationLink(m.origin, token) },
+    );
   } catch (error) {
     await giveBack(perAccount);
     throw error;
   }
   return allowed;
 }
+
+const activationLink = (origin: string, token: string) => `${origin}/activate?token=${token}`;
 
 /** The e-mail link: confirms the account and shows the profile to others. */
 export async function activateAccount(userId: number) {

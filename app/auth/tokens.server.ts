@@ -1,8 +1,12 @@
 // One-time links (activation, password reset, e-mail change, reactivation): the mail carries
 // a random token, the database only its hash; a token works once and until it expires.
+import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { TokenKind } from "#app/generated/prisma/enums.ts";
-import { getDb } from "#app/utils/db.server.ts";
+import { getDb, type Db } from "#app/utils/db.server.ts";
 import { newToken, tokenHash } from "./session.server.ts";
+
+/** A new link token, for a mail rendered before the transaction that saves it (saveToken). */
+export const newLinkToken = newToken;
 
 const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   activation: 30 * 24 * 3600_000,
@@ -13,10 +17,15 @@ const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
 
 export async function issueToken(userId: number, kind: TokenKind, extra: { newEmail?: string } = {}) {
   const token = newToken();
-  await getDb().userToken.create({
+  await saveToken(getDb(), userId, kind, token, extra);
+  return token;
+}
+
+/** Stores a token made by newLinkToken, in the caller's transaction (with the mail that carries it). */
+export async function saveToken(db: Db | Prisma.TransactionClient, userId: number, kind: TokenKind, token: string, extra: { newEmail?: string } = {}) {
+  await db.userToken.create({
     data: { userId, kind, tokenHash: tokenHash(token), newEmail: extra.newEmail ?? null, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]) },
   });
-  return token;
 }
 
 /** Marks the token used and returns it, or null when it is unknown, used, expired or of another site. */

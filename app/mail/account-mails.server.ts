@@ -1,11 +1,13 @@
 // The account mails (activation, password reset, e-mail change, reactivation, data export ready, invitation), rendered per
 // site (brand, mail_name, support address, company footer) and per language, HTML and text,
-// then handed to the mail queue.
+// then written to the mail outbox (the relay queues them): prepared before the transaction of
+// the change they belong to (rendering reads the company, on the pool) and written in it.
+import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
-import { enqueueMail } from "./mail-queue.server.ts";
+import type { OutboxMail } from "./outbox-store.server.ts";
 import { renderMail } from "./render-mail.server.ts";
 import { siteFooter, siteSender } from "./site-mail.server.ts";
 
@@ -43,16 +45,8 @@ export async function renderAccountMail({ kind, site, locale, name, link, params
   return { subject, text, html };
 }
 
-export async function sendAccountMail(input: AccountMailInput) {
+/** The rendered mail under a new id, for writeToMailOutbox (outbox-store.server.ts) in the caller's transaction. */
+export async function prepareAccountMail(input: AccountMailInput): Promise<OutboxMail> {
   const { subject, text, html } = await renderAccountMail(input);
-  await enqueueMail({
-    siteKey: input.site.key,
-    message: {
-      ...siteSender(input.site),
-      to: input.to,
-      subject,
-      text,
-      html,
-    },
-  });
+  return { id: randomUUID(), siteKey: input.site.key, message: { ...siteSender(input.site), to: input.to, subject, text, html } };
 }

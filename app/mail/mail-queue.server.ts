@@ -1,5 +1,11 @@
 // Mail leaves the request through the queue; the worker renders nothing, it delivers.
 //
+// A request does not add mail jobs itself: it writes the mail into the outbox table with the
+// change it belongs to (outbox-store.server.ts) and the relay of the worker process adds the job,
+// so a queue backend that is down costs the request nothing and loses nothing. enqueueMail adds
+// the job at once: for jobs (notifications, campaigns), whose own retry covers a queue that
+// refuses it (the add fails within QUEUE_ADD_TIMEOUT_MS).
+//
 // Every mail gets its id when it is enqueued: the BullMQ job id, the Message-ID header and the
 // key under which delivery is recorded. A job that runs again (a worker killed after the SMTP
 // server accepted the mail but before the job was marked done) finds the id delivered and

@@ -1,5 +1,6 @@
-// How a direct-debit one-time code reaches the member: always by e-mail through the mail queue
-// (localized, in the site's brand), and by SMS once an SMS provider is configured.
+// How a direct-debit one-time code reaches the member: always by e-mail (localized, in the
+// site's brand), written to the mail outbox in the transaction that stores the challenge (the
+// relay queues it), and by SMS once an SMS provider is configured, after that transaction.
 //
 // SMS: `SmsProvider` is the interface a provider adapter implements (MessageBird, Twilio, a
 // bulk-SMS gateway: send one text to one E.164 number, throw when the provider refuses). No
@@ -8,7 +9,8 @@
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { randomUUID } from "node:crypto";
+import type { OutboxMail } from "#app/mail/outbox-store.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -44,19 +46,14 @@ async function renderCodeMail({ site, locale, name, code, minutes }: CodeMessage
   return { subject, text, html };
 }
 
-/** Sends the code by e-mail (queued) and, when a provider is configured, by SMS. */
-export async function sendCode(message: CodeMessage) {
+/** The code's mail under a new id, for writeToMailOutbox in the challenge's transaction. */
+export async function prepareCodeMail(message: CodeMessage): Promise<OutboxMail> {
   const { subject, text, html } = await renderCodeMail(message);
-  await enqueueMail({
-    siteKey: message.site.key,
-    message: {
-      ...siteSender(message.site),
-      to: message.email,
-      subject,
-      text,
-      html,
-    },
-  });
+  return { id: randomUUID(), siteKey: message.site.key, message: { ...siteSender(message.site), to: message.email, subject, text, html } };
+}
+
+/** Sends the code by SMS too, when a provider is configured (a provider call: after the transaction). */
+export async function sendCodeBySms(message: CodeMessage) {
   const sms = smsProvider();
   if (sms) {
     const t = getFixedT(message.locale);

@@ -10,6 +10,7 @@
 //   key derived from APP_SECRET) and wiped when the code is used or dead; the page shows it masked.
 // - A member gets at most CODES_PER_HOUR codes an hour, counted under a lock on the users row.
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import type { Db } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -42,13 +43,19 @@ export interface CodeRequest {
   packageId: number;
   discountCode?: string | undefined;
   mandate: DirectDebitMandate;
+  /** the code, when the mail that carries it was rendered first (newOtpCode); a new one otherwise */
+  code?: string;
+  /** runs in the challenge's transaction once it is stored (the code mail's outbox row) */
+  inTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
 }
+
+export const newOtpCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
 
 export type IssuedCode = { ok: true; token: string; code: string; expiresAt: Date; ibanMasked: string } | { ok: false; error: "too_many_codes" };
 
 /** Creates a challenge for the order; the caller sends `code` to the member (never stored). */
 export async function issueCode(db: Db, request: CodeRequest, now = new Date()): Promise<IssuedCode> {
-  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
+  const code = request.code ?? newOtpCode();
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(now.getTime() + OTP_RULES.ttlMinutes * 60_000);
   const ibanMasked = maskIban(request.mandate.iban);
@@ -81,6 +88,7 @@ export async function issueCode(db: Db, request: CodeRequest, now = new Date()):
         createdAt: now,
       },
     });
+    await request.inTransaction?.(tx);
     return { ok: true as const, token, code, expiresAt, ibanMasked };
   });
 }

@@ -6,8 +6,9 @@ import type { Site } from "#app/tenancy/site-schema.ts";
 import type { Db } from "#app/utils/db.server.ts";
 import { startCheckout, type CheckoutAnswer } from "./checkout.server.ts";
 import { directDebitGate } from "./direct-debit-gate.server.ts";
-import { sendCode } from "./direct-debit-otp-channel.server.ts";
-import { issueCode, OTP_RULES, verifyCode } from "./direct-debit-otp.server.ts";
+import { writeToMailOutbox } from "#app/mail/outbox-store.server.ts";
+import { prepareCodeMail, sendCodeBySms, type CodeMessage } from "./direct-debit-otp-channel.server.ts";
+import { issueCode, newOtpCode, OTP_RULES, verifyCode } from "./direct-debit-otp.server.ts";
 import type { DirectDebitMandate } from "./provider.server.ts";
 
 export interface Member {
@@ -29,7 +30,7 @@ export type CodeAnswer =
   | { ok: true; token: string; ibanMasked: string }
   | { ok: false; error: "package_unavailable" | "directdebit_limit" | "directdebit_blocked" | "too_many_codes" };
 
-/** Step 1: checks package, block and limit, stores the mandate with a new code and sends the code. */
+/** Step 1: checks package, block and limit, stores the mandate with a new code and its mail (one transaction), then the SMS. */
 export async function requestDirectDebitCode(
   db: Db,
   input: { site: Site; locale: Locale; member: Member; packageId: number; discountCode?: string | undefined; mandate: DirectDebitMandate },
@@ -39,17 +40,28 @@ export async function requestDirectDebitCode(
   if (!pkg) return { ok: false, error: "package_unavailable" };
   const gate = await db.$transaction((tx) => directDebitGate(tx, { site, userId: member.id, amountCents: pkg.priceCents, currency: pkg.currency }));
   if (!gate.ok) return gate;
-  const issued = await issueCode(db, { site, userId: member.id, packageId: pkg.id, discountCode: input.discountCode, mandate: input.mandate });
-  if (!issued.ok) return issued;
-  await sendCode({
+  const code = newOtpCode();
+  const message: CodeMessage = {
     site,
     locale: input.locale,
     email: member.email,
     phone: input.mandate.phone,
     name: member.name,
-    code: issued.code,
+    code,
     minutes: OTP_RULES.ttlMinutes,
+  };
+  const mail = await prepareCodeMail(message);
+  const issued = await issueCode(db, {
+    site,
+    userId: member.id,
+    packageId: pkg.id,
+    discountCode: input.discountCode,
+    mandate: input.mandate,
+    code,
+    inTransaction: (tx) => writeToMailOutbox(tx, [mail]),
   });
+  if (!issued.ok) return issued;
+  await sendCodeBySms(message);
   return { ok: true, token: issued.token, ibanMasked: issued.ibanMasked };
 }
 

@@ -39,14 +39,20 @@ function queueTransactionCosts(paymentId: number) {
   );
 }
 
-/** Right after a payment completed: ask at once, and leave a job to ask again if the provider has not said. */
+/**
+ * Right after a payment completed: ask at once, and leave a job to ask again if the provider has
+ * not said. One bounded add: a queue that is down costs the request QUEUE_ADD_TIMEOUT_MS at most,
+ * and the reconciliation's recordMissingCosts asks for what no job asked for.
+ */
 export async function afterCompletion(db: Db, paymentId: number) {
-  try {
-    if ((await recordTransactionCosts(db, paymentId)) === "not_yet") await queueTransactionCosts(paymentId);
-  } catch (error) {
+  const outcome = await recordTransactionCosts(db, paymentId).catch((error: unknown) => {
     getLogger().warn({ err: error, paymentId }, "payment: transaction costs not recorded yet");
-    await queueTransactionCosts(paymentId).catch(() => undefined);
-  }
+    return "not_yet" as const;
+  });
+  if (outcome !== "not_yet") return;
+  await queueTransactionCosts(paymentId).catch((error: Error) =>
+    getLogger().warn({ paymentId, reason: error.message }, "payment: transaction costs job not queued; the reconciliation asks later"),
+  );
 }
 
 const COSTS_WINDOW_DAYS = 14;

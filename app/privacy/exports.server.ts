@@ -17,7 +17,8 @@ import { Readable } from "node:stream";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { tokenHash } from "#app/auth/session.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
-import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import { prepareAccountMail } from "#app/mail/account-mails.server.ts";
+import { writeToMailOutbox } from "#app/mail/outbox-store.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { mailLocale, siteOrigin } from "#app/notifications/delivery.server.ts";
 import { giveBack, take, type Check } from "#app/limits/rate-limits.server.ts";
@@ -84,6 +85,9 @@ export async function requestExport(
   }
 }
 
+/** The queue did not take the export's job (a backend that is down answers within seconds): nothing was kept. */
+export class ExportNotQueued extends Error {}
+
 async function enqueueBuild(exportId: number, counted: Check | null) {
   try {
     await getQueue(QUEUE_NAMES.privacy).add(
@@ -94,7 +98,7 @@ async function enqueueBuild(exportId: number, counted: Check | null) {
   } catch (error) {
     await getDb().dataExport.deleteMany({ where: { id: exportId, status: "pending" } });
     if (counted) await giveBack(counted);
-    throw error;
+    throw new ExportNotQueued(`export ${exportId} not queued: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -174,8 +178,7 @@ export async function buildExport(exportId: number, now = new Date()) {
 
 async function mailExportLink(site: Site, exportId: number, user: { email: string; language: string | null; name: string }) {
   const token = randomBytes(32).toString("base64url");
-  await getDb().dataExport.update({ where: { id: exportId }, data: { tokenHash: tokenHash(token) } });
-  await sendAccountMail({
+  const mail = await prepareAccountMail({
     kind: "dataExport",
     site,
     locale: mailLocale(site, user.language),
@@ -183,6 +186,11 @@ async function mailExportLink(site: Site, exportId: number, user: { email: strin
     name: user.name,
     link: `${siteOrigin(site)}/account/data-export?token=${token}`,
     params: { days: EXPORT_TTL_DAYS },
+  });
+  // the link's token and the mail that carries it: together or not at all
+  await getDb().$transaction(async (tx) => {
+    await tx.dataExport.update({ where: { id: exportId }, data: { tokenHash: tokenHash(token) } });
+    await writeToMailOutbox(tx, [mail]);
   });
 }
 

@@ -25,12 +25,29 @@ export const QUEUE_NAMES = {
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
-type Backend = { kind: "redis"; connection: () => Redis } | { kind: "postgres"; connection: () => { connectionString: string; migrate?: true } };
+/**
+ * How long adding a job may take before the caller gets an error (QueueUnavailable): a request
+ * that queues something never waits longer on a queue backend that is down or frozen.
+ */
+export const QUEUE_ADD_TIMEOUT_MS = 1_500;
+
+export class QueueUnavailable extends Error {}
+
+type Connection = "producer" | "worker";
+type Backend =
+  | { kind: "redis"; connection: (use: Connection) => Redis }
+  | { kind: "postgres"; connection: (use: Connection) => { connectionString: string; migrate?: true } };
 
 function backend(): Backend {
   const { REDIS_URL } = getEnv();
   if (REDIS_URL) {
-    return { kind: "redis", connection: () => new (ioredis().Redis)(REDIS_URL, { maxRetriesPerRequest: null }) };
+    // A worker's connection waits for Redis as long as it takes (BullMQ requires it of blocking
+    // connections). The connection that adds jobs fails fast instead: no command waits in an
+    // offline queue while Redis is away, and none waits for an answer longer than the timeout
+    // (a frozen Redis keeps the socket open and answers nothing).
+    const options = (use: Connection) =>
+      use === "worker" ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: QUEUE_ADD_TIMEOUT_MS };
+    return { kind: "redis", connection: (use) => new (ioredis().Redis)(REDIS_URL, options(use)) };
   }
   const connectionString = getDatabaseUrl();
   // each queue and worker has a connection of its own; once the schema is known to be current,
@@ -56,10 +73,11 @@ export const queueBackendKind = () => backend().kind;
 
 /** The queue's name on the backend: QUEUE_NAMESPACE keeps processes that share one database or
  * Redis apart (each test process has its own, so no other file's worker takes its jobs). */
-const physical = (name: QueueName) => {
+export const physicalQueueName = (name: QueueName) => {
   const ns = getEnv().QUEUE_NAMESPACE;
   return ns ? `${name}-${ns}` : name;
 };
+const physical = physicalQueueName;
 
 const openQueues = () => singleton("queues", () => new Map<QueueName, Queue>());
 
@@ -71,12 +89,34 @@ export function getQueue(name: QueueName): Queue {
     const { Queue: BullQueue, createPostgresBackend } = bullmq();
     queue =
       b.kind === "redis"
-        ? new BullQueue(physical(name), { connection: b.connection() })
-        : (new BullQueue(physical(name), { connection: b.connection() }, createPostgresBackend) as unknown as Queue);
+        ? new BullQueue(physical(name), { connection: b.connection("producer") })
+        : (new BullQueue(physical(name), { connection: b.connection("producer") }, createPostgresBackend) as unknown as Queue);
     queue.on("error", reportConnectionError(`queue ${name}`));
+    boundAdds(queue, name);
     queues.set(name, queue);
   }
   return queue;
+}
+
+/**
+ * A queue's add and addBulk answer within QUEUE_ADD_TIMEOUT_MS or throw QueueUnavailable, on
+ * either backend and also before the first connection is up (which the Redis options above do
+ * not bound). An add that timed out may still land later: every job that matters has its own id,
+ * so adding it again creates nothing twice.
+ */
+function boundAdds(queue: Queue, name: QueueName) {
+  const add = queue.add.bind(queue);
+  const addBulk = queue.addBulk.bind(queue);
+  queue.add = (...args) => withinTimeout(add(...args), `adding ${args[0]} to queue ${name}`);
+  queue.addBulk = (...args) => withinTimeout(addBulk(...args), `adding ${args[0].length} jobs to queue ${name}`);
+}
+
+function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueueUnavailable(`${what}: no answer within ${QUEUE_ADD_TIMEOUT_MS} ms`)), QUEUE_ADD_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -96,8 +136,13 @@ export function createWorker<T>(name: QueueName, processor: Processor<T>, option
   const { Worker: BullWorker, createPostgresBackend } = bullmq();
   const worker =
     b.kind === "redis"
-      ? new BullWorker<T>(physical(name), processor, { ...options, connection: b.connection() })
-      : (new BullWorker(physical(name), processor as Processor, { ...options, connection: b.connection() }, createPostgresBackend) as unknown as Worker<T>);
+      ? new BullWorker<T>(physical(name), processor, { ...options, connection: b.connection("worker") })
+      : (new BullWorker(
+          physical(name),
+          processor as Processor,
+          { ...options, connection: b.connection("worker") },
+          createPostgresBackend,
+        ) as unknown as Worker<T>);
   worker.on("error", reportConnectionError(`worker ${name}`));
   return worker;
 }

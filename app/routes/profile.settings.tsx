@@ -22,7 +22,7 @@ import { FieldInput, NewPasswordFields, useSchemaForm } from "#app/components/sc
 import { loadProfileSettings, saveSettings } from "#app/profiles/profile-edit.server.ts";
 import { settingsSchema } from "#app/profiles/profile-schema.ts";
 import { LOCALE_NAMES, type Locale } from "#app/i18n/locales.ts";
-import { exportState, requestExport } from "#app/privacy/exports.server.ts";
+import { exportState, ExportNotQueued, requestExport } from "#app/privacy/exports.server.ts";
 import { DataExportSection } from "#app/components/data-export-section.tsx";
 import { minutesOf } from "#app/limits/rate-limits.server.ts";
 
@@ -109,7 +109,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Result>({ section: intent, ok: true, message: "settings.emailChangeSent", params: { email }, result: submission.reply({ resetForm: true }) });
   }
   if (intent === "export") {
-    const result = await requestExport({ id: user.id, siteKey: site.key });
+    const result = await requestExport({ id: user.id, siteKey: site.key }).catch((error: unknown) => {
+      if (error instanceof ExportNotQueued) return null;
+      throw error;
+    });
+    // the queue is down: the member is told, nothing was kept, asking again later works
+    if (!result) return data<Result>({ section: intent, ok: false, message: "messages.genericError" }, 503);
     if (!result.ok) return data<Result>({ section: intent, ok: false, message: "privacy.limit", params: { minutes: minutesOf(result.retryAfterMs) } }, 429);
     return data<Result>({ section: intent, ok: true, message: result.created ? "privacy.queued" : "privacy.pending" });
   }

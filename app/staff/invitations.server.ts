@@ -3,7 +3,8 @@
 // signup link on the request's own site and in its language, once, with an audit entry.
 import { isLocale } from "#app/i18n/locales.ts";
 import { invitationLink } from "#app/accounts/invitations.server.ts";
-import { sendAccountMail } from "#app/mail/account-mails.server.ts";
+import { prepareAccountMail } from "#app/mail/account-mails.server.ts";
+import { writeToMailOutbox } from "#app/mail/outbox-store.server.ts";
 import { siteOrigin } from "#app/notifications/delivery.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -28,20 +29,16 @@ export async function sendInvitation(staff: StaffUser, requestId: number): Promi
   const request = await db.invitationRequest.findUnique({ where: { id: requestId } });
   const site = request ? getSiteRegistry().byKey.get(request.siteKey) : undefined;
   if (!request || !site) return { ok: false, message: "staff.errors.invitationNotFound" };
-  // one staff member sends it: the request is claimed and audited together, the mail follows
+  const locale = isLocale(request.locale) && site.locales.includes(request.locale) ? request.locale : site.locales[0]!;
+  const mail = await prepareAccountMail({ kind: "invitation", site, locale, to: request.email, name: "", link: invitationLink(siteOrigin(site), request.id) });
+  // one staff member sends it: the request is claimed, audited and its mail written together
   const claimed = await db.$transaction(async (tx) => {
     const { count } = await tx.invitationRequest.updateMany({ where: { id: requestId, invitedAt: null }, data: { invitedAt: new Date() } });
-    if (count) await audit(staff, { action: "invitation.send", siteKey: site.key, after: { email: request.email } }, tx);
-    return count > 0;
+    if (!count) return false;
+    await audit(staff, { action: "invitation.send", siteKey: site.key, after: { email: request.email } }, tx);
+    await writeToMailOutbox(tx, [mail]);
+    return true;
   });
   if (!claimed) return { ok: false, message: "staff.errors.invitationSent" };
-  const locale = isLocale(request.locale) && site.locales.includes(request.locale) ? request.locale : site.locales[0]!;
-  try {
-    await sendAccountMail({ kind: "invitation", site, locale, to: request.email, name: "", link: invitationLink(siteOrigin(site), request.id) });
-  } catch (error) {
-    // not sent: the request waits again for the next try
-    await db.invitationRequest.update({ where: { id: requestId }, data: { invitedAt: null } });
-    throw error;
-  }
   return { ok: true, message: "staff.done.invitationSent", params: { email: request.email } };
 }

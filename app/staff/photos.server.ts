@@ -8,7 +8,7 @@
 // double click, give one decision, one audit entry and one mail.
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { writeToMailOutbox } from "#app/mail/outbox-store.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
 import { settleMainPhoto } from "#app/profiles/photos.server.ts";
@@ -111,7 +111,7 @@ async function sendPhotoRejectedMail(photoId: number, userId: number, reason: Ph
   const site = user ? getSiteRegistry().byKey.get(user.siteKey) : undefined;
   if (!user || !site) return;
   const { subject, text, html } = await renderPhotoRejectedMail(site, memberLocale(site, user.language), user.profile?.name ?? "", reason);
-  await enqueueMail({ siteKey: site.key, message: { ...siteSender(site), to: user.email, subject, text, html } }, photoMailId(photoId));
+  await writeToMailOutbox(getDb(), [{ id: photoMailId(photoId), siteKey: site.key, message: { ...siteSender(site), to: user.email, subject, text, html } }]);
 }
 
 /** A UUID-shaped id per rejected photo (the queue's job id and the Message-ID): one mail per photo. */

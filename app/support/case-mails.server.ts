@@ -3,7 +3,8 @@
 // id is derived from the case, so a retried request or action never mails twice.
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import { enqueueMail } from "#app/mail/mail-queue.server.ts";
+import { writeToMailOutbox } from "#app/mail/outbox-store.server.ts";
+import { getDb } from "#app/utils/db.server.ts";
 import { renderMail } from "#app/mail/render-mail.server.ts";
 import { siteFooter, siteSender } from "#app/mail/site-mail.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
@@ -34,7 +35,9 @@ async function renderCaseMail(kind: CaseMail, site: Site, input: CaseMailInput) 
 
 export async function sendCaseMail(kind: CaseMail, site: Site, input: CaseMailInput) {
   const { subject, text, html } = await renderCaseMail(kind, site, input);
-  await enqueueMail({ siteKey: site.key, message: { ...siteSender(site), to: input.email, subject, text, html } }, caseMailId(kind, input.id));
+  await writeToMailOutbox(getDb(), [
+    { id: caseMailId(kind, input.id), siteKey: site.key, message: { ...siteSender(site), to: input.email, subject, text, html } },
+  ]);
 }
 
 /** A UUID-shaped id per case and mail kind (the queue's job id and the Message-ID). */

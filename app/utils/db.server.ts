@@ -26,6 +26,7 @@ const INVISIBLE_MODELS = new Set([
   "RateLimit",
   "Tracking",
   "MailDelivery",
+  "MailOutbox",
   "NotificationSend",
   "PushSubscription",
   "AlertDismissal",

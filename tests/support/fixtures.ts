@@ -10,6 +10,7 @@
 // mail-stack.ts's useServerWithMail() puts a server, a real SMTP server and workers together.
 import { afterAll, beforeAll } from "vitest";
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
+import { startMailOutboxRelay } from "#app/mail/outbox-relay.server.ts";
 import { closeQueues, createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { resetSingleton } from "#app/utils/singleton.ts";
 import { sendMailJob } from "#workers/mail.ts";
@@ -75,7 +76,7 @@ export function useEnv(vars: Record<string, string | undefined> | (() => Record<
 
 /**
  * The queue workers of this test process (its own QUEUE_NAMESPACE): all of them, as `npm start`
- * runs them, or only the mail worker. Closed with the queues in afterAll.
+ * runs them, or only the mail worker (with the mail outbox's relay). Closed with the queues in afterAll.
  */
 export function useWorkers(which: "all" | "mail" = "all") {
   let workers: { close(): Promise<unknown> } | undefined;
@@ -83,8 +84,10 @@ export function useWorkers(which: "all" | "mail" = "all") {
     if (which === "all") {
       workers = await startWorkers();
     } else {
+      // the mail worker and the relay that queues the mails requests wrote to the outbox table
       const mail = createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 2 });
-      workers = mail;
+      const relay = startMailOutboxRelay();
+      workers = { close: () => Promise.all([relay.close(), mail.close()]) };
       await mail.waitUntilReady();
     }
   });

@@ -95,7 +95,7 @@ export const DEFAULT_HOME_FEATURES = [
  * "Company"), so a fresh database needs no SQL. Absent: the row must exist already (the demo seed
  * writes ids 1 and 2). Sites sharing a company_id must give the same block, or only one of them.
  */
-export const companySchema = z
+const companySchema = z
   .object({
     name: z.string().min(1),
     address: z.string().min(1),

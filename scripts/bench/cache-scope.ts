@@ -145,7 +145,7 @@ async function load(label: string) {
   let hits = 0;
   let pages = 0;
   // the raw header names as sent (X-Page-Cache)
-  const onResponse = (_status: number, _body: string, _context: unknown, headers?: Record<string, string>) => {
+  const onResponse = (_status: number, _body: string, _context: unknown, headers?: Record<string, string | string[] | undefined>) => {
     pages++;
     if (Object.entries(headers ?? {}).some(([name, value]) => name.toLowerCase() === "x-page-cache" && value === "hit")) hits++;
   };

@@ -1,5 +1,6 @@
 // npm run site:check: validates every file in tenants/ (and tenants/landers/); one line per
-// problem with file and field; exit code 1 on any problem. Every site must take payments with the
+// problem with file and field; exit code 1 on any problem. For a deployment (NODE_ENV=production
+// with DATABASE_URL) every site names a canonical_domain that is not a .localhost name. Every site must take payments with the
 // providers this environment configures (PAYMENTS_TEST_PROVIDER, MOLLIE_API_KEY: as the start
 // would). It also checks the database (companies, credit packages and payment methods per
 // country): DATABASE_URL, or the embedded one of a server running from DATA_DIR.
@@ -27,7 +28,13 @@ or the embedded one of a running npm start) companies, credit packages and payme
 await runOperatorScript("site:check", async () => {
   parseCommandLine({ usage });
   const env = getEnv();
-  const problems = checkSites({ tenantsDir: env.tenantsDir, publicDir: path.resolve("public"), localesDir: path.resolve("app/locales") });
+  const problems = checkSites({
+    tenantsDir: env.tenantsDir,
+    publicDir: path.resolve("public"),
+    localesDir: path.resolve("app/locales"),
+    // a deployment: the production build on a real database (CI checks the demo files on one in development mode)
+    deployment: !env.embedded && env.NODE_ENV === "production",
+  });
   if (!problems.length) problems.push(...paymentConfigProblems(loadSiteRegistry(env.tenantsDir), createProviders(env.payments)));
   if (!problems.length) {
     // the embedded database is checked only while a server runs on it: no second one starts for a check

@@ -13,6 +13,7 @@ import { drawListedPortrait } from "#prisma/seed/portrait-files.ts";
 import { forcedSite, resolveSite, type ResolvedSite } from "#app/tenancy/host.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Env } from "#app/utils/env.server.ts";
+import { withWriteSite } from "#app/utils/cache.server.ts";
 import { sqlCount } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
@@ -150,7 +151,9 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
     res.locals.resolvedSite = resolved;
     res.locals.siteKey = resolved.site.key;
     res.locals.authority = resolved.authority;
-    next();
+    // a member's writes empty their site's caches only (ADR 048); the staff console's reach every site
+    if (req.path === "/staff" || req.path.startsWith("/staff/")) return next();
+    withWriteSite(resolved.site.key, next);
   });
 
   // the queue dashboard (bull-board, express only): staff admins, see server/staff-queues.ts
@@ -176,7 +179,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
         res.setHeader("X-Page-Cache", "hit");
         return endWhole(res, Buffer.from(kept.body));
       }
-      const generation = pageCache?.generation() ?? 0;
+      const generation = pageCache?.generation(resolved.site) ?? 0;
       const context = new RouterContextProvider();
       context.set(siteContext, resolved.site);
       context.set(visitorContext, { country: geoCountry(req.headers["cf-ipcountry"]), ip: req.ip ?? req.socket.remoteAddress ?? "" });
@@ -186,7 +189,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       let response = await handlerFor(current)(request, context);
       if (pageKey && response.status === 200 && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
         const body = await response.text();
-        pageCache!.offer(pageKey, generation, nonce, response.status, response.headers, body);
+        pageCache!.offer(pageKey, resolved.site, generation, nonce, response.status, response.headers, body);
         response = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
       await sendFetchResponse(res, response);

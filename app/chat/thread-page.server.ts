@@ -56,9 +56,9 @@ export async function threadScreen(
   // the gift list and the price line are the same for every member of the site and country (docs/cache.md)
   const [page, gifts, startLimited, minimum] = await Promise.all([
     found.conversationId ? loadThread(site, me, found.conversationId, before) : Promise.resolve({ messages: [], older: null }),
-    sharedResults(`gift-options:${siteObjectId(site)}`, () => giftOptions(site)),
+    sharedResults([site.key], `gift-options:${siteObjectId(site)}`, () => giftOptions(site)),
     found.conversationId ? Promise.resolve(false) : mayStart(getDb(), { profileId: me, paidUser: user.paidUser }).then((ok) => !ok),
-    sharedResults(`message-price:${siteObjectId(site)}:${country}`, () => messagePrice(getDb(), site, country)),
+    sharedResults([site.key], `message-price:${siteObjectId(site)}:${country}`, () => messagePrice(getDb(), site, country)),
   ]);
   const seenAt = found.partnerReadAt ?? null;
   // opening a conversation reads it

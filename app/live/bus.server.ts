@@ -3,11 +3,14 @@
 // PostgreSQL LISTEN/NOTIFY (the embedded default) or Redis pub/sub (REDIS_URL), and hands it to
 // the listeners it holds for that profile (the Server-Sent Events streams of app/live/event-stream.server.ts).
 // Events carry no content, only what changed: the page fetches what it may see.
-// The same channel carries "this process committed a write a page may show" (shareVisibleWrites):
-// the other processes drop the pages they keep for visitors (server/page-cache.ts) at once.
+// The same channel carries "this process committed a write a page of these sites may show"
+// (shareVisibleWrites): the other processes drop what they keep for those sites (server/page-cache.ts,
+// the shared results) at once. When the channel comes back after a drop (Redis or PostgreSQL
+// restarted), every open stream here gets "resync": events sent meanwhile were lost, so its page
+// reads its state again.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { markOtherProcessWrite, onVisibleWrite } from "#app/utils/cache.server.ts";
+import { markOtherProcessWrite, onVisibleWrite, type WriteSites } from "#app/utils/cache.server.ts";
 import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
@@ -24,10 +27,13 @@ export type LiveEvent =
   | { type: "typing"; conversationId: number }
   | { type: "like"; profileId: number }
   | { type: "match"; profileId: number }
-  | { type: "counts" };
+  | { type: "counts" }
+  /** the channel was down for a while: events may have been lost, read everything again */
+  | { type: "resync" };
 
 type Listener = (event: LiveEvent) => void;
-type Envelope = { to: number[]; event: LiveEvent } | { writesOf: string };
+/** `sites`: the sites whose pages the writes may change; absent or null: every site. */
+type Envelope = { to: number[]; event: LiveEvent } | { writesOf: string; sites?: string[] | null };
 
 /** This process, in the envelopes it sends about its writes (it hears its own too). */
 const PROCESS_ID = randomUUID();
@@ -47,10 +53,17 @@ class Bus {
   /** Local delivery: the listeners this process holds for the envelope's profiles, or another process's write. */
   deliver(envelope: Envelope) {
     if ("writesOf" in envelope) {
-      if (envelope.writesOf !== PROCESS_ID) markOtherProcessWrite();
+      if (envelope.writesOf !== PROCESS_ID) markOtherProcessWrite(envelope.sites ?? null);
       return;
     }
     for (const id of envelope.to) for (const listener of this.listeners.get(id) ?? []) listener(envelope.event);
+  }
+
+  /** The channel is back after a drop: every stream here hears "resync"; the pages kept here may have missed writes too. */
+  reconnected() {
+    getLogger().info({ streams: [...this.listeners.values()].reduce((n, s) => n + s.size, 0) }, "live events: channel back, open pages read their state again");
+    markOtherProcessWrite(null);
+    for (const set of this.listeners.values()) for (const listener of set) listener({ type: "resync" });
   }
 
   subscribe(profileId: number, listener: Listener) {
@@ -73,9 +86,9 @@ class Bus {
     await (await this.connect()).send({ to: [...new Set(to)], event });
   }
 
-  /** Tells the other processes that this one committed a write a page may show. */
-  async publishWrites() {
-    await (await this.connect()).send({ writesOf: PROCESS_ID });
+  /** Tells the other processes that this one committed a write a page of these sites (null: of any site) may show. */
+  async publishWrites(sites: WriteSites = null) {
+    await (await this.connect()).send({ writesOf: PROCESS_ID, sites: sites && [...sites] });
   }
 
   connect() {
@@ -98,21 +111,47 @@ async function postgresTransport(connectionString: string, bus: Bus): Promise<Tr
   const log = getLogger();
   const CHANNEL = channel();
   let closed = false;
+  let lost = false;
   let client: pg.Client;
   const open = async () => {
-    client = new pg.Client({ connectionString });
-    client.on("notification", (n) => {
+    const own = new pg.Client({ connectionString });
+    client = own;
+    own.on("notification", (n) => {
       if (n.channel === CHANNEL && n.payload) bus.deliver(JSON.parse(n.payload) as Envelope);
     });
-    client.on("error", (error) => {
+    own.on("error", (error) => {
       if (closed) return;
+      if (lost) return; // one reconnect loop per lost connection
+      lost = true;
       log.warn({ err: error }, "live events: PostgreSQL listener lost, reconnecting");
-      setTimeout(() => void open().catch((e: unknown) => log.error({ err: e }, "live events: reconnect failed")), 1000);
+      own.end().catch(() => {});
+      reconnect();
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await own.connect();
+    await own.query(`LISTEN ${CHANNEL}`);
   };
-  await open();
+  // every second until the database answers again; then the open pages catch up
+  const reconnect = () =>
+    setTimeout(() => {
+      if (closed) return;
+      open().then(
+        () => {
+          lost = false;
+          bus.reconnected();
+        },
+        (e: unknown) => {
+          log.warn({ err: e }, "live events: reconnect failed, trying again");
+          client.end().catch(() => {});
+          reconnect();
+        },
+      );
+    }, 1000);
+  try {
+    await open();
+  } catch (error) {
+    closed = true; // the caller tries a new transport; this one starts no reconnect loop
+    throw error;
+  }
   // one statement at a time on the connection: pg queues a query sent while another runs, but
   // warns that pg@9 will not (a like announces two events at once)
   let last: Promise<unknown> = Promise.resolve();
@@ -139,6 +178,27 @@ async function redisTransport(url: string, bus: Bus): Promise<Transport> {
     if (channel === CHANNEL) bus.deliver(JSON.parse(payload) as Envelope);
   });
   await subscriber.subscribe(CHANNEL);
+  // ioredis reconnects and subscribes again by itself; once it has, the open pages catch up
+  let dropped = false;
+  subscriber.on("close", () => void (dropped = true));
+  subscriber.on("ready", () => {
+    if (!dropped) return;
+    dropped = false;
+    warned.clear();
+    bus.reconnected();
+  });
+  // each failed reconnect is an error event: said once per connection and outage
+  const warned = new Set<string>();
+  for (const [name, connection] of [
+    ["subscriber", subscriber],
+    ["publisher", publisher],
+  ] as const) {
+    connection.on("error", (error: Error) => {
+      if (warned.has(name)) return;
+      warned.add(name);
+      getLogger().warn({ err: error }, `live events: Redis ${name} connection lost, reconnecting`);
+    });
+  }
   return {
     send: async (envelope) => {
       await publisher.publish(CHANNEL, JSON.stringify(envelope));
@@ -176,10 +236,16 @@ export function shareVisibleWrites() {
   const log = getLogger();
   bus.connect().catch((error: unknown) => log.warn({ err: error }, "live events: not connected; other processes' writes show within the caches' TTL"));
   let pending: NodeJS.Timeout | null = null;
-  onVisibleWrite(() => {
+  // the sites written in this burst; null once a write of unknown site is among them
+  let sites: Set<string> | null = new Set();
+  onVisibleWrite((written) => {
+    if (!written) sites = null;
+    else if (sites) for (const site of written) sites.add(site);
     pending ??= setTimeout(() => {
+      const burst = sites && [...sites];
       pending = null;
-      bus.publishWrites().catch((error: unknown) => log.warn({ err: error }, "live events: a write was not announced to the other processes"));
+      sites = new Set();
+      bus.publishWrites(burst).catch((error: unknown) => log.warn({ err: error }, "live events: a write was not announced to the other processes"));
     }, WRITE_NOTICE_DELAY_MS);
   });
 }

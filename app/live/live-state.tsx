@@ -2,6 +2,9 @@
 // credits), the page title's count and the app badge, kept current by the live stream
 // (/api/events) and by polling /api/chats.php (spec: from 5 s after load, every 60 s, every
 // 300 s when push is subscribed). Pages listen for the stream's events to reload their data.
+// Events sent while the stream was down (a dropped connection, or the server's bus: Redis or
+// PostgreSQL restarting) are lost: when the stream opens again, or the server says "resync", the
+// badges are read again and every page that follows live events reloads its data.
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 import { apiGet } from "#app/utils/api-client.ts";
@@ -14,12 +17,16 @@ export interface LiveSnapshot {
 }
 
 export type LiveEventData =
-  { type: "message" | "read" | "seen" | "typing"; conversationId: number } | { type: "like" | "match"; profileId: number } | { type: "counts" };
+  | { type: "message" | "read" | "seen" | "typing"; conversationId: number }
+  | { type: "like" | "match"; profileId: number }
+  | { type: "counts" }
+  /** the stream came back after a drop: whatever was sent meanwhile is read again */
+  | { type: "resync" };
 
 const POLL_START_MS = 5_000;
 const POLL_MS = 60_000;
 const POLL_PUSH_MS = 300_000;
-const EVENT_TYPES = ["message", "read", "seen", "typing", "like", "match", "counts"] as const;
+const EVENT_TYPES = ["message", "read", "seen", "typing", "like", "match", "counts", "resync"] as const;
 /** events that change no count: the badges are not fetched again for them */
 const COUNTLESS = new Set<string>(["seen", "typing"]);
 const LIVE_EVENT = "rendezvous:live";
@@ -41,7 +48,7 @@ export function useLiveEvents(handler: (event: LiveEventData) => void) {
 }
 
 /**
- * Reloads the page's data when a live event concerns it. While a navigation, a form post or a
+ * Reloads the page's data when a live event concerns it, and after the stream was down (resync). While a navigation, a form post or a
  * fetcher is under way the reload waits until they settle: starting one then would cancel the
  * reload that follows the member's own post (their balance or like button would stay stale).
  */
@@ -53,7 +60,7 @@ export function useLiveRevalidation(concerns: (event: LiveEventData) => boolean)
   const busy = navigating || fetching;
   const [pending, setPending] = useState(false);
   useLiveEvents((event) => {
-    if (concerns(event)) setPending(true);
+    if (event.type === "resync" || concerns(event)) setPending(true);
   });
   useEffect(() => {
     if (!pending || busy || revalidator.state !== "idle") return;
@@ -115,7 +122,11 @@ export function LiveStateProvider({ initial, children }: { initial: LiveSnapshot
     const source = typeof EventSource === "undefined" ? null : new EventSource("/api/events");
     let connectedBefore = false;
     source?.addEventListener("hello", () => {
-      if (connectedBefore) void refresh(); // reconnected: catch up on what was missed
+      // reconnected: catch up on what was missed (badges here, the page's own data in useLiveRevalidation)
+      if (connectedBefore) {
+        window.dispatchEvent(new CustomEvent<LiveEventData>(LIVE_EVENT, { detail: { type: "resync" } }));
+        void refresh();
+      }
       connectedBefore = true;
     });
     for (const type of EVENT_TYPES) {

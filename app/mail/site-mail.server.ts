@@ -3,11 +3,11 @@
 import { getFixedT } from "#app/i18n/i18n.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { getCompanyInfo } from "#app/tenancy/company.server.ts";
-import type { Site } from "#app/tenancy/site-schema.ts";
+import { canonicalDomain, type Site } from "#app/tenancy/site-schema.ts";
 
-/** Sender and reply address of a site's mails. */
-export const siteSender = (site: Pick<Site, "mail_name" | "domains" | "support_email">) => ({
-  from: { name: site.mail_name, address: `noreply@${site.domains[0]}` },
+/** Sender and reply address of a site's mails: noreply@ its canonical domain. */
+export const siteSender = (site: Pick<Site, "mail_name" | "domains" | "canonical_domain" | "support_email">) => ({
+  from: { name: site.mail_name, address: `noreply@${canonicalDomain(site)}` },
   replyTo: site.support_email,
 });
 

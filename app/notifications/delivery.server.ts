@@ -9,7 +9,7 @@
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
-import type { Site } from "#app/tenancy/site-schema.ts";
+import { canonicalDomain, type Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import type { NotificationTypeName } from "./notification-types.ts";
@@ -39,12 +39,12 @@ export interface Notification {
 
 export type Outcome = { sent: true } | { sent: false; reason: "not_eligible" | "switched_off" | "capped" } | { sent: false; reason: "quiet"; delayMs: number };
 
-/** The public origin of a site for links in mails sent outside a request. */
+/** The public origin of a site for links in mails sent outside a request: its canonical domain. */
 export function siteOrigin(site: Site) {
   const env = getEnv();
   const port = env.PUBLIC_PORT ?? (env.HTTPS ? undefined : env.PORT);
   const defaultPort = env.HTTPS ? 443 : 80;
-  return `${env.HTTPS ? "https" : "http"}://${site.domains[0]}${port && port !== defaultPort ? `:${port}` : ""}`;
+  return `${env.HTTPS ? "https" : "http"}://${canonicalDomain(site)}${port && port !== defaultPort ? `:${port}` : ""}`;
 }
 
 export const mailLocale = (site: Site, language: string | null): Locale =>

@@ -4,7 +4,7 @@ import { Prisma } from "#app/generated/prisma/client.ts";
 import { likedCardSelect, toLikedCard, withLikeStates } from "#app/likes/likes.server.ts";
 import { getDb, readRows } from "#app/utils/db.server.ts";
 import { parseId } from "#app/utils/request.server.ts";
-import { accessOf, accessSelect, visibleWhere } from "./access.server.ts";
+import { accessOf, accessSelect, poolSiteKeys, visibleWhere } from "./access.server.ts";
 import { ageFrom } from "./age.ts";
 import { descriptionSelect } from "./profile-select.server.ts";
 import { cardSelect, toCard } from "./cards.server.ts";
@@ -133,7 +133,7 @@ export async function viewProfile(site: Site, viewer: Viewer, id: number | null)
   const everyones = (filter: Prisma.ProfileWhereInput): Promise<Card[]> => {
     const where = { ...visibleWhere(site, null), id: { not: profile.id }, gender: profile.gender, ...filter };
     // the key names what `where` is made of (the site object stands for its part)
-    return sharedResults(`profile-cards:${siteObjectId(site)}:${profile.id}:${profile.gender}:${JSON.stringify(filter)}`, () =>
+    return sharedResults(poolSiteKeys(site), `profile-cards:${siteObjectId(site)}:${profile.id}:${profile.gender}:${JSON.stringify(filter)}`, () =>
       getDb()
         .profile.findMany({ ...page, where, select: cardSelect })
         .then((r) => r.map((p) => toCard(p, site))),

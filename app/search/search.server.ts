@@ -128,7 +128,9 @@ export async function searchMembers(site: Site, viewer: SearchViewer | null, s: 
     );
   const everyonesCards = () =>
     shareable(from, to)
-      ? sharedResults(`search:${siteObjectId(site)}:${countKey}:${from}`, () => ranked(searchWhere(site, null, s), (page) => poolCards(page, site)))
+      ? sharedResults(poolSiteKeys(site), `search:${siteObjectId(site)}:${countKey}:${from}`, () =>
+          ranked(searchWhere(site, null, s), (page) => poolCards(page, site)),
+        )
       : ranked(searchWhere(site, null, s), (page) => poolCards(page, site));
   // a member without blocks sees everyone's results, with their own like states; a member whose own
   // profile is among them (a search of their own gender) gets a search of their own without it
@@ -159,7 +161,7 @@ export async function recentFaces(site: Site, s: SearchState, count: number) {
   const where = searchWhere(site, null, s);
   const countKey = countKeyOf(site, s);
   const [rows, total] = await Promise.all([
-    sharedResults(`faces:${siteObjectId(site)}:${countKey}:${count}`, () => {
+    sharedResults(poolSiteKeys(site), `faces:${siteObjectId(site)}:${countKey}:${count}`, () => {
       const withPhoto = { AND: [where, WITH_PHOTO] };
       const own = ownSiteOf(site);
       return inTiers(own ? ownFirst(withPhoto, own) : [withPhoto], 0, count, (page) => poolCards(page, site));
@@ -205,7 +207,9 @@ const othersWhere = (site: Site, viewerProfileId: number | null, s: Filters): Pr
 async function extraCards(site: Site, viewer: SearchViewer | null, key: string, where: (viewerProfileId: number | null) => Prisma.ProfileWhereInput) {
   const find = (page: Page) => poolCards(page, site);
   if (viewer?.hasBlocks) return withLikeStates(await photosFirst(where(viewer.profileId), 0, EXTRA_CARDS, find, ownSiteOf(site)), viewer.profileId);
-  const cards = await sharedResults(`${key}:${siteObjectId(site)}`, () => photosFirst(where(null), 0, EXTRA_CARDS + 1, find, ownSiteOf(site)));
+  const cards = await sharedResults(poolSiteKeys(site), `${key}:${siteObjectId(site)}`, () =>
+    photosFirst(where(null), 0, EXTRA_CARDS + 1, find, ownSiteOf(site)),
+  );
   const mine = cards.filter((c) => c.id !== viewer?.profileId).slice(0, EXTRA_CARDS);
   return viewer ? withLikeStates(mine, viewer.profileId) : mine;
 }

@@ -8,7 +8,7 @@ import { isLocale, type Locale } from "#app/i18n/locales.ts";
 import { clearCounter, counterState } from "#app/limits/rate-limits.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
-import type { Site } from "#app/tenancy/site-schema.ts";
+import { canonicalDomain, type Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { audit } from "./audit.server.ts";
 import type { CreditsInput, RefundInput } from "./member-action-schema.ts";
@@ -51,10 +51,10 @@ export async function revokeMemberSessions(staff: StaffUser, userId: number): Pr
   return { ok: true, message: "staff.done.sessionsRevoked", params: { count } };
 }
 
-/** The member's site's address with the port (and scheme) the console is reached on. */
+/** The member's site's canonical address with the port (and scheme) the console is reached on. */
 export function siteOrigin(site: Site, request: Request) {
   const url = new URL(request.url);
-  return `${url.protocol}//${site.domains[0]}${url.port ? `:${url.port}` : ""}`;
+  return `${url.protocol}//${canonicalDomain(site)}${url.port ? `:${url.port}` : ""}`;
 }
 
 export const memberLocale = (site: Site, language: string | null): Locale =>

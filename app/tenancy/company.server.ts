@@ -43,6 +43,9 @@ export function getCompanyInfo(id: number): Promise<CompanyInfo | null> {
   return value;
 }
 
+/** A site file's company block was written into the table (a start or reload): read it afresh. */
+export const forgetCompanies = () => cache().clear();
+
 /** Support phone numbers are shown and dialled without hyphens and spaces. */
 export const stripPhone = (phone: string) => phone.replace(/[-\s]/g, "");
 

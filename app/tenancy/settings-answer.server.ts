@@ -78,7 +78,7 @@ function memoOf(site: Site) {
 function readPrices(site: Site, memo: Memo): Promise<void> {
   const prices = memo.prices;
   prices.reading ??= (async () => {
-    const generation = cacheGeneration();
+    const generation = cacheGeneration([site.key]);
     const readAt = Date.now();
     try {
       const costs: MessageCosts = {};
@@ -96,7 +96,7 @@ function readPrices(site: Site, memo: Memo): Promise<void> {
 function refreshPricesIfDue(site: Site, memo: Memo) {
   const { generation, readAt, reading } = memo.prices;
   const age = Date.now() - readAt;
-  if (reading || !((generation !== cacheGeneration() && age >= PRICES_AFTER_WRITE_MS) || age >= PRICES_MAX_AGE_MS)) return;
+  if (reading || !((generation !== cacheGeneration([site.key]) && age >= PRICES_AFTER_WRITE_MS) || age >= PRICES_MAX_AGE_MS)) return;
   // a failed read keeps the prices read before; the next request after the interval tries again
   readPrices(site, memo).catch(() => {
     memo.prices.readAt = Date.now();

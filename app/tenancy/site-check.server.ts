@@ -2,10 +2,12 @@
 // naming the file and the field. Checks what a start would refuse (schema: unknown keys, bad
 // colours, unknown niche…; duplicate keys and domains) and what it would only notice later:
 // locales without a catalogue, a missing logo file, lander content sets that do not validate or
-// point at media that is not there, and the TODOs `npm run site:new` leaves.
+// point at media that is not there, the TODOs `npm run site:new` leaves, two files describing one
+// company differently, and, for a deployment, a canonical domain members' mail can reach.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readContentSets } from "#app/landers/lander-config.server.ts";
+import { companyBlocks } from "./company-sync.server.ts";
 import { TODO } from "./new-site.server.ts";
 import { siteSchema, type Site } from "./site-schema.ts";
 
@@ -13,9 +15,11 @@ export interface SiteCheckPaths {
   tenantsDir: string;
   publicDir: string;
   localesDir: string;
+  /** a deployment (production on a real database, not the embedded default): mails must link to a public domain */
+  deployment?: boolean;
 }
 
-export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths): string[] {
+export function checkSites({ tenantsDir, publicDir, localesDir, deployment = false }: SiteCheckPaths): string[] {
   const problems: string[] = [];
   const files = existsSync(tenantsDir)
     ? readdirSync(tenantsDir)
@@ -25,6 +29,8 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
   if (!files.length) return [`${tenantsDir}: no site files (*.json) found`];
   const keys = new Map<string, string>();
   const domains = new Map<string, string>();
+  const parsedSites: Site[] = [];
+  const fileOf = new Map<string, string>();
   const publicFile = (url: string) => path.join(publicDir, ...url.split("/").filter(Boolean));
   for (const name of files) {
     const file = path.join(tenantsDir, name);
@@ -48,6 +54,9 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
       continue;
     }
     const site: Site = parsed.data;
+    parsedSites.push(site);
+    if (!fileOf.has(site.key)) fileOf.set(site.key, file);
+    if (deployment) problems.push(...canonicalDomainProblems(file, site));
     for (const [field, value] of placeholders(raw)) problems.push(`${file}: ${field}: still the site:new placeholder ("${value}")`);
     const otherKey = keys.get(site.key);
     if (otherKey) problems.push(`${file}: key: "${site.key}" is already used by ${otherKey}`);
@@ -63,6 +72,7 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
     });
     if (!existsSync(publicFile(site.branding.logo))) problems.push(`${file}: branding.logo: ${site.branding.logo} does not exist under ${publicDir}`);
   }
+  problems.push(...companyBlocks({ sites: parsedSites, fileOf }).problems);
   const landers = path.join(tenantsDir, "landers");
   const { sets, problems: landerProblems } = readContentSets(landers);
   problems.push(...landerProblems);
@@ -77,6 +87,17 @@ export function checkSites({ tenantsDir, publicDir, localesDir }: SiteCheckPaths
     }
   }
   return problems;
+}
+
+const isLocalhost = (domain: string) => domain === "localhost" || domain.endsWith(".localhost");
+
+/** Outside the embedded default a site names the public domain its mails link to. */
+function canonicalDomainProblems(file: string, site: Site): string[] {
+  if (!site.canonical_domain)
+    return [`${file}: canonical_domain: required outside the embedded default: the domain mails link to and are sent from (one of domains)`];
+  if (isLocalhost(site.canonical_domain))
+    return [`${file}: canonical_domain: "${site.canonical_domain}" is a local name that members' mail cannot reach: name the site's public domain`];
+  return [];
 }
 
 /** Every string value that `npm run site:new` left for a person to fill in, with its field path. */

@@ -81,4 +81,56 @@ describe("site:check", () => {
       `${paths.tenantsDir}/landers/milf.json: hero.poster: /landers/gone.svg does not exist under ${paths.publicDir}`,
     ]);
   });
+
+  it("refuses, for a deployment, a canonical domain members' mail cannot reach or that the site does not serve", () => {
+    const { paths, edit } = copy();
+    const t = paths.tenantsDir;
+    // the demo files name their .localhost domains: right for the embedded default, not for a deployment
+    expect(checkSites(paths)).toEqual([]);
+    expect(checkSites({ ...paths, deployment: true })).toEqual(
+      ["lovely", "mature", "pride"].map(
+        (key) => `${t}/${key}.json: canonical_domain: "${key}.localhost" is a local name that members' mail cannot reach: name the site's public domain`,
+      ),
+    );
+    edit("lovely.json", (s) => {
+      s.canonical_domain = "lovelydates.example";
+    });
+    edit("mature.json", (s) => {
+      delete s.canonical_domain;
+    });
+    edit("pride.json", (s) => {
+      s.canonical_domain = "pride.example";
+    });
+    expect(checkSites({ ...paths, deployment: true })).toEqual([
+      `${t}/mature.json: canonical_domain: required outside the embedded default: the domain mails link to and are sent from (one of domains)`,
+      `${t}/pride.json: canonical_domain: "pride.example" is not one of the site's domains`,
+    ]);
+  });
+
+  it("names a company block with a bad field, and two files describing one company differently", () => {
+    const { paths, edit } = copy();
+    const t = paths.tenantsDir;
+    const company = {
+      name: "Nordlys Dating AB",
+      address: "Sveavägen 44",
+      city: "Stockholm",
+      country: "SE",
+      kvk: "559123-4567",
+      vat_numbers: ["SE559123456701"],
+    };
+    edit("mature.json", (s) => {
+      s.company = company;
+    });
+    edit("pride.json", (s) => {
+      s.company = { ...company, name: "Nordlys AB" };
+    });
+    edit("lovely.json", (s) => {
+      s.company = { ...company, country: "Netherlands", vat_numbers: ["12"] };
+    });
+    expect(checkSites(paths)).toEqual([
+      `${t}/lovely.json: company.country: must be a two-letter ISO country code in capitals`,
+      `${t}/lovely.json: company.vat_numbers.0: must be a VAT number like NL862345678B01`,
+      `${t}/pride.json: company: company 2 is described differently in ${t}/mature.json (give one block, or the same in both)`,
+    ]);
+  });
 });

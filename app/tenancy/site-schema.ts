@@ -89,11 +89,39 @@ export const DEFAULT_HOME_FEATURES = [
   { key: "privacy", icon: "shield" },
 ] as const;
 
+/**
+ * The company that runs the site (its imprint, the seller on receipts, the footer of its mails):
+ * written into the companies table under company_id at every start and reload (docs/sites.md,
+ * "Company"), so a fresh database needs no SQL. Absent: the row must exist already (the demo seed
+ * writes ids 1 and 2). Sites sharing a company_id must give the same block, or only one of them.
+ */
+const companySchema = z
+  .object({
+    name: z.string().min(1),
+    address: z.string().min(1),
+    city: z.string().min(1),
+    country: country,
+    /** the chamber of commerce (trade register) number */
+    kvk: z.string().min(1),
+    tradenames: z.array(z.string().min(1)).default([]),
+    vat_numbers: z.array(z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be a VAT number like NL862345678B01")).default([]),
+    /** absent: the site's support_phone */
+    support_phone: z.string().min(3).optional(),
+    /** percent offered in the delete-account flow */
+    delete_discount: z.number().int().min(0).max(100).default(0),
+    /** when the company joined: terms dated later than 2023-12-01 date from it; absent: the row's, or today for a new one */
+    added: z.iso.date().optional(),
+  })
+  .strict();
+
 export const siteSchema = z
   .object({
     key: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be lower-case letters, digits or _"),
     network: z.string().min(1),
     domains: z.array(hostName).min(1),
+    /** the domain every mail links to and is sent from (docs/sites.md, "Canonical domain"); one of
+     * `domains`. Absent: the first domain, which site:check accepts only for the embedded default */
+    canonical_domain: hostName.optional(),
     name: z.string().min(1),
     index_title: localized.default({}),
     description: localized.default({}),
@@ -102,6 +130,7 @@ export const siteSchema = z
     locales: z.array(locale).min(1),
     domain_language: locale.nullable().default(null),
     company_id: z.number().int().positive(),
+    company: companySchema.optional(),
     branding: z.object({
       logo: z.string().startsWith("/"),
       colors: z.object({ primary: colour, secondary: colour, dark: colour, light: colour, accent: colour }).partial().default({}),
@@ -170,6 +199,9 @@ export const siteSchema = z
   .strict()
   .superRefine((site, ctx) => {
     checkHome(site, ctx);
+    if (site.canonical_domain && !site.domains.includes(site.canonical_domain)) {
+      ctx.addIssue({ code: "custom", path: ["canonical_domain"], message: `"${site.canonical_domain}" is not one of the site's domains` });
+    }
     if (site.domain_language && !site.locales.includes(site.domain_language)) {
       ctx.addIssue({ code: "custom", path: ["domain_language"], message: "must be one of the site's locales" });
     }
@@ -200,6 +232,9 @@ export const siteSchema = z
   });
 
 export type Site = z.infer<typeof siteSchema>;
+
+/** The domain a site's mails link to and are sent from, whichever domain a member came through. */
+export const canonicalDomain = (site: Pick<Site, "canonical_domain" | "domains">) => site.canonical_domain ?? site.domains[0]!;
 
 /** A home page's words exist in every language the site offers (a missing one would show another language's or none), and no card twice. */
 function checkHome(site: Pick<Site, "home" | "locales">, ctx: z.RefinementCtx) {

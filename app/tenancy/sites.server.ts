@@ -4,6 +4,8 @@ import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { getDb, type Db } from "#app/utils/db.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
+import { forgetCompanies } from "./company.server.ts";
+import { companyBlocks } from "./company-sync.server.ts";
 import { loadSiteRegistry, SiteConfigError, type SiteRegistry } from "./site-registry.server.ts";
 
 // A holder, not the registry itself: a reload replaces the whole registry in one assignment, so a
@@ -16,10 +18,11 @@ export const getSiteRegistry = (): SiteRegistry => holder().registry;
 /** Serves a registry the caller loaded already (server/main.ts validates tenants/ first): read once. */
 export const adoptSiteRegistry = (registry: SiteRegistry) => void singleton("siteRegistry", () => ({ registry }));
 
-/** Makes the sites table match the registry: one row per site with its network and company. */
+/** Makes the sites table match the registry: one row per site with its network and company (written from the site file's company block, if it has one). */
 export async function syncSites(db: Db, registry: SiteRegistry = getSiteRegistry()) {
   const { sites, fileOf } = registry;
-  const companies = new Set((await db.company.findMany({ select: { id: true } })).map((c) => c.id));
+  const written = await syncCompanies(db, registry);
+  const companies = new Set([...(await db.company.findMany({ select: { id: true } })).map((c) => c.id), ...written]);
   for (const site of sites) {
     if (!companies.has(site.company_id)) {
       throw new SiteConfigError(`${fileOf.get(site.key)}: company_id: company ${site.company_id} does not exist in the companies table`);
@@ -30,6 +33,29 @@ export async function syncSites(db: Db, registry: SiteRegistry = getSiteRegistry
       update: { network: site.network, companyId: site.company_id },
     });
   }
+}
+
+/** The companies the site files describe, written into the companies table; returns their ids. */
+async function syncCompanies(db: Db, registry: SiteRegistry): Promise<number[]> {
+  const { blocks, problems } = companyBlocks(registry);
+  if (problems.length) throw new SiteConfigError(problems.join("\n"));
+  for (const [id, { company, site }] of blocks) {
+    const data = {
+      name: company.name,
+      address: company.address,
+      city: company.city,
+      country: company.country,
+      kvk: company.kvk,
+      tradenames: company.tradenames,
+      vatNumbers: company.vat_numbers,
+      supportPhone: company.support_phone ?? site.support_phone,
+      deleteDiscount: company.delete_discount,
+      ...(company.added ? { added: new Date(`${company.added}T00:00:00Z`) } : {}),
+    };
+    await db.company.upsert({ where: { id }, create: { id, ...data }, update: data });
+  }
+  if (blocks.size) forgetCompanies();
+  return [...blocks.keys()];
 }
 
 /**

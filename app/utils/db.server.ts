@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "#app/generated/prisma/client.ts";
-import { markVisibleWrite } from "./cache.server.ts";
+import { markVisibleWrite, writeSite, type WriteSites } from "./cache.server.ts";
 import { getDatabaseUrl, getEnv } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
 import { singleton } from "./singleton.ts";
@@ -35,6 +35,32 @@ const INVISIBLE_MODELS = new Set([
   "DataExport",
 ]);
 const WRITES = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
+
+/** A write's rows changed: an updateMany, deleteMany or createMany counts them (an update or delete of no row throws). */
+const changedRows = (result: unknown) =>
+  Array.isArray(result) ? result.length > 0 : !(result && typeof result === "object" && "count" in result && result.count === 0);
+
+const siteKeyOf = (value: unknown): string | null => {
+  if (!value || typeof value !== "object") return null;
+  const key = (value as { siteKey?: unknown }).siteKey;
+  return typeof key === "string" ? key : null;
+};
+
+/**
+ * The sites a write belongs to, for the caches of those sites only (cache.server.ts): the
+ * siteKey its data, filter or returned rows name (users, profiles, packages and every table with
+ * a site_key), else the site of the request under way; unknown (a job, a script, the staff
+ * console, a table without the column): every site.
+ */
+function writeSites(args: unknown, result: unknown): WriteSites {
+  const { data, create, where } = (args ?? {}) as { data?: unknown; create?: unknown; where?: unknown };
+  const named = new Set<string>();
+  for (const row of [data, create, where, result].flatMap((v) => (Array.isArray(v) ? v : [v]))) {
+    const key = siteKeyOf(row);
+    if (key) named.add(key);
+  }
+  return named.size ? [...named] : writeSite();
+}
 
 /** Each client's connection pool, which its driver adapter and `readRows` share (one map for the server bundle and the app build). */
 const pools = singleton("dbPools", () => new WeakMap<PrismaClient, pg.Pool>());
@@ -70,13 +96,11 @@ export function createDb(connectionString: string) {
       $allModels: {
         async $allOperations({ model, operation, args, query }) {
           if (!WRITES.has(operation) || INVISIBLE_MODELS.has(model)) return query(args);
-          // before and after: a page rendered while the write runs is not kept past it
-          markVisibleWrite();
-          try {
-            return await query(args);
-          } finally {
-            markVisibleWrite();
-          }
+          // after the statement: a page whose render overlapped it read its generation before
+          // and is dropped; one that changed no row (a count of 0) leaves every cache alone
+          const result = await query(args);
+          if (changedRows(result)) markVisibleWrite(writeSites(args, result));
+          return result;
         },
       },
     },

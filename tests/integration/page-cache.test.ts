@@ -227,3 +227,56 @@ describe("what empties the caches", () => {
     expect(cacheGeneration()).toBeGreaterThan(before);
   });
 });
+
+describe("caches per site", () => {
+  // age 97 to 99: no demo profile, so the fixture is the first card
+  const search = "/members?gender=female&min_age=97&max_age=99";
+  const visitor = { headers: { cookie: "entry_ok=1" } };
+  const cardNames = (res: TestResponse) => [...res.html.matchAll(/<p class="truncate font-semibold[^"]*">([^<]+)</g)].map((m) => m[1]);
+  /** renamed behind every server's back: only a page or result rendered afresh shows it */
+  async function renameQuietly(profileId: number, name: string) {
+    const other = new pg.Client({ connectionString: getDatabaseUrl() });
+    await other.connect();
+    await other.query(`UPDATE profiles SET name = $1 WHERE id = $2`, [name, profileId]);
+    await other.end();
+  }
+
+  it("a write on one site leaves the other sites' kept pages and shared results in place, and drops its own", async () => {
+    const lovely = await createMember({ site: "lovely", gender: "female", name: `Keep${Date.now() % 100000}`, age: 98, photos: 1 });
+    const pride = await createMember({ site: "pride", gender: "male", seeking: "male", photos: 1 });
+    const landing = `/members/${lovely.profile.id}/landing`;
+    const prideHome = { host: "pride.localhost", headers: { "accept-language": "en" } };
+    expect(hit((await twice(landing))[1])).toBe(true);
+    expect(hit((await twice("/", prideHome))[1])).toBe(true);
+    expect(cardNames(await request(server, search, visitor))).toContain(lovely.profile.name);
+    const renamed = `Moved${Date.now() % 100000}`;
+    await renameQuietly(lovely.profile.id, renamed);
+
+    // a visible write on Pride Match (its own pool): Lovely Dates keeps what it kept
+    await getDb().profile.update({ where: { id: pride.profile.id }, data: { city: "Malmö" } });
+    const lovelyPage = await request(server, landing);
+    expect(hit(lovelyPage)).toBe(true);
+    expect(lovelyPage.html).toContain(lovely.profile.name);
+    expect(cardNames(await request(server, search, visitor))).toContain(lovely.profile.name);
+    expect(hit(await request(server, "/", prideHome))).toBe(false);
+
+    // a write on Mature Moments, which shares Lovely Dates' pool: Lovely Dates' page and results go
+    const mature = await createMember({ site: "mature" });
+    await getDb().profile.update({ where: { id: mature.profile.id }, data: { city: "Köln" } });
+    const fresh = await request(server, landing);
+    expect(hit(fresh)).toBe(false);
+    expect(fresh.html).toContain(renamed);
+    expect(cardNames(await request(server, search, visitor))).toContain(renamed);
+  });
+
+  it("a write that changes no row drops nothing", async () => {
+    const m = await createMember({ photos: 1 });
+    const landing = `/members/${m.profile.id}/landing`;
+    expect(hit((await twice(landing))[1])).toBe(true);
+    const before = cacheGeneration();
+    expect((await getDb().profile.updateMany({ where: { id: -1 }, data: { city: "Nowhere" } })).count).toBe(0);
+    expect((await getDb().user.deleteMany({ where: { id: -1 } })).count).toBe(0);
+    expect(cacheGeneration()).toBe(before);
+    expect(hit(await request(server, landing))).toBe(true);
+  });
+});

@@ -27,14 +27,19 @@ const production = (extra: Record<string, string> = {}) => {
   return { ...env, NODE_ENV: "production", HTTPS: "1", LOG_LEVEL: "warn", WORKER_IN_PROCESS: "0", ...extra };
 };
 
-/** The demo site files with every site's payments block replaced. */
+const KEEP = Symbol("the demo files' payments");
+/**
+ * The demo site files as a deployment has them (a public canonical domain: site:check refuses
+ * their .localhost one there), with every site's payments block replaced (or kept).
+ */
 function tenantsWith(payments: unknown) {
-  const dir = mkdtempSync(path.join(tmpdir(), "tenants-payments-"));
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "tenants-payments-")), "tenants");
   cpSync("tenants", dir, { recursive: true });
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const site = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    site.canonical_domain = site.domains[1];
     if (payments === undefined) delete site.payments;
-    else site.payments = payments;
+    else if (payments !== KEEP) site.payments = payments;
     writeFileSync(path.join(dir, file), JSON.stringify(site));
   }
   return dir;
@@ -59,7 +64,8 @@ describe("the test provider's switch", () => {
 
 describe("npm run site:check in production", () => {
   it("refuses sites that only the test provider serves, naming the file and the field, unless the test provider is on", () => {
-    const refused = siteCheck(production());
+    const demo = tenantsWith(KEEP);
+    const refused = siteCheck(production({ TENANTS_DIR: demo }));
     expect(refused.status, refused.stdout + refused.stderr).toBe(1);
     expect(refused.stdout).toMatch(
       /tenants\/lovely\.json: payments\.providers: no configured provider takes payments in NL, BE, DE, GB, IE \("test": the test provider is off/,
@@ -68,9 +74,14 @@ describe("npm run site:check in production", () => {
     // pride names Mollie first, which needs its key
     expect(refused.stdout).toMatch(/tenants\/pride\.json: payments\.providers: .*"mollie": Mollie needs MOLLIE_API_KEY/);
 
-    const onPurpose = siteCheck(production({ PAYMENTS_TEST_PROVIDER: "on" }));
+    const onPurpose = siteCheck(production({ PAYMENTS_TEST_PROVIDER: "on", TENANTS_DIR: demo }));
     expect(onPurpose.stdout + onPurpose.stderr).toContain("is fine");
     expect(onPurpose.status).toBe(0);
+    // the demo files as they are name .localhost domains, which no member's mail reaches
+    const local = siteCheck(production({ PAYMENTS_TEST_PROVIDER: "on" }));
+    expect(local.status).toBe(1);
+    expect(local.stdout).toContain('tenants/lovely.json: canonical_domain: "lovely.localhost" is a local name');
+    rmSync(path.dirname(demo), { recursive: true, force: true });
   });
 
   it("refuses a site file without a payments block (the test provider is its default), and passes one with Mollie", () => {
@@ -93,7 +104,7 @@ describe("npm run site:check in production", () => {
       expect(named.status).toBe(1);
       expect(named.stdout).toContain(`${mapped}/lovely.json: payments.methods.ideal: provider "test" is not configured here`);
     } finally {
-      for (const dir of [none, mollie, mapped]) rmSync(dir, { recursive: true, force: true });
+      for (const dir of [none, mollie, mapped]) rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   });
 });
@@ -108,7 +119,7 @@ describe("a production start", () => {
       await new Promise((resolve) => server!.once("exit", resolve));
     }
     await fake?.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
   it("stops when a site would take payments only with the test provider, naming the file and the field", () => {

@@ -145,6 +145,42 @@ describe("two web processes on one database", () => {
     await expect.poll(async () => (await request(b, path)).html.includes(renamed), { timeout: PAGE_CACHE_TTL_MS, interval: 25 }).toBe(true);
     expect(Date.now() - keptAt).toBeLessThan(PAGE_CACHE_TTL_MS);
   });
+
+  it("keep the other sites' pages when the other wrote on one site, and drop that site's", async () => {
+    const m = await createMember({ site: "lovely", name: `Stays${Date.now() % 100000}`, photos: 1 });
+    const liker = await loggedInMember(a, { site: "pride", gender: "male", seeking: "male" });
+    const liked = await createMember({ site: "pride", gender: "male", seeking: "male", photos: 1 });
+    const lovelyPath = `/members/${m.profile.id}/landing`;
+    const pridePage = () => request(b, `/members/${liked.profile.id}/landing`, { host: "pride.localhost" });
+    // B keeps both pages once the notices of the login through A are in (see above)
+    let keptAt = 0;
+    await expect
+      .poll(
+        async () => {
+          keptAt = Date.now();
+          await Promise.all([request(b, lovelyPath), pridePage()]);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return [hit(await request(b, lovelyPath)), hit(await pridePage())];
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toEqual([true, true]);
+    const renamed = `Gone${Date.now() % 100000}`;
+    await getDb().profile.update({ where: { id: m.profile.id }, data: { name: renamed } });
+    // a like on Pride Match through A: B drops Pride Match's page at once and keeps Lovely Dates'
+    const like = await postForm(
+      a,
+      `/members/${liked.profile.id}/like`,
+      { intent: "like", js: "1" },
+      { host: "pride.localhost", headers: { cookie: liker.jar.header } },
+    );
+    expect(like.status).toBe(200);
+    await expect.poll(async () => hit(await pridePage()), { timeout: 1000, interval: 25 }).toBe(false);
+    const lovely = await request(b, lovelyPath);
+    expect(hit(lovely)).toBe(true);
+    expect(lovely.html).not.toContain(renamed);
+    expect(Date.now() - keptAt).toBeLessThan(PAGE_CACHE_TTL_MS);
+  });
 });
 
 /** The pids of a process's children (Linux /proc). */

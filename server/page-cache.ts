@@ -17,6 +17,7 @@
 import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import { cacheGeneration } from "#app/utils/cache.server.ts";
+import { pageCacheHit, pageCacheMiss } from "#app/metrics/metrics.server.ts";
 
 export const PAGE_CACHE_TTL_MS = 3_000;
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -68,11 +69,16 @@ export function createPageCache(): PageCache {
     generation: cacheGeneration,
     get(key, nonce) {
       const page = pages.get(key);
-      if (!page) return null;
-      if (page.generation !== cacheGeneration()) {
-        pages.clear();
+      if (!page) {
+        pageCacheMiss();
         return null;
       }
+      if (page.generation !== cacheGeneration()) {
+        pages.clear();
+        pageCacheMiss();
+        return null;
+      }
+      pageCacheHit();
       return { status: page.status, headers: page.headers, body: page.parts.join(nonce) };
     },
     offer(key, generation, nonce, status, headers, body) {

@@ -7,6 +7,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { sendAccountMail } from "#app/mail/account-mails.server.ts";
 import { sendSignupMessage } from "#app/chat/send.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { hashPassword } from "#app/auth/password.server.ts";
 import { issueToken } from "#app/auth/tokens.server.ts";
@@ -84,6 +85,7 @@ export async function createAccount(
       }
       return user;
     });
+    getLogger().info({ site: site.key, userId: user.id }, "account created");
     await sendActivationMail(user.id, { site, locale: ctx.locale, to: user.email, name: input.name, origin: ctx.origin });
     return user;
   } catch (error) {

@@ -20,8 +20,8 @@ const requestIdField = () => {
   const reqId = currentRequestId();
   return reqId ? { reqId } : NO_FIELDS;
 };
-/** The line's fields after the id; its own `reqId` wins (the request line sets it). */
-const withRequestId = (line: object, mixin: object) => (mixin === NO_FIELDS ? line : Object.assign(mixin, line));
+/** The line's fields after the id; a line with its own `reqId` (the request line) is left as it is. */
+const withRequestId = (line: object, mixin: object) => (mixin === NO_FIELDS || "reqId" in line ? line : Object.assign(mixin, line));
 
 /**
  * The lines an operator reads at start (where the server answers, which backend the worker uses):

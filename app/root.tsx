@@ -21,12 +21,13 @@ import { liveCounts } from "#app/live/chat-state.server.ts";
 import { useNonce } from "#app/utils/nonce.ts";
 import { LiveStateProvider } from "#app/live/live-state.tsx";
 import { requestGuardMiddleware } from "#app/utils/request-guard.server.ts";
+import { routePatternMiddleware } from "#app/metrics/route-pattern.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { PushRuntime, useNoteHydration } from "#app/components/push.tsx";
 import { InstalledAppCookie, installedAppFromCookie } from "#app/components/installed-app.tsx";
 import { NavigationProgress } from "#app/components/navigation-progress.tsx";
 
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePatternMiddleware, localeMiddleware, requestGuardMiddleware, userMiddleware, trackingMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);

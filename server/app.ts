@@ -17,10 +17,14 @@ import { withWriteSite } from "#app/utils/cache.server.ts";
 import { sqlCount } from "#app/utils/db.server.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { cspNonceContext } from "#app/utils/nonce.ts";
+import { routePatternContext, type RoutePattern } from "#app/metrics/route-pattern.server.ts";
+import { startMetrics } from "#app/metrics/metrics.server.ts";
+import { requestIdFrom, runWithRequestId } from "#app/utils/request-id.server.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { BROTLI_PARAMS, compressible, COMPRESSION_THRESHOLD, endWhole, GZIP_LEVEL } from "./whole-compression.ts";
 import { isDraining, readiness } from "./health.ts";
-import { logRequest, recordFailure } from "./request-log.ts";
+import { labelRoute, logRequest, recordFailure } from "./request-log.ts";
+import { metricsEndpoint } from "./metrics.ts";
 import { bodyLimit, bodySizeGuard, methodGuard } from "./http-guards.ts";
 import { createPageCache } from "./page-cache.ts";
 import { newNonce, securityHeaders, staticSecurityHeaders } from "./security-headers.ts";
@@ -47,6 +51,8 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   const logger = getLogger();
   // a demo portrait asked for before the background drawing reached it is drawn then
   setMissingFileSource(drawListedPortrait);
+  startMetrics();
+  const metrics = metricsEndpoint({ token: env.METRICS_TOKEN, logger });
 
   app.disable("x-powered-by");
   // believe X-Forwarded-* from exactly this many proxies: the client cannot choose its own IP
@@ -98,11 +104,13 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       // It lists the files once, at start. A listed file gone from disk (a build replaced under
       // the running process) falls through with its copy's Content-Encoding and Content-Type
       // already set; the 404 page that answers instead must not go out under them.
-      return (req, res, next) =>
+      return (req, res, next) => {
+        labelRoute(res, "static");
         serve(req, res, (error?: unknown) => {
           if (!res.headersSent) for (const name of ["Content-Encoding", "Content-Type"]) res.removeHeader(name);
           next(error);
         });
+      };
     };
     app.use("/assets", precompressed(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     // the other public files (favicon, brands/, gifts/): only a request under one of their names
@@ -146,8 +154,14 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   app.use((req, res, next) => {
     // the registry as it is now: a reload swaps it between requests, never within one
     const resolved = siteOf(req);
-    if (resolved === "invalid") return void res.status(400).type("text").send(BAD_HOST_ANSWER);
-    if (!resolved) return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    if (resolved === "invalid") {
+      labelRoute(res, "bad-host");
+      return void res.status(400).type("text").send(BAD_HOST_ANSWER);
+    }
+    if (!resolved) {
+      labelRoute(res, "unknown-host");
+      return void res.status(404).type("html").send(UNKNOWN_HOST_PAGE);
+    }
     res.locals.resolvedSite = resolved;
     res.locals.siteKey = resolved.site.key;
     res.locals.authority = resolved.authority;
@@ -157,13 +171,21 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   });
 
   // the queue dashboard (bull-board, express only): staff admins, see server/staff-queues.ts
-  app.use(QUEUES_PATH, staffQueues());
+  app.use(
+    QUEUES_PATH,
+    (_req, res, next) => {
+      labelRoute(res, "staff-queues");
+      next();
+    },
+    staffQueues(),
+  );
 
   app.use(async (req, res, next) => {
     try {
       const resolved = res.locals.resolvedSite as ResolvedSite;
       // photos: only for a URL this site signed (app/profiles/photo-url.server.ts)
       if (req.path.startsWith("/media/")) {
+        labelRoute(res, "media");
         const media = await serveMedia(resolved.site, req.method, req.path);
         return void res
           .status(media.status)
@@ -177,6 +199,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
         res.status(kept.status);
         for (const [name, value] of kept.headers) res.append(name, value);
         res.setHeader("X-Page-Cache", "hit");
+        labelRoute(res, "cached-page");
         return endWhole(res, Buffer.from(kept.body));
       }
       const generation = pageCache?.generation(resolved.site) ?? 0;
@@ -184,9 +207,12 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       context.set(siteContext, resolved.site);
       context.set(visitorContext, { country: geoCountry(req.headers["cf-ipcountry"]), ip: req.ip ?? req.socket.remoteAddress ?? "" });
       context.set(cspNonceContext, nonce);
+      const route: RoutePattern = { pattern: null };
+      context.set(routePatternContext, route);
       const current = typeof build === "function" ? await build() : build;
       const request = toFetchRequest(req, res, resolved.authority, bodyLimit(req.headers["content-type"]));
       let response = await handlerFor(current)(request, context);
+      labelRoute(res, route.pattern ?? "unmatched");
       if (pageKey && response.status === 200 && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
         const body = await response.text();
         pageCache!.offer(pageKey, resolved.site, generation, nonce, response.status, response.headers, body);
@@ -206,8 +232,15 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
   });
   // GET /api/settings.php is answered before express (server/settings-endpoint.ts); every other
   // request is express's
+  // the request id (the proxy's X-Request-Id when sane) is current for the whole request: every
+  // log line carries it; then /api/settings.php (which sends it itself), /metrics, express
   const host = (req: IncomingMessage, res: ServerResponse) => {
-    if (!settings(req, res)) app(req, res);
+    const reqId = requestIdFrom(req.headers["x-request-id"]);
+    runWithRequestId(reqId, () => {
+      if (settings(req, res)) return;
+      res.setHeader("X-Request-Id", reqId);
+      if (!metrics(req, res)) app(req, res);
+    });
   };
   // express's own listen(), with the host in front
   const listen = (...args: unknown[]) => createServer(host).listen(...(args as Parameters<Server["listen"]>));

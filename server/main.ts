@@ -27,9 +27,11 @@ async function main() {
   await serve({ env, sites, database, development, releaseLock, webProcesses });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof SiteConfigError) console.error(`Invalid site configuration:\n${error.message}`);
-  else if (error instanceof InstanceRunning || error instanceof EnvError) console.error(error.message);
-  else console.error(error instanceof Error ? (error.stack ?? error.message) : `start failed: ${String(error)}`);
+main().catch(async (error: unknown) => {
+  // the logger (pino) loads only now: this entry starts the database before loading much else
+  const { logStartFailure } = await import("#app/utils/logger.server.ts");
+  if (error instanceof SiteConfigError) logStartFailure(`Invalid site configuration:\n${error.message}`);
+  else if (error instanceof InstanceRunning || error instanceof EnvError) logStartFailure(error.message);
+  else logStartFailure(error instanceof Error ? (error.stack ?? error.message) : `start failed: ${String(error)}`);
   process.exit(1);
 });

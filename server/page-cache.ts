@@ -20,6 +20,7 @@ import { LRUCache } from "lru-cache";
 import { poolSiteKeys } from "#app/profiles/access.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { cacheGeneration } from "#app/utils/cache.server.ts";
+import { pageCacheHit, pageCacheMiss } from "#app/metrics/metrics.server.ts";
 
 export const PAGE_CACHE_TTL_MS = 3_000;
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -83,11 +84,16 @@ export function createPageCache(): PageCache {
     generation: (site) => cacheGeneration(scopeOf(site)),
     get(key, nonce) {
       const page = pages.get(key);
-      if (!page) return null;
-      if (page.generation !== cacheGeneration(page.scope)) {
-        pages.delete(key);
+      if (!page) {
+        pageCacheMiss();
         return null;
       }
+      if (page.generation !== cacheGeneration(page.scope)) {
+        pages.delete(key);
+        pageCacheMiss();
+        return null;
+      }
+      pageCacheHit();
       return { status: page.status, headers: page.headers, body: page.parts.join(nonce) };
     },
     offer(key, site, generation, nonce, status, headers, body) {

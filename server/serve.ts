@@ -13,7 +13,7 @@ import { SiteConfigError, type SiteRegistry } from "#app/tenancy/site-registry.s
 import { paymentConfigProblems } from "#app/payments/payment-config.server.ts";
 import { startSiteReloads } from "#app/tenancy/site-reload.server.ts";
 import { closeDb, getDb } from "#app/utils/db.server.ts";
-import { getLogger } from "#app/utils/logger.server.ts";
+import { getLogger, startLogger } from "#app/utils/logger.server.ts";
 import { closeQueues } from "#app/queue/queues.server.ts";
 import { getLiveBus, shareVisibleWrites } from "#app/live/bus.server.ts";
 import { closeEventStreams } from "#app/live/event-stream.server.ts";
@@ -21,6 +21,7 @@ import { startWorkers } from "#workers/index.ts";
 import { drawDemoPortraits, migrateDatabase, seedDatabase } from "./database/prepare.ts";
 import { embeddedDatabaseUrl, type EmbeddedDatabase } from "./database/embedded-postgres.ts";
 import { createApp } from "./app.ts";
+import { answerPrimaryForMetrics, serveClusterMetrics, webProcessRestarted } from "./metrics.ts";
 import { drainable } from "./drain.ts";
 import { markDraining } from "./health.ts";
 
@@ -89,9 +90,11 @@ export async function serve({ env, sites, database, development, releaseLock, we
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const mode = env.NODE_ENV === "production" ? "production build" : "development";
   const ready = (port: number, processes = "") => {
-    console.log(`Rendezvous on http://localhost:${port} (${mode}${processes}), ready ${process.uptime().toFixed(1)} s after the process started`);
-    for (const site of sites.sites) console.log(`  ${site.name}: http://${site.domains[0]}:${port}`);
+    const log = startLogger();
+    log.info(`Rendezvous on http://localhost:${port} (${mode}${processes}), ready ${process.uptime().toFixed(1)} s after the process started`);
+    for (const site of sites.sites) log.info({ site: site.key, url: `http://${site.domains[0]}:${port}` }, `${site.name}: http://${site.domains[0]}:${port}`);
   };
+  if (forking) serveClusterMetrics();
   const web = forking ? forkWebProcesses(webProcesses, { ready: (port) => ready(port, `, ${webProcesses} web processes`), giveUp: () => stop(1) }) : null;
   const server = app?.listen(env.PORT, env.HOST, () => ready((server!.address() as { port: number }).port)) ?? null;
   const requests = server && drainable(server);
@@ -134,7 +137,7 @@ export async function serve({ env, sites, database, development, releaseLock, we
     process.on(signal, () => void stop());
   }
   workers?.then(
-    (w) => w && console.log(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`),
+    (w) => w && startLogger().info(`queue worker running in-process (${env.REDIS_URL ? "Redis" : "PostgreSQL"} backend)`),
     (error: unknown) => {
       if (stopping) return; // stopped while it was starting
       getLogger().fatal({ err: error }, "the in-process queue worker did not start: stopping the server");
@@ -153,6 +156,7 @@ export async function serveWeb({ env, sites }: { env: Env; sites: SiteRegistry }
   adoptSiteRegistry(sites);
   if (!env.DATABASE_URL) setDatabaseUrl(embeddedDatabaseUrl(env.EMBEDDED_PG_PORT));
   const app = await warmedUp(productionApp(env, await loadProductionBuild()));
+  answerPrimaryForMetrics();
   shareVisibleWrites();
   const siteReloads = startSiteReloads({ dir: env.tenantsDir, watchFiles: env.watchTenants });
   const server = app.listen(env.PORT, env.HOST);
@@ -213,6 +217,7 @@ function forkWebProcesses(count: number, { ready, giveUp }: { ready: (port: numb
         return;
       }
       log.error(`a web process stopped (${signal ?? `exit code ${code}`}): starting another`);
+      webProcessRestarted();
       fork();
     });
   };

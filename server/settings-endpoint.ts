@@ -12,6 +12,7 @@ import fresh from "fresh";
 import type { ResolvedSite } from "#app/tenancy/host.server.ts";
 import { settingsAnswer, settingsAnswerNow, type SettingsAnswer } from "#app/tenancy/settings-answer.server.ts";
 import type { Logger } from "pino";
+import { currentRequestId } from "#app/utils/request-id.server.ts";
 import { logAnswer } from "./request-log.ts";
 
 const PATH = "/api/settings.php";
@@ -52,15 +53,16 @@ export function settingsEndpoint({ site, geoCountry, headers, logger, failed }: 
       // headers as one kept list through writeHead: setHeader's per-header work was a fifth of
       // the answer's time
       const kept = answerHeaders(headers(), answer);
-      const cookie = answer.setCookie ? ["Set-Cookie", answer.setCookie] : null;
+      const reqId = currentRequestId();
+      const extra = [...(reqId ? ["X-Request-Id", reqId] : []), ...(answer.setCookie ? ["Set-Cookie", answer.setCookie] : [])];
       if (fresh(req.headers, { etag: answer.etag })) {
-        res.writeHead(304, cookie ? [...kept.notModified, ...cookie] : kept.notModified);
+        res.writeHead(304, [...kept.notModified, ...extra]);
         res.end();
       } else {
-        res.writeHead(200, cookie ? [...kept.full, ...cookie] : kept.full);
+        res.writeHead(200, [...kept.full, ...extra]);
         res.end(req.method === "HEAD" ? undefined : answer.json);
       }
-      logAnswer(logger, req, res, resolved.site.key, started, { answered: "debug" });
+      logAnswer(logger, req, res, resolved.site.key, started, { answered: "debug", route: "settings" });
     };
     // known languages (every request after a site's first few) are answered without a promise
     try {

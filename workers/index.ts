@@ -4,6 +4,7 @@ import { createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts
 import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import { startMailOutboxRelay } from "#app/mail/outbox-relay.server.ts";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 import { sendMailJob } from "./mail.ts";
 import { MAINTENANCE_SCHEDULES, maintenanceJob } from "./maintenance.ts";
 import { PAYMENTS_SCHEDULES, paymentsJob } from "./payments.ts";
@@ -26,7 +27,7 @@ export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = ge
     createWorker(QUEUE_NAMES.campaigns, campaignsJob, { concurrency: 1 }),
   ];
   for (const w of workers) {
-    w.on("failed", (job, error) => console.error(`[worker:${w.name}] job ${job?.id} failed: ${error.message}`));
+    w.on("failed", (job, error) => getLogger().error({ queue: w.name, jobId: job?.id, err: error }, `job ${job?.id} failed: ${error.message}`));
   }
   // the mails requests wrote to the outbox table go to the mail queue from here
   const relay = startMailOutboxRelay();

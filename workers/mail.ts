@@ -5,6 +5,7 @@ import type { MailJob } from "#app/mail/mail-queue.server.ts";
 import { deliver } from "#app/mail/transport.server.ts";
 import { recordCampaignMail } from "#app/campaigns/deliveries.server.ts";
 import { suppressAddress } from "#app/notifications/suppression.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 
 export async function sendMailJob(job: Pick<Job<MailJob>, "data" | "id">) {
   const id = job.data.id ?? job.id;
@@ -13,5 +14,9 @@ export async function sendMailJob(job: Pick<Job<MailJob>, "data" | "id">) {
   const result = await deliver(id, job.data.message, { onHardBounce: (address) => suppressAddress(address, "bounce") });
   // a campaign's mail: its report counts it delivered or bounced
   await recordCampaignMail(id, result);
+  getLogger().info(
+    { mailId: id, skipped: result.skipped ?? false, bounced: result.bounced?.length ?? 0 },
+    result.skipped ? "mail already delivered" : "mail delivered",
+  );
   return result;
 }

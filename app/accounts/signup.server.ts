@@ -104,6 +104,7 @@ export async function createAccount(
     await take(["activationMail", String(user.id)]).catch((error: Error) =>
       getLogger().warn({ userId: user.id, reason: error.message }, "signup: activation mail not counted"),
     );
+    getLogger().info({ site: site.key, userId: user.id }, "account created");
     return user;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new EmailTaken();

@@ -3,6 +3,7 @@
 // see. Every (re)connect starts with "hello" so the page catches up on what it missed.
 import { getLiveBus, type LiveEvent } from "#app/live/bus.server.ts";
 import { NO_STORE } from "#app/utils/api.server.ts";
+import { liveStreamClosed, liveStreamOpened } from "#app/metrics/metrics.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 
 /** Streams one member may hold open at once (tabs, devices); beyond it the oldest is closed. */
@@ -45,7 +46,7 @@ export async function openEventStream(profileId: number, signal: AbortSignal) {
       stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
-        streams.delete(stop);
+        if (streams.delete(stop)) liveStreamClosed();
         if (!streams.size) open.delete(profileId);
         try {
           controller.close();
@@ -54,6 +55,7 @@ export async function openEventStream(profileId: number, signal: AbortSignal) {
         }
       };
       streams.add(stop);
+      liveStreamOpened();
       if (streams.size > MAX_STREAMS_PER_MEMBER) [...streams][0]!();
       signal.addEventListener("abort", () => stop());
       send(`retry: 3000\nevent: hello\ndata: {}\n\n`);

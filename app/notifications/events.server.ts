@@ -1,6 +1,7 @@
 // What happened, handed to the notifications queue once it is committed: a new message, a like
 // or a match. The job id is the event's, so the same event is queued (and mailed) once.
 import { getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
 
 export type NotificationJob = (
   | { kind: "message"; messageId: number }
@@ -44,5 +45,7 @@ export async function enqueueNotification(job: NotificationJob, options: { delay
 
 /** After the request's work is committed; a queue that fails must not fail the message or like. */
 export function notifyLater(job: NotificationJob) {
-  enqueueNotification(job).catch((error: Error) => console.warn(`[notifications] could not queue ${jobIdOf(job)}: ${error.message}`));
+  enqueueNotification(job).catch((error: Error) =>
+    getLogger().warn({ err: error, jobId: jobIdOf(job) }, `notifications: could not queue ${jobIdOf(job)}: ${error.message}`),
+  );
 }

@@ -7,6 +7,7 @@ import { getDatabaseUrl, getEnv } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
 import { lazyRequire } from "#app/utils/lazy-require.server.ts";
+import { carryRequestId, inRequestContext } from "./job-context.server.ts";
 
 const bullmq = lazyRequire<typeof import("bullmq")>("bullmq");
 const ioredis = lazyRequire<typeof import("ioredis")>("ioredis");
@@ -93,7 +94,7 @@ export function getQueue(name: QueueName): Queue {
         : (new BullQueue(physical(name), { connection: b.connection("producer") }, createPostgresBackend) as unknown as Queue);
     queue.on("error", reportConnectionError(`queue ${name}`));
     boundAdds(queue, name);
-    queues.set(name, queue);
+    queues.set(name, carryRequestId(queue));
   }
   return queue;
 }
@@ -131,7 +132,8 @@ function reportConnectionError(what: string) {
   };
 }
 
-export function createWorker<T>(name: QueueName, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
+export function createWorker<T>(name: QueueName, jobProcessor: Processor<T>, options: Partial<WorkerOptions> = {}) {
+  const processor = inRequestContext(jobProcessor);
   const b = backend();
   const { Worker: BullWorker, createPostgresBackend } = bullmq();
   const worker =

@@ -113,8 +113,18 @@ export function createDb(connectionString: string) {
 
 export function getDb(): Db {
   return singleton("db", () => {
-    return createDb(getDatabaseUrl());
+    const db = createDb(getDatabaseUrl());
+    processPool().pool = pools.get(db) ?? null;
+    return db;
   });
+}
+
+const processPool = () => singleton("dbProcessPool", () => ({ pool: null as pg.Pool | null }));
+
+/** The process's pool (getDb's) as GET /metrics shows it; null before its first use. */
+export function dbPoolCounts(): { total: number; idle: number; waiting: number } | null {
+  const { pool } = processPool();
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /** Ends the ORM's connections and the pool under them (a stopping server). */

@@ -116,6 +116,8 @@ const schema = z.object({
   BENCH_SQL_COUNT: flag,
   /** the token that opens /ops (the traffic report) and its CSV; unset: /ops is a 404. */
   OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** the bearer token a Prometheus scrape sends to GET /metrics; unset: /metrics is a 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** web push: the deployment's VAPID key pair (base64url, as web-push generateVAPIDKeys gives
    * them) and the contact the push services may reach (mailto: or https:); without them push is off,
    * except with the embedded database, which generates a pair into DATA_DIR on first start. */

@@ -1,15 +1,44 @@
-// Structured logs (pino): one JSON line per event. Secrets never reach them: credentials,
-// cookies and one-time tokens are redacted at the source.
+// Structured logs (pino): one JSON line per event, from the server, the web processes and the
+// workers alike. Secrets never reach them: credentials, cookies and one-time tokens are redacted
+// at the source. A line written while a request (or a job it queued) runs carries its `reqId`.
 import pino from "pino";
 import { getEnv } from "./env.server.ts";
+import { currentRequestId } from "./request-id.server.ts";
 import { singleton } from "./singleton.ts";
 
 export const getLogger = () => singleton("logger", () => createLogger(getEnv().logLevel));
 
 /** The app's logger: stdout unless given a destination (tests). */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
-  const options = { level, formatters: { log: redactSecrets } };
+  const options: pino.LoggerOptions = { level, formatters: { log: redactSecrets }, mixin: requestIdField, mixinMergeStrategy: withRequestId };
   return destination ? pino(options, destination) : pino(options);
+}
+
+const NO_FIELDS = Object.freeze({});
+/** pino's mixin: the current request's id (nothing allocated outside a request). */
+const requestIdField = () => {
+  const reqId = currentRequestId();
+  return reqId ? { reqId } : NO_FIELDS;
+};
+/** The line's fields after the id; a line with its own `reqId` (the request line) is left as it is. */
+const withRequestId = (line: object, mixin: object) => (mixin === NO_FIELDS || "reqId" in line ? line : Object.assign(mixin, line));
+
+/**
+ * The lines an operator reads at start (where the server answers, which backend the worker uses):
+ * info even when LOG_LEVEL is warn or error, so a quiet production log still says the server is up.
+ */
+export const startLogger = () =>
+  singleton("startLogger", () => {
+    const logger = getLogger();
+    return logger.isLevelEnabled("info") || logger.level === "silent" ? logger : logger.child({}, { level: "info" });
+  });
+
+/**
+ * A start that fails before (or while) the configuration is read: one fatal JSON line on stderr,
+ * written at once (the process exits next), with no configured logger to depend on.
+ */
+export function logStartFailure(message: string) {
+  pino({ base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true })).fatal(message);
 }
 
 const CENSOR = "[redacted]";

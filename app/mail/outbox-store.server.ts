@@ -10,10 +10,13 @@
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { physicalQueueName, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getDb, type Db } from "#app/utils/db.server.ts";
+import { currentRequestId } from "#app/utils/request-id.server.ts";
 import type { MailJob } from "./mail-queue.server.ts";
 
 /** A mail ready to be queued: the rendered message under its id. */
 export type OutboxMail = Omit<MailJob, "id"> & { id: string };
+/** A row taken from the outbox: the mail and the request that wrote it. */
+type TakenMail = OutboxMail & { requestId?: string };
 
 /** The channel the relay listens on; a committed write notifies it with its queue's name. */
 export const OUTBOX_CHANNEL = "mail_outbox";
@@ -33,16 +36,17 @@ export async function writeToMailOutbox(db: Db | Prisma.TransactionClient, mails
   if (!mails.length) return;
   const queue = outboxQueue();
   const now = new Date();
+  const requestId = currentRequestId() ?? null;
   await db.mailOutbox.createMany({
-    data: mails.map((m) => ({ id: m.id, queue, siteKey: m.siteKey, message: m.message as Prisma.InputJsonValue, createdAt: now, dueAt: now })),
+    data: mails.map((m) => ({ id: m.id, queue, siteKey: m.siteKey, message: m.message as Prisma.InputJsonValue, requestId, createdAt: now, dueAt: now })),
     skipDuplicates: true,
   });
   await db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${queue})`;
 }
 
 /** Takes up to `limit` due rows of the queue for LEASE_MS, oldest first. */
-export async function takeDueMails(queue: string, limit: number, now = new Date()): Promise<OutboxMail[]> {
-  const rows = await getDb().$queryRaw<{ id: string; site_key: string; message: MailJob["message"] }[]>`
+export async function takeDueMails(queue: string, limit: number, now = new Date()): Promise<TakenMail[]> {
+  const rows = await getDb().$queryRaw<{ id: string; site_key: string; message: MailJob["message"]; request_id: string | null }[]>`
     UPDATE mail_outbox SET attempts = attempts + 1, due_at = ${new Date(now.getTime() + LEASE_MS)}
     WHERE id IN (
       SELECT id FROM mail_outbox
@@ -51,8 +55,8 @@ export async function takeDueMails(queue: string, limit: number, now = new Date(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, site_key, message`;
-  return rows.map((r) => ({ id: r.id, siteKey: r.site_key, message: r.message }));
+    RETURNING id, site_key, message, request_id`;
+  return rows.map((r) => ({ id: r.id, siteKey: r.site_key, message: r.message, ...(r.request_id ? { requestId: r.request_id } : {}) }));
 }
 
 /** The queue has them: the message goes (the job carries it now), the row stays a while. */

@@ -4,6 +4,7 @@ CREATE TABLE "mail_outbox" (
     "queue" TEXT NOT NULL,
     "site_key" TEXT NOT NULL,
     "message" JSONB,
+    "request_id" TEXT,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "due_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "attempts" INTEGER NOT NULL DEFAULT 0,

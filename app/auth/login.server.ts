@@ -92,3 +92,31 @@ export async function loginLockState(siteKey: string, email: string) {
   const until = [address?.full ? address.until : null, clients[0] ?? null].filter((d) => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
   return { failures: address?.count ?? 0, lockedUntil: until ?? null, forEveryone: !!address?.full };
 }
+
+export type PasswordCheck = { ok: true } | { ok: false; reason: "wrong" } | { ok: false; reason: "blocked"; retryAfterMs: number };
+
+/**
+ * A logged-in member confirms a step (deleting the account) with their password. Counted like a
+ * login of their address from this client, so a stolen session cannot guess the password here
+ * faster than at the login.
+ */
+export async function confirmOwnPassword(site: Site, userId: number, password: string, ip: string): Promise<PasswordCheck> {
+  const user = await getDb().user.findFirst({ where: { id: userId, siteKey: site.key }, select: { email: true, passwordHash: true } });
+  if (!user) return { ok: false, reason: "wrong" };
+  const checks: Check[] = [
+    ["loginAccountClient", pairKey(site.key, user.email, ip)],
+    ["loginIp", ipKey(ip)],
+  ];
+  const place = await take(...checks);
+  if (!place.ok) return { ok: false, reason: "blocked", retryAfterMs: place.retryAfterMs };
+  let right = false;
+  try {
+    right = await verifyPassword(user.passwordHash, password);
+  } finally {
+    if (right) await giveBack(...checks);
+  }
+  if (right) return { ok: true };
+  const limits = [LIMITS.login.perAccountAndClient, LIMITS.login.perIp];
+  const held = await Promise.all(checks.map(([name, key], i) => (place.counts[i]! >= limits[i]! ? holdFull(name, key, LIMITS.login.blockSeconds) : false)));
+  return held.includes(true) ? { ok: false, reason: "blocked", retryAfterMs: LIMITS.login.blockSeconds * 1000 } : { ok: false, reason: "wrong" };
+}

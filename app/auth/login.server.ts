@@ -23,7 +23,7 @@ export type LoginResult =
   | { ok: false; reason: "pending_deletion"; userId: number };
 
 /** The key of an address on a site; the key of its pair with one client starts with it. */
-export const loginAddressKey = (siteKey: string, email: string) => `${siteKey}:${email}`;
+const loginAddressKey = (siteKey: string, email: string) => `${siteKey}:${email}`;
 const pairKey = (siteKey: string, email: string, ip: string) => `${loginAddressKey(siteKey, email)}|${ipKey(ip)}`;
 
 /** A hash of nothing anyone knows, verified for an address that is no account: the same work as for one. */

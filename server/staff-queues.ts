@@ -53,7 +53,10 @@ export function staffQueues(): express.Router {
   router.use(async (req, res, next) => {
     try {
       res.set("Cache-Control", "no-store");
-      if (!SAFE_METHODS.has(req.method) && !fromSameOrigin({ headers: headerGetter(req) }, { host: res.locals.authority as string })) {
+      if (
+        !SAFE_METHODS.has(req.method) &&
+        !fromSameOrigin({ headers: headerGetter(req) }, { host: res.locals.authority as string, protocol: `${req.protocol}:` })
+      ) {
         return void res.status(403).type("text").send("Cross-site request refused.");
       }
       const staff = await staffFromCookieHeader(req.headers.cookie);

@@ -13,18 +13,30 @@ import { pushJob } from "./push.ts";
 import { privacyJob, type PrivacyJob } from "./privacy.ts";
 import { CAMPAIGN_SCHEDULES, campaignsJob } from "./campaigns.ts";
 
+/**
+ * How soon a job whose worker died (kill -9, a lost machine) runs again: its lock lapses
+ * lockDuration after the last renewal (BullMQ renews it every lockDuration / 2 while the job
+ * runs), and some worker's stalled-job check, every stalledInterval, moves it back to waiting:
+ * at most 5 + 3 = 8 s instead of BullMQ's 30 + 30 s. A job whose process blocks its event loop
+ * longer than lockDuration would be taken for stalled and run twice, so the data export, which
+ * deflates a member's whole data in one go, keeps a longer lock (at most 20 + 3 s). The mail job
+ * may run twice anyway: its delivery record sends nothing twice (app/mail/transport.server.ts).
+ */
+export const STALLED_JOB_OPTIONS = { lockDuration: 5_000, stalledInterval: 3_000, maxStalledCount: 1 } as const;
+const LONG_JOB_OPTIONS = { ...STALLED_JOB_OPTIONS, lockDuration: 20_000 } as const;
+
 export async function startWorkers(env: Pick<Env, "WEEKLY_UPDATE_SCHEDULE"> = getEnv()) {
   const workers = [
-    createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { concurrency: 4 }),
-    createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { concurrency: 1 }),
-    createWorker(QUEUE_NAMES.payments, paymentsJob, { concurrency: 4 }),
-    createWorker(QUEUE_NAMES.notifications, notificationsJob, { concurrency: 4 }),
+    createWorker<MailJob>(QUEUE_NAMES.mail, sendMailJob, { ...STALLED_JOB_OPTIONS, concurrency: 4 }),
+    createWorker(QUEUE_NAMES.maintenance, maintenanceJob, { ...STALLED_JOB_OPTIONS, concurrency: 1 }),
+    createWorker(QUEUE_NAMES.payments, paymentsJob, { ...STALLED_JOB_OPTIONS, concurrency: 4 }),
+    createWorker(QUEUE_NAMES.notifications, notificationsJob, { ...STALLED_JOB_OPTIONS, concurrency: 4 }),
     // web push: one fan-out job per notification, one delivery job per device (network bound)
-    createWorker(QUEUE_NAMES.push, pushJob, { concurrency: 8 }),
+    createWorker(QUEUE_NAMES.push, pushJob, { ...STALLED_JOB_OPTIONS, concurrency: 8 }),
     // data exports: a member's whole data in memory while zipped, so one at a time
-    createWorker<PrivacyJob>(QUEUE_NAMES.privacy, privacyJob, { concurrency: 1 }),
+    createWorker<PrivacyJob>(QUEUE_NAMES.privacy, privacyJob, { ...LONG_JOB_OPTIONS, concurrency: 1 }),
     // news and promotion campaigns: batches under row locks, so parallel workers are safe
-    createWorker(QUEUE_NAMES.campaigns, campaignsJob, { concurrency: 1 }),
+    createWorker(QUEUE_NAMES.campaigns, campaignsJob, { ...STALLED_JOB_OPTIONS, concurrency: 1 }),
   ];
   for (const w of workers) {
     w.on("failed", (job, error) => getLogger().error({ queue: w.name, jobId: job?.id, err: error }, `job ${job?.id} failed: ${error.message}`));

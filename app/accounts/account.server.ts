@@ -7,6 +7,7 @@ import { getDb } from "#app/utils/db.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { removeExportFiles } from "#app/privacy/export-files.server.ts";
 import { giveBack, ipKey, take, type Check } from "#app/limits/rate-limits.server.ts";
+import { liftLoginLocks } from "#app/auth/login.server.ts";
 import { hashPassword, verifyPassword } from "#app/auth/password.server.ts";
 import { revokeSessions } from "#app/auth/session.server.ts";
 import { consumeToken, peekToken } from "#app/auth/tokens.server.ts";
@@ -81,7 +82,10 @@ export async function resetPassword(site: Site, token: string | null, input: Rec
     await tx.session.deleteMany({ where: { userId: row.userId } });
     return true;
   });
-  return done ? { ok: true, userId: row.userId } : { ok: false, error: "messages.linkInvalid" };
+  if (!done) return { ok: false, error: "messages.linkInvalid" };
+  // the owner proved the address is theirs: a lock others' guesses put on it goes (ADR 050)
+  await liftLoginLocks(site.key, who.email);
+  return { ok: true, userId: row.userId };
 }
 
 export async function emailInUse(site: Site, email: string) {

@@ -28,8 +28,22 @@ export const LIMITS = {
   photos: { free: 3, premium: 25 },
   /** images larger than this are refused from their header, before decoding; at most `concurrency` decode at once per process */
   photoProcessing: { maxPixels: 40_000_000, concurrency: 2 },
-  /** failed logins per site + e-mail address and per IP address within the window block logging in */
-  login: { perAccount: 5, perIp: 20, windowSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
+  /**
+   * Member logins (ADR 050): failures for one site + e-mail address from one client (IP address)
+   * lock that pair; perIp failures from one client over any addresses lock that client; both for
+   * blockSeconds. perAccount failures for one address from all clients together within
+   * accountWindowSeconds lock the address for accountBlockSeconds (a brake on guessing from many
+   * addresses), which the owner lifts by setting a new password through the reset mail.
+   */
+  login: {
+    perAccountAndClient: 5,
+    perIp: 20,
+    windowSeconds: 15 * MINUTE,
+    blockSeconds: 15 * MINUTE,
+    perAccount: 30,
+    accountWindowSeconds: HOUR,
+    accountBlockSeconds: HOUR,
+  },
   /**
    * Staff console logins: failures per e-mail address AND client (IP address) together lock that
    * pair for blockSeconds, so nobody can lock a colleague out from elsewhere; perClient failures
@@ -62,7 +76,8 @@ export const LIMITS = {
 } as const;
 
 const COUNTERS = {
-  loginAccount: { points: LIMITS.login.perAccount, duration: LIMITS.login.windowSeconds },
+  loginAccount: { points: LIMITS.login.perAccount, duration: LIMITS.login.accountWindowSeconds },
+  loginAccountClient: { points: LIMITS.login.perAccountAndClient, duration: LIMITS.login.windowSeconds },
   loginIp: { points: LIMITS.login.perIp, duration: LIMITS.login.windowSeconds },
   staffLogin: { points: LIMITS.staffLogin.perAddressAndClient, duration: LIMITS.staffLogin.windowSeconds },
   staffLoginClient: { points: LIMITS.staffLogin.perClient, duration: LIMITS.staffLogin.windowSeconds },
@@ -179,7 +194,24 @@ export async function counterState(name: CounterName, key: string) {
   return { count: res.consumedPoints, full: res.consumedPoints >= limiter.points, until: new Date(Date.now() + res.msBeforeNext) };
 }
 
+/** When the full windows of a counter's keys that start with `prefix` end (an address's locks for every client), latest first. */
+export async function fullUntil(name: CounterName, prefix: string): Promise<Date[]> {
+  const limiter = counter(name);
+  const pattern = `${likePrefix(limiter.getKey(prefix))}%`;
+  const rows = await getDb().$queryRaw<{ expire: Date }[]>`
+    SELECT expire FROM rate_limits WHERE key LIKE ${pattern} AND points >= ${limiter.points} AND expire > now() ORDER BY expire DESC`;
+  return rows.map((r) => r.expire);
+}
+
+const likePrefix = (value: string) => value.replace(/[\\%_]/g, "\\$&");
+
 /** Clears a counter for one key (the staff console lifts a login lockout); true when there was one. */
 export async function clearCounter(name: CounterName, key: string) {
   return counter(name).delete(key);
+}
+
+/** Clears a counter for every key that starts with `prefix` (an address's locks from every client); how many there were. */
+export async function clearCounters(name: CounterName, prefix: string) {
+  const pattern = `${likePrefix(counter(name).getKey(prefix))}%`;
+  return getDb().$executeRaw`DELETE FROM rate_limits WHERE key LIKE ${pattern}`;
 }

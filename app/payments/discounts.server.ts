@@ -11,7 +11,7 @@
 // word that it failed, was cancelled or expired (settle.server.ts, also through the
 // reconciliation) frees the code again.
 import type { Prisma } from "#app/generated/prisma/client.ts";
-import type { DiscountKind, PaymentMethod } from "#app/generated/prisma/enums.ts";
+import type { DiscountKind, PaymentMethod, PaymentStatus } from "#app/generated/prisma/enums.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -83,12 +83,15 @@ async function findCode(tx: Tx, site: Site, code: string): Promise<CodeRow | nul
   return rows.find((r) => r.siteKey === site.key) ?? rows[0] ?? null;
 }
 
-/** Redemptions that count as a use: paid (or refunded after), or pending, however old (still payable). */
+/** Payments that count as a use: paid (or refunded after), or pending, however old (still payable). */
+const COUNTING_STATUSES = ["completed", "refunded", "pending"] as const satisfies PaymentStatus[];
+
+/** Redemptions that count as a use: their payment counts. */
 function countingRedemptions(code: number | Prisma.DiscountCodeWhereInput, userId?: number): Prisma.DiscountRedemptionWhereInput {
   return {
     ...(typeof code === "number" ? { codeId: code } : { code }),
     ...(userId === undefined ? {} : { userId }),
-    payment: { status: { in: ["completed", "refunded", "pending"] } },
+    payment: { status: { in: [...COUNTING_STATUSES] } },
   };
 }
 
@@ -118,8 +121,10 @@ async function refusal(tx: Tx, row: CodeRow, member: Member, order: OrderShape, 
   if (row.country && order.country && row.country.toUpperCase() !== order.country.toUpperCase()) return "country";
   if (row.paymentMethods.length && order.method && !row.paymentMethods.includes(order.method)) return "method";
   if (order.priceCents !== undefined && order.priceCents < row.minimumOrderValueCents) return "below_minimum";
-  // the time bonus and the welcome discount are one first-purchase discount: using either uses both
-  if (firstPurchase && (await tx.discountRedemption.count({ where: countingRedemptions({ kind: { in: ["time_bonus", "welcome"] } }, member.id) })) > 0) {
+  // the time bonus and the welcome discount are one first-purchase discount, spent by the member's
+  // first order whatever it used (another discount, none): a pending order holds it, so a second
+  // order placed meanwhile, in parallel too (the checkout locks the member's row), gets neither
+  if (firstPurchase && (await tx.payment.count({ where: { userId: member.id, status: { in: COUNTING_STATUSES } } })) > 0) {
     return "used_by_member";
   }
   if (row.validity === "once" && (await tx.discountRedemption.count({ where: countingRedemptions(row.id) })) > 0) return "used";

@@ -5,7 +5,7 @@ import { revokeSessions } from "#app/auth/session.server.ts";
 import { sendActivationMail } from "#app/accounts/signup.server.ts";
 import { applyCredits, InsufficientCredits } from "#app/credits/ledger.server.ts";
 import { isLocale, type Locale } from "#app/i18n/locales.ts";
-import { clearCounter, counterState } from "#app/limits/rate-limits.server.ts";
+import { liftLoginLocks, loginLockState } from "#app/auth/login.server.ts";
 import { refundUnused } from "#app/payments/refunds.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { canonicalDomain, type Site } from "#app/tenancy/site-schema.ts";
@@ -29,17 +29,17 @@ export const notFound: ActionResult = { ok: false, message: "staff.errors.member
 export async function liftLockout(staff: StaffUser, userId: number): Promise<ActionResult> {
   const t = await target(userId);
   if (!t) return notFound;
-  const key = `${t.site.key}:${t.user.email}`;
-  const before = await counterState("loginAccount", key);
-  await clearCounter("loginAccount", key);
+  const before = await loginLockState(t.site.key, t.user.email);
+  // the address's own lock and its locks for every client
+  await liftLoginLocks(t.site.key, t.user.email);
   await audit(staff, {
     action: "member.lift_lockout",
     siteKey: t.site.key,
     userId,
-    before: before ? { failures: before.count, until: before.until.toISOString() } : null,
+    before: before.failures || before.lockedUntil ? { failures: before.failures, until: before.lockedUntil?.toISOString() ?? null } : null,
     after: { failures: 0 },
   });
-  return { ok: true, message: before?.full ? "staff.done.lockoutLifted" : "staff.done.noLockout" };
+  return { ok: true, message: before.lockedUntil ? "staff.done.lockoutLifted" : "staff.done.noLockout" };
 }
 
 export async function revokeMemberSessions(staff: StaffUser, userId: number): Promise<ActionResult> {

@@ -1,6 +1,7 @@
 // The staff audit log: one row per staff action (who, what, which site or member, before,
 // after, reason, when). PostgreSQL refuses UPDATE, DELETE and TRUNCATE on the table (trigger in
 // the staff_console migration), so nobody, the app included, can change what was written.
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import { getDb, type Db } from "#app/utils/db.server.ts";
 import type { StaffUser } from "./session.server.ts";
@@ -30,6 +31,26 @@ export function audit(staff: Pick<StaffUser, "id" | "email">, input: AuditInput,
       after: input.after ?? undefined,
     },
   });
+}
+
+/** Set by a staff action: the page it renders again is the answer to the action, not a new view. */
+const staffActed = createContext<boolean>(false);
+export const markStaffAction = (context: Readonly<RouterContextProvider>) => context.set(staffActed, true);
+
+/**
+ * A staff member opened a member's data (e-mail, logins, ledger, payments): who, which member,
+ * when and on which console page, never what the page showed. One entry per page view (a reload
+ * is a new view); the page an action of theirs renders again is not one.
+ */
+export async function auditMemberView(
+  staff: Pick<StaffUser, "id" | "email">,
+  member: { id: number; siteKey: string },
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  if (context.get(staffActed)) return;
+  const page = new URL(request.url).pathname.replace(/\.data$/, "");
+  await audit(staff, { action: "member.view", siteKey: member.siteKey, userId: member.id, after: { page } });
 }
 
 export const AUDIT_PAGE = 50;

@@ -1,6 +1,6 @@
 // Everything support needs about one member, on any site: account, money, blocks, logins,
 // sessions. Never password hashes, tokens or session ids.
-import { counterState } from "#app/limits/rate-limits.server.ts";
+import { loginLockState } from "#app/auth/login.server.ts";
 import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 
@@ -81,7 +81,7 @@ export async function memberDetails(userId: number) {
       orderBy: { id: "asc" },
       select: { network: true, ref: true, sub1: true, sub2: true, sub3: true, landing: true },
     }),
-    counterState("loginAccount", `${user.siteKey}:${user.email}`),
+    loginLockState(user.siteKey, user.email),
     db.directDebitBlock.findUnique({ where: { userId }, select: { reason: true } }),
   ]);
   return {
@@ -96,6 +96,6 @@ export async function memberDetails(userId: number) {
     sessions,
     tracking,
     directDebitBlocked: !!directDebitBlock,
-    lockout: lockout?.full ? { until: lockout.until } : null,
+    lockout: lockout.lockedUntil ? { until: lockout.lockedUntil } : null,
   };
 }

@@ -208,7 +208,9 @@ test("a member returns the unused credits of a purchase once: a second tab's for
   await expect(second.getByRole("status").filter({ hasText: /\S/ })).toHaveText("The unused credits of this purchase have already been returned.");
 });
 
-test("the deletion flow's offer to stay: 30% off the next purchase, shown in the checkout, charged once", async ({ browser }) => {
+test("the deletion flow's offer to stay: 30% off the next purchase, shown in the checkout, charged once; then the deletion with the password", async ({
+  browser,
+}) => {
   const page = await newMember(browser, LOVELY, "Stayer");
   await page.goto(`${LOVELY}/profile/delete`);
   await page.getByLabel("It is too expensive").check();
@@ -237,4 +239,21 @@ test("the deletion flow's offer to stay: 30% off the next purchase, shown in the
   await choosePackage(page, LOVELY, 120, "iDEAL");
   await expect(orderSummary(page).getByRole("term")).toHaveText(["Package", "Price", "Payment method", "Total"]); // no discount line
   await expect(await definitionOf(orderSummary(page), "Total")).toHaveText("€19.99");
+
+  // leaving after all: no offer for this reason, and the deletion asks for the password
+  await page.goto(`${LOVELY}/profile/delete`);
+  await page.getByLabel("I found someone").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Stay and get 30% off your next credit purchase.")).toHaveCount(0);
+  const password = page.getByLabel("Your password");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("Enter your password to delete your account")).toBeVisible();
+  await password.fill("not the password");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("That is not your password. Enter the password you log in with.")).toBeVisible();
+  await expect(page).toHaveURL(`${LOVELY}/profile/delete?reason=found_partner`);
+  await password.fill("a long enough secret");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(`${LOVELY}/account-deleted`);
+  await expect(page.getByRole("heading", { name: "Your account will be deleted" })).toBeVisible();
 });

@@ -369,7 +369,12 @@ describe("account deletion", () => {
     const solutions = await request(server, "/profile/delete?reason=too_expensive", { host: "lovely.localhost", headers: { ...EN, cookie: jar.header } });
     expect(solutions.html).toContain("30% off"); // Lovely Media's delete_discount
     const deleted = jar.take(
-      await postForm(server, "/profile/delete", { reason: "too_expensive" }, { host: "lovely.localhost", headers: { cookie: jar.header } }),
+      await postForm(
+        server,
+        "/profile/delete",
+        { intent: "delete", reason: "too_expensive", password: "correct horse battery" },
+        { host: "lovely.localhost", headers: { cookie: jar.header } },
+      ),
     );
     expect(deleted.headers.location).toBe("/account-deleted");
     expect(await userOf(email)).toMatchObject({ status: "pending_deletion", profile: expect.objectContaining({ status: "disabled" }) });
@@ -385,13 +390,62 @@ describe("account deletion", () => {
     expect((await logIn("lovely.localhost", email, "correct horse battery")).res.status).toBe(302);
 
     const { jar: again } = await logIn("lovely.localhost", email, "correct horse battery");
-    await postForm(server, "/profile/delete", { reason: "privacy" }, { host: "lovely.localhost", headers: { cookie: again.header } });
+    await postForm(
+      server,
+      "/profile/delete",
+      { intent: "delete", reason: "privacy", password: "correct horse battery" },
+      { host: "lovely.localhost", headers: { cookie: again.header } },
+    );
     const user = await userOf(email);
     await getDb().user.update({ where: { id: user!.id }, data: { deletionRequestedAt: new Date(Date.now() - 15 * 24 * 3600_000) } });
     expect(await purgeDeletedAccounts()).toBeGreaterThanOrEqual(1);
     const purged = await getDb().user.findUnique({ where: { id: user!.id }, include: { profile: true } });
     expect(purged).toMatchObject({ status: "deleted", passwordHash: null, email: `deleted-${user!.id}@deleted.invalid` });
     expect(purged!.profile!.name).not.toBe(user!.profile!.name);
+  });
+});
+
+describe("starting a deletion", () => {
+  it("asks for the member's password, in their language, and starts only with it and only by POST", async () => {
+    const email = unique();
+    const { jar } = await signUp("lovely.localhost", email);
+    const headers = { cookie: jar.header, "accept-language": "de" };
+    const send = (method: string, fields: Record<string, string>) => {
+      const body = new URLSearchParams(fields).toString();
+      // Node's client sends a DELETE's body without a length unless told
+      const length = { "content-length": String(Buffer.byteLength(body)) };
+      // the page's form posts to its own address, reason included
+      return request(server, "/profile/delete?reason=privacy", {
+        host: "lovely.localhost",
+        method,
+        headers: { ...headers, ...length, "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    };
+    const page = await request(server, "/profile/delete?reason=privacy", { host: "lovely.localhost", headers });
+    expect(page.html).toContain(de.deletion.password);
+    expect(page.html).toMatch(/type="password"[^>]*name="password"|name="password"[^>]*type="password"/);
+
+    // what used to start it: any other method, a post without intent or password, a wrong password
+    for (const method of ["PATCH", "PUT", "DELETE"]) {
+      const res = await send(method, { x: "1", intent: "delete", reason: "privacy", password: "correct horse battery" });
+      expect(res.status, `${method} ${res.body.slice(0, 300)}`).toBe(405);
+    }
+    expect((await send("POST", { x: "1" })).status).toBe(400);
+    expect((await send("POST", { reason: "privacy" })).status).toBe(400);
+    const none = await send("POST", { intent: "delete", reason: "privacy" });
+    expect(none.status).toBe(400);
+    expect(none.html).toContain(de.deletion.passwordRequired);
+    const wrong = await send("POST", { intent: "delete", reason: "privacy", password: "not my password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain(de.deletion.passwordWrong);
+    expect(wrong.html).not.toContain("not my password");
+    expect((await userOf(email))!.status).not.toBe("pending_deletion");
+    expect((await request(server, "/api/user.php", { host: "lovely.localhost", headers })).json().user).not.toBeNull();
+
+    const right = await send("POST", { intent: "delete", reason: "privacy", password: "correct horse battery" });
+    expect(right.headers.location).toBe("/account-deleted");
+    expect(await userOf(email)).toMatchObject({ status: "pending_deletion", deletionReason: "privacy" });
   });
 });
 

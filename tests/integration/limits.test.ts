@@ -11,6 +11,8 @@ import { useTestServer } from "#tests/support/fixtures.ts";
 import { CookieJar } from "#tests/support/session.ts";
 import { randomLoopbackIp, visitorIp } from "#tests/support/visitor.ts";
 import { logIn } from "#tests/support/logged-in.ts";
+import { issueToken } from "#app/auth/tokens.server.ts";
+import { LIMITS } from "#app/limits/rate-limits.server.ts";
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(`app/locales/${locale}/common.json`, "utf8"));
 const en = catalogue("en");
@@ -20,6 +22,7 @@ const EN = { "accept-language": "en" };
 const LOVELY = "lovely.localhost";
 
 const server = useTestServer();
+const LIMITS_PER_ADDRESS = LIMITS.login.perAccount;
 
 let n = 0;
 const unique = () => `limits${Date.now()}${n++}@example.test`;
@@ -111,24 +114,61 @@ describe("photo limits", () => {
 });
 
 describe("login lockout", () => {
-  it("60 parallel wrong passwords and then the right one: at most 5 passwords are checked and the account stays blocked", async () => {
+  const attemptFrom = (email: string, password: string, ip: string) => postForm(server, "/login", { email, password }, { host: LOVELY, headers: EN, ip });
+
+  it("five wrong passwords from one client lock that client out, not the owner on another client, also when sent in parallel", async () => {
     const member = await createMember();
-    const attempt = (password: string) => postForm(server, "/login", { email: member.email, password }, { host: LOVELY, headers: EN, ip: randomLoopbackIp() });
+    const attacker = randomLoopbackIp();
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => attemptFrom(member.email, `wrong password ${i}`, attacker)));
+    expect(countOf(responses, 401)).toBe(4);
+    expect(countOf(responses, 429)).toBe(16);
+    expect(responses.find((r) => r.status === 429)!.html).toContain("Too many incorrect attempts, account blocked for 15 min.");
+    expect(await getDb().loginAttempt.count({ where: { siteKey: "lovely", email: member.email } })).toBe(5);
+    // the attacker's client stays locked, even with the right password
+    const guessed = await attemptFrom(member.email, PASSWORD, attacker);
+    expect(guessed.status).toBe(429);
+    expect(guessed.headers["retry-after"]).toMatch(/^(8\d\d|900)$/);
+    // the owner, on their own client, logs in while the attack goes on
+    const [owner] = await Promise.all([attemptFrom(member.email, PASSWORD, randomLoopbackIp()), attemptFrom(member.email, "wrong again", attacker)]);
+    expect(owner.status).toBe(302);
+    expect(String(owner.headers["set-cookie"])).toContain("rdv_session=");
+  });
+
+  it("an unknown address is answered as a member's, the sixth attempt included", async () => {
+    const member = await createMember();
+    const unknown = unique();
+    const answers = async (email: string) => {
+      const ip = randomLoopbackIp();
+      const out: { status: number; text: string }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await attemptFrom(email, `wrong password ${i}`, ip);
+        out.push({ status: res.status, text: res.html.replace(email, "ADDRESS").match(/(Login failed[^<]*|Too many[^<]*)/)?.[0] ?? "" });
+      }
+      return out;
+    };
+    const [known, stranger] = await Promise.all([answers(member.email), answers(unknown)]);
+    expect(stranger).toEqual(known);
+    expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it("60 wrong passwords from 60 clients in parallel: 30 are checked, the address is locked for an hour, and the reset mail's new password lifts it", async () => {
+    const member = await createMember();
+    const attempt = (password: string) => attemptFrom(member.email, password, randomLoopbackIp());
     const wrong = Array.from({ length: 60 }, (_, i) => attempt(`wrong password ${i}`));
     const right = attempt(PASSWORD); // sent last, while the wrong ones are still being answered
     const responses = await Promise.all([...wrong, right]);
-    expect(responses.filter((r) => r.status === 302 || String(r.headers["set-cookie"] ?? "").includes("rdv_session="))).toEqual([]);
-
     const rows = await getDb().loginAttempt.findMany({ where: { siteKey: "lovely", email: member.email } });
-    expect(rows).toHaveLength(5);
-    expect(rows.every((r) => !r.success)).toBe(true);
-    expect(countOf(responses, 401)).toBe(4);
-    expect(countOf(responses, 429)).toBe(57);
-    expect(responses.find((r) => r.status === 429)!.html).toContain("Too many incorrect attempts, account blocked for 15 min.");
+    const checked = rows.length;
+    // the right one may have been checked before the address filled up; then it got in
+    const gotIn = responses.filter((r) => r.status === 302).length;
+    expect(checked).toBe(LIMITS_PER_ADDRESS + gotIn);
+    expect(rows.filter((r) => !r.success)).toHaveLength(LIMITS_PER_ADDRESS);
+    expect(countOf(responses, 429)).toBe(61 - checked + 1);
 
     const later = await attempt(PASSWORD);
     expect(later.status).toBe(429);
-    expect(later.headers["retry-after"]).toMatch(/^(8\d\d|900)$/);
+    expect(later.html).toContain("Too many incorrect attempts, account blocked for 60 min.");
+    expect(later.headers["retry-after"]).toMatch(/^(3[45]\d\d|3600)$/);
     const api = await request(server, "/api/user.php", {
       host: LOVELY,
       method: "POST",
@@ -137,8 +177,18 @@ describe("login lockout", () => {
       body: JSON.stringify({ email: member.email, password: PASSWORD }),
     });
     expect(api.status).toBe(429);
-    expect(api.json().error).toBe(fr.messages.tooManyAttempts.replace("{{minutes}}", "15"));
-    expect(await getDb().loginAttempt.count({ where: { siteKey: "lovely", email: member.email } })).toBe(5);
+    expect(api.json().error).toBe(fr.messages.tooManyAttempts.replace("{{minutes}}", "60"));
+
+    // the owner sets a new password through the link the reset mail carries
+    const token = await issueToken(member.user.id, "password_reset");
+    const reset = await postForm(
+      server,
+      `/reset-password/do?token=${token}`,
+      { token, password: "a brand new password", password_repeat: "a brand new password" },
+      { host: LOVELY, headers: EN },
+    );
+    expect(reset.headers.location).toBe("/login?notice=passwordChanged");
+    expect((await attempt("a brand new password")).status).toBe(302);
   });
 
   it("20 failures from one IP address block it, for every account, and only it", async () => {

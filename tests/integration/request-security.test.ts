@@ -8,7 +8,7 @@ import { getDatabaseUrl, setDatabaseUrl } from "#app/utils/env.server.ts";
 import { postForm, request, startTestServer } from "#tests/support/http.ts";
 import { useTestServer } from "#tests/support/fixtures.ts";
 import { createMember, PASSWORD } from "#tests/support/factories.ts";
-import { loggedInMember } from "#tests/support/logged-in.ts";
+import { loggedInMember, loggedInStaff } from "#tests/support/logged-in.ts";
 
 const server = useTestServer();
 
@@ -87,6 +87,67 @@ describe("state changes from another site", () => {
     expect(put.json().user.language).toBe("de");
     const login = await postForm(server, "/login", { email: m.email, password: PASSWORD }, { host: HOST, headers: own });
     expect(login.status).toBe(302);
+  });
+});
+
+describe("the origin is the scheme, the host and the port", () => {
+  /** A staff change (lifting a member's lockout, which writes an audit entry) sent with an Origin. */
+  const liftLockout = async (target: Awaited<ReturnType<typeof startTestServer>>, origin: string, headers: Record<string, string> = {}) => {
+    const staff = await loggedInStaff(target, "support");
+    const m = await createMember({ site: "lovely" });
+    const res = await postForm(
+      target,
+      `/staff/members/${m.user.id}`,
+      { intent: "lift-lockout" },
+      { host: HOST, headers: { cookie: staff.jar.header, origin, ...headers } },
+    );
+    const written = await getDb().staffAuditEntry.count({ where: { staffId: staff.id, action: "member.lift_lockout" } });
+    return { status: res.status, written };
+  };
+
+  it("refuses on a plain http site a post whose Origin is its https (or another port's) address", async () => {
+    for (const origin of ["https://lovely.localhost", `https://lovely.localhost:${server.port}`, "http://lovely.localhost:3500"]) {
+      const login = await postForm(server, "/login", { email: "nobody@lovely.localhost", password: "x" }, { host: HOST, headers: { origin } });
+      expect([400, 403], origin).toContain(login.status);
+      const staff = await liftLockout(server, origin);
+      expect([400, 403], origin).toContain(staff.status);
+      expect(staff.written, origin).toBe(0);
+    }
+    // its own address, with http's default port spelled out or not, is this site
+    for (const origin of ["http://lovely.localhost", "http://lovely.localhost:80"]) expect((await liftLockout(server, origin)).status, origin).toBe(200);
+  });
+
+  it("refuses on an HTTPS site (HTTPS=1 behind a trusted proxy) a post whose Origin is its http address", async () => {
+    process.env.HTTPS = "1";
+    resetSingleton("env");
+    const https = await startTestServer({ TRUST_PROXY: "1" });
+    try {
+      for (const origin of ["http://lovely.localhost", "http://lovely.localhost:443", "https://lovely.localhost:80"]) {
+        const staff = await liftLockout(https, origin, { "x-forwarded-proto": "https" });
+        expect([400, 403], origin).toContain(staff.status);
+        expect(staff.written, origin).toBe(0);
+      }
+      for (const origin of ["https://lovely.localhost", "https://lovely.localhost:443"])
+        expect((await liftLockout(https, origin, { "x-forwarded-proto": "https" })).status, origin).toBe(200);
+    } finally {
+      delete process.env.HTTPS;
+      resetSingleton("env");
+      await https.close();
+    }
+  });
+
+  it("believes the trusted proxy's https without HTTPS=1, and only from a trusted proxy", async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: "1" });
+    try {
+      const forged = await liftLockout(proxied, "http://lovely.localhost", { "x-forwarded-proto": "https" });
+      expect([400, 403]).toContain(forged.status);
+      expect((await liftLockout(proxied, "https://lovely.localhost", { "x-forwarded-proto": "https" })).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    // a server that trusts no proxy ignores the header: the request came over http
+    const direct = await liftLockout(server, "https://lovely.localhost", { "x-forwarded-proto": "https" });
+    expect([400, 403]).toContain(direct.status);
   });
 });
 

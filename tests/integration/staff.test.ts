@@ -279,6 +279,32 @@ describe("lookups", () => {
     expect(page.html).toMatch(/data-testid="member-sessions"[\s\S]*UTC/);
     expect((await get(support, "/staff/members/2147483647")).status).toBe(404);
   });
+
+  it("writes who opened a member's page, and when, to the member's audit log, without what it showed", async () => {
+    const [support, admin] = await Promise.all([logIn("support"), logIn("admin")]);
+    const m = await memberSession("pride");
+    const views = () => db().staffAuditEntry.findMany({ where: { userId: m.user.id, action: "member.view" }, orderBy: { id: "asc" } });
+    const startedAt = new Date(Date.now() - 1000);
+    expect((await get(support, `/staff/members/${m.user.id}`)).status).toBe(200);
+    // a reload is a new view; the page's data request (client-side navigation) is one too
+    expect((await get(support, `/staff/members/${m.user.id}`)).status).toBe(200);
+    expect((await get(admin, `/staff/members/${m.user.id}.data`)).status).toBe(200);
+    const written = await views();
+    expect(written.map((e) => [e.staffEmail, e.siteKey, e.after])).toEqual([
+      [support.email, "pride", { page: `/staff/members/${m.user.id}` }],
+      [support.email, "pride", { page: `/staff/members/${m.user.id}` }],
+      [admin.email, "pride", { page: `/staff/members/${m.user.id}` }],
+    ]);
+    for (const e of written) expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt.getTime());
+    expect(JSON.stringify(written)).not.toContain(m.email);
+    // an action's answer is the action's entry, not another view
+    expect((await post(support, `/staff/members/${m.user.id}`, { intent: "revoke-sessions" })).status).toBe(200);
+    expect(await views()).toHaveLength(3);
+    // the console's audit view of the member lists them
+    const log = await get(admin, `/staff/audit?member=${m.user.id}`);
+    expect(log.html).toMatch(new RegExp(`data-testid="audit-log"[\\s\\S]*${support.email.replace(/[.]/g, "\\.")}[\\s\\S]*member\\.view`));
+    expect((log.html.match(/member\.view/g) ?? []).length).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe("actions", () => {

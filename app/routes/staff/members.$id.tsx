@@ -2,7 +2,8 @@
 // the actions support (lockout, activation mail, sessions, data export) and admins (credits,
 // refunds, erasure) take. The forms staff fill in (credits, refund, the conduct switches, erasure)
 // are checked with their schemas (app/staff/member-action-schema.ts) in the browser and in the
-// action; their errors come back under their fields, a refusal as the form's message.
+// action; their errors come back under their fields, a refusal as the form's message. Each view
+// of the page is written to the audit log (who looked at which member, not what they saw).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -14,6 +15,7 @@ import { Facts, StaffTable } from "#app/components/staff/table.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { Card } from "#app/components/ui/index.ts";
 import { adjustCredits, liftLockout, refundPayment, resendActivation, revokeMemberSessions, type ActionResult } from "#app/staff/actions.server.ts";
+import { auditMemberView, markStaffAction } from "#app/staff/audit.server.ts";
 import { answerForm } from "#app/staff/form-answer.server.ts";
 import { pageMessage, type FormAnswer } from "#app/staff/form-answer.ts";
 import { creditsSchema, erasureSchema, refundSchema, switchSchema } from "#app/staff/member-action-schema.ts";
@@ -28,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const member = id ? await memberDetails(id) : null;
   if (!member) throw data(null, { status: 404 });
+  await auditMemberView(staff, { id: member.user.id, siteKey: member.user.siteKey }, request, context);
   return { member, role: staff.role, creditsKey: randomBytes(12).toString("base64url") };
 }
 
@@ -52,6 +55,7 @@ const NOT_FOUND = "staff.errors.memberNotFound";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const first = await requireStaff(request, context);
+  markStaffAction(context);
   const id = parseId(params.id);
   if (!id) refuse(context, 404, NOT_FOUND);
   const form = await readForm(request, context);

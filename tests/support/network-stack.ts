@@ -89,15 +89,16 @@ export function loggedErrors(c: Child): string[] {
   return [...counts].map(([k, n]) => `${c.name}: ${n} × ${k}`);
 }
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, failed?: () => string | null) {
+/** Polls `check` until true; fails early when `c` exited, and on the deadline with the end of its output. */
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, c?: Child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
-    const why = failed?.();
+    const why = c && exitedWith(c)();
     if (why) throw new Error(`${what}: ${why}`);
     await sleep(100);
   }
-  throw new Error(`${what}: not within ${timeoutMs} ms${failed ? `\n${failed() ?? ""}` : ""}`);
+  throw new Error(`${what}: not within ${timeoutMs} ms${c ? `; the end of its output:\n${c.output().slice(-3000)}` : ""}`);
 }
 
 const accepts = (port: number) =>
@@ -142,7 +143,7 @@ export async function startRedis(): Promise<Redis> {
       ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
       process.env,
     );
-    await waitFor("redis-server answers", () => accepts(port), 10_000, exitedWith(current));
+    await waitFor("redis-server answers", () => accepts(port), 10_000, current);
   };
   await start();
   return {
@@ -179,7 +180,7 @@ export async function startS3(bucket = "rendezvous-media"): Promise<S3> {
     [bin, "--directory", dir, "--address", "127.0.0.1", "--port", String(port), "--silent", "--configure-bucket", bucket],
     process.env,
   );
-  await waitFor("s3rver answers", () => accepts(port), 15_000, exitedWith(s3));
+  await waitFor("s3rver answers", () => accepts(port), 15_000, s3);
   return { endpoint: `http://127.0.0.1:${port}`, bucket, stop: async () => void (await s3.stop("SIGTERM", 5_000)) };
 }
 
@@ -196,14 +197,14 @@ export interface Instance extends Child {
 export async function startInstance(name: string, port: number, dataDir: string, env: Record<string, string>): Promise<Instance> {
   const started = Date.now();
   const c = child(name, process.execPath, ["build/server/main.js"], { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir });
-  await waitFor(`${name} listens on ${port}`, () => /Rendezvous on http:\/\/localhost:\d+/.test(c.output()), 90_000, exitedWith(c));
+  await waitFor(`${name} listens on ${port}`, () => /Rendezvous on http:\/\/localhost:\d+/.test(c.output()), 150_000, c);
   return Object.assign(c, { port, dataDir, listeningAfterMs: Date.now() - started });
 }
 
 /** The queue worker as a deployment runs it (`npm run worker`). */
 export async function startWorker(env: Record<string, string>): Promise<Child> {
   const c = child("worker", process.execPath, ["--import", "tsx", "workers/main.ts"], { ...process.env, ...env });
-  await waitFor("the worker runs", () => /workers running/.test(c.output()), 60_000, exitedWith(c));
+  await waitFor("the worker runs", () => /workers running/.test(c.output()), 150_000, c);
   return c;
 }
 
@@ -233,7 +234,7 @@ export async function waitReady(instance: Instance, readyPath: string, fallbackP
       return status === 200;
     },
     timeoutMs,
-    exitedWith(instance),
+    instance,
   );
   return { path: used, afterMs: Date.now() - started };
 }
@@ -276,7 +277,7 @@ export async function startNginx(upstreamPorts: [number, number], port: number, 
   const check = spawnSync(NGINX, ["-t", "-c", config, "-p", prefix, "-g", `pid ${pid};`], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`nginx -t refused ${examplePath}:\n${check.stderr}`);
   const c = child("nginx", NGINX, ["-c", config, "-p", prefix, "-g", `daemon off; pid ${pid};`], process.env);
-  await waitFor("nginx listens", () => accepts(port), 10_000, exitedWith(c));
+  await waitFor("nginx listens", () => accepts(port), 10_000, c);
   const errorLog = () => {
     try {
       return readFileSync(path.join(prefix, "logs/error.log"), "utf8");

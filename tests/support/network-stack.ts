@@ -5,6 +5,7 @@
 // instance is given.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -173,7 +174,7 @@ export interface S3 {
 export async function startS3(bucket = "rendezvous-media"): Promise<S3> {
   const port = await freePort();
   const dir = scratchDir("s3");
-  const bin = path.resolve("node_modules/s3rver/bin/s3rver.js");
+  const bin = createRequire(import.meta.url).resolve("s3rver/bin/s3rver.js");
   const s3 = child(
     "s3rver",
     process.execPath,

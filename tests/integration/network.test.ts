@@ -410,7 +410,9 @@ describe.skipIf(!runnable)("the network: two instances, a worker, PostgreSQL, Re
     const photo = (await db.query<{ filename: string }>("SELECT filename FROM photos WHERE profile_id = $1 ORDER BY id DESC LIMIT 1", [profileId])).rows[0];
     expect(photo, "the uploaded photo's row").toBeTruthy();
     const editor = await request(direct(a), "/profile", { host: "pride.localhost", headers: { cookie: jar.header, "accept-language": "en" } });
-    const url = [...editor.body.matchAll(/["'](\/media\/[^"'\s]+)["']/g)].map((m) => m[1]!.replace(/&amp;/g, "&")).find((u) => u.includes(photo!.filename));
+    const url = [...editor.body.matchAll(/["'](\/media\/[^"'\s]+)["']/g)]
+      .map((m) => m[1]!.replace(/&amp;/g, "&"))
+      .find((u) => u.includes(photo!.filename.replace(/\.jpg$/, ""))); // the photo or its thumbnail
     expect(url, `a signed URL of ${photo!.filename} on ${a.name}'s /profile`).toBeTruthy();
     const throughA = await request(direct(a), url!, { host: "pride.localhost" });
     const throughB = await request(direct(b), url!, { host: "pride.localhost" });
@@ -427,7 +429,10 @@ describe.skipIf(!runnable)("the network: two instances, a worker, PostgreSQL, Re
     for (const i of instances) {
       const refused = await statusOf(i.port, CONFIG.metricsPath);
       const wrong = await statusOf(i.port, CONFIG.metricsPath, 3_000, { authorization: "Bearer not-the-token" });
-      const res = await fetch(`http://127.0.0.1:${i.port}${CONFIG.metricsPath}`, { headers: { authorization: `Bearer ${CONFIG.metricsToken}` } });
+      const res = await fetch(`http://127.0.0.1:${i.port}${CONFIG.metricsPath}`, {
+        headers: { authorization: `Bearer ${CONFIG.metricsToken}` },
+        signal: AbortSignal.timeout(20_000),
+      });
       const text = await res.text();
       const missing = res.status === 200 ? CONFIG.metricSeries.filter(([, pattern]) => !pattern.test(text)).map(([what]) => what) : ["all: no metrics"];
       say(

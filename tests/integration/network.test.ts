@@ -146,7 +146,9 @@ describe.skipIf(!runnable)("the network: two instances, a worker, PostgreSQL, Re
   let members: { host: string; cookie: string; email: string; likeTargets: number[] }[] = [];
   let mixAt = 0;
 
-  /** The steady mix: cookieless home pages of the three sites, members' pages, a login and a like. */
+  /** The steady mix: cookieless home pages of the three sites, members' pages and a like. Logins
+   * are left out: repeated logins of the three demo accounts were answered 429 within a minute,
+   * and part 3 logs pride's member in. */
   const nextRequest = (): RequestSpec => {
     const i = mixAt++;
     const m = members[i % members.length]!;
@@ -157,16 +159,6 @@ describe.skipIf(!runnable)("the network: two instances, a worker, PostgreSQL, Re
       { label: "home pride", path: "/", host: "pride.localhost", headers: { "accept-language": "sv" } },
       { label: "member likes", path: "/likes", host: m.host, headers: member },
       { label: "member search", path: "/members", host: m.host, headers: member },
-      {
-        label: "login POST",
-        method: "POST",
-        path: "/login",
-        host: m.host,
-        headers: { "accept-language": "en" },
-        body: new URLSearchParams({ email: m.email, password: "rendezvous-demo" }).toString(),
-        // logins are limited per address: each from its own, as members' are
-        localAddress: randomLoopbackIp(),
-      },
       {
         label: "like POST",
         method: "POST",

@@ -15,8 +15,8 @@ export interface UnsubscribeTarget {
   campaignId?: number;
 }
 
-const sign = ({ siteKey, userId, type, campaignId }: UnsubscribeTarget) =>
-  createHmac("sha256", getEnv().secret)
+const sign = ({ siteKey, userId, type, campaignId }: UnsubscribeTarget, secret = getEnv().secret) =>
+  createHmac("sha256", secret)
     .update(`unsubscribe:${siteKey}:${userId}:${type}${campaignId ? `:campaign:${campaignId}` : ""}`)
     .digest("base64url")
     .slice(0, 32);
@@ -58,7 +58,9 @@ export function verifyUnsubscribe(url: URL, siteKey: string): UnsubscribeTarget 
   const parsed = querySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return null;
   const target: UnsubscribeTarget = { siteKey, userId: parsed.data.u, type: parsed.data.type, ...(parsed.data.c ? { campaignId: parsed.data.c } : {}) };
-  const expected = Buffer.from(sign(target));
   const given = Buffer.from(parsed.data.sig);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? target : null;
+  // links in mails sent before APP_SECRET was rotated keep working while APP_SECRET_PREVIOUS is set
+  const signedWith = (secret: string) => timingSafeEqual(Buffer.from(sign(target, secret)), given);
+  const previous = getEnv().previousSecret;
+  return signedWith(getEnv().secret) || (previous !== null && signedWith(previous)) ? target : null;
 }

@@ -19,9 +19,10 @@ import { maskIban, OTP_LENGTH } from "./direct-debit-form.ts";
 
 export const OTP_RULES = { ttlMinutes: 10, maxAttempts: 5, codesPerHour: 5 } as const;
 
-const hashCode = (token: string, code: string) => createHmac("sha256", getEnv().secret).update(`directdebit-otp\n${token}\n${code}`).digest("base64url");
+const hashCode = (token: string, code: string, secret = getEnv().secret) =>
+  createHmac("sha256", secret).update(`directdebit-otp\n${token}\n${code}`).digest("base64url");
 
-const ibanKey = () => Buffer.from(hkdfSync("sha256", getEnv().secret, "rendezvous", "direct-debit-iban", 32));
+const ibanKey = (secret = getEnv().secret) => Buffer.from(hkdfSync("sha256", secret, "rendezvous", "direct-debit-iban", 32));
 
 function encryptIban(iban: string) {
   const iv = randomBytes(12);
@@ -32,9 +33,19 @@ function encryptIban(iban: string) {
 
 function decryptIban(stored: string) {
   const [iv, tag, data] = stored.split(".").map((p) => Buffer.from(p, "base64url"));
-  const decipher = createDecipheriv("aes-256-gcm", ibanKey(), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(data!), decipher.final()]).toString("utf8");
+  const decrypt = (secret: string) => {
+    const decipher = createDecipheriv("aes-256-gcm", ibanKey(secret), iv!);
+    decipher.setAuthTag(tag!);
+    return Buffer.concat([decipher.update(data!), decipher.final()]).toString("utf8");
+  };
+  const previous = getEnv().previousSecret;
+  try {
+    return decrypt(getEnv().secret);
+  } catch (error) {
+    // encrypted before APP_SECRET was rotated (a challenge lives 10 minutes): the tag did not match
+    if (!previous) throw error;
+    return decrypt(previous);
+  }
 }
 
 export interface CodeRequest {
@@ -140,8 +151,12 @@ export async function verifyCode(db: Db, site: Site, userId: number, token: stri
   const row = taken[0];
   if (!row) return invalid;
   const expected = Buffer.from(row.code_hash);
-  const actual = Buffer.from(hashCode(token, otp));
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return invalid;
+  const matches = (secret: string) => {
+    const actual = Buffer.from(hashCode(token, otp, secret));
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  };
+  const previous = getEnv().previousSecret;
+  if (!matches(getEnv().secret) && !(previous && matches(previous))) return invalid;
   // claim it: once, and the IBAN leaves the table with the claim
   const claimed = await db.$queryRaw<
     {

@@ -55,8 +55,18 @@ export function verifyMediaPath(site: Pick<Site, "key">, pathname: string, now =
   const expiresDay = Number(day);
   const today = dayOf(now);
   if (!KEY.test(key) || expiresDay < today || expiresDay > today + 1) return null;
-  const expected = Buffer.from(mediaSignature(site.key, key, expiresDay));
-  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  const given = Buffer.from(signature);
+  const signedNow = timingSafeEqual(Buffer.from(mediaSignature(site.key, key, expiresDay)), given);
+  // a URL handed out before APP_SECRET was rotated (it lives until the end of the next day); the
+  // message is mediaSignature's, uncached (tests/integration/secret-rotation.test.ts holds them together)
+  const previous = getEnv().previousSecret;
+  const signedBefore = () =>
+    !!previous &&
+    timingSafeEqual(
+      Buffer.from(createHmac("sha256", previous).update(`media\n${site.key}\n${expiresDay}\n${key}`).digest("base64url").slice(0, SIGNATURE_LENGTH)),
+      given,
+    );
+  if (!signedNow && !signedBefore()) return null;
   return { key, expiresAt: (expiresDay + 1) * DAY_MS };
 }
 
@@ -66,8 +76,15 @@ export function verifyMediaPath(site: Pick<Site, "key">, pathname: string, now =
 export type ChatImageVariant = "full" | "thumb";
 const CHAT_PATH = /^(\d{1,7})\.([A-Za-z0-9_-]{32})\.([1-9]\d{0,9})-(full|thumb)\.jpg$/;
 
-function chatImageSignature(siteKey: string, viewerProfileId: number, imageId: number, variant: ChatImageVariant, expiresDay: number) {
-  return createHmac("sha256", getEnv().secret)
+function chatImageSignature(
+  siteKey: string,
+  viewerProfileId: number,
+  imageId: number,
+  variant: ChatImageVariant,
+  expiresDay: number,
+  secret = getEnv().secret,
+) {
+  return createHmac("sha256", secret)
     .update(`chat-image\n${siteKey}\n${viewerProfileId}\n${imageId}\n${variant}\n${expiresDay}`)
     .digest("base64url")
     .slice(0, SIGNATURE_LENGTH);
@@ -93,7 +110,10 @@ export function verifyChatImagePath(
   const imageId = Number(id);
   const today = dayOf(now);
   if (expiresDay < today || expiresDay > today + 1 || imageId > 2_147_483_647) return null;
-  const expected = Buffer.from(chatImageSignature(site.key, viewerProfileId, imageId, variant, expiresDay));
-  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  const given = Buffer.from(signature);
+  const previous = getEnv().previousSecret;
+  const signedWith = (secret: string) =>
+    timingSafeEqual(Buffer.from(chatImageSignature(site.key, viewerProfileId, imageId, variant, expiresDay, secret)), given);
+  if (!signedWith(getEnv().secret) && !(previous && signedWith(previous))) return null;
   return { imageId, variant, expiresAt: (expiresDay + 1) * DAY_MS };
 }

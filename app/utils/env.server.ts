@@ -35,6 +35,10 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Signs media URLs and other links; 32+ characters. */
   APP_SECRET: z.string().min(32).optional(),
+  /** The APP_SECRET a rotation replaced: links and codes it signed still verify (photo URLs for a
+   * day, unsubscribe links for as long as the mails are kept), nothing is signed with it. Drop it
+   * once those have run out (docs/security.md). */
+  APP_SECRET_PREVIOUS: z.string().min(32).optional(),
   /** The public site is served over HTTPS (TLS ends at a proxy): Secure cookies and HSTS. */
   HTTPS: flag,
   /** Number of reverse proxies in front of the app whose X-Forwarded-* headers are believed. */
@@ -169,6 +173,8 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATC
   /** reload the sites on every change in tenantsDir */
   watchTenants: boolean;
   secret: string;
+  /** APP_SECRET_PREVIOUS: accepted when verifying a signature, never used to sign; null when unset */
+  previousSecret: string | null;
   workerInProcess: boolean;
   logLevel: NonNullable<Parsed["LOG_LEVEL"]>;
   /** Embedded PostgreSQL (no DATABASE_URL): the laptop default. */
@@ -233,6 +239,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     tenantsDir: path.resolve(e.TENANTS_DIR),
     watchTenants: TENANTS_WATCH ?? e.NODE_ENV !== "production",
     secret: e.APP_SECRET ?? localSecret(dataDir),
+    previousSecret: e.APP_SECRET_PREVIOUS ?? null,
     workerInProcess: WORKER_IN_PROCESS ?? true,
     logLevel: LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     embedded,

@@ -3,7 +3,7 @@
 // and bucket, as two instances behind a load balancer are. What one instance stores the other
 // serves; deletions, the data export and the demo portraits go through the bucket; a key the
 // bucket does not hold is a 404 and a store that does not answer a 503 within the deadline.
-import { fork, type ChildProcess } from "node:child_process";
+import { execFile, fork, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymiseAccount } from "#app/accounts/account.server.ts";
 import { exportFile } from "#app/privacy/export-files.server.ts";
 import { buildExport, requestExport } from "#app/privacy/exports.server.ts";
-import { getMediaStorage } from "#app/media/storage.server.ts";
+import { getMediaStorage, LocalDiskStorage } from "#app/media/storage.server.ts";
 import { mediaSignature, photoUrl } from "#app/profiles/photo-url.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { buildDemoMembers } from "#prisma/seed/demo-profiles.ts";
@@ -25,6 +25,12 @@ import { S3_TEST_CREDENTIALS as CREDENTIALS, startS3Server } from "#tests/suppor
 import { request, type TestServer } from "#tests/support/http.ts";
 import { useEnv, useStarted, useTestServer } from "#tests/support/fixtures.ts";
 import { loggedInMember, type LoggedInMember } from "#tests/support/logged-in.ts";
+
+async function keysOf(store: { keys(): AsyncIterable<string> }) {
+  const keys: string[] = [];
+  for await (const key of store.keys()) keys.push(key);
+  return keys;
+}
 
 const BUCKET = "rendezvous-photos";
 const PREFIX = `t${process.pid}/`;
@@ -198,6 +204,52 @@ describe("photos on an S3-compatible store", () => {
       expect((await request(server, `/media/${day}/${"A".repeat(32)}/elsewhere.jpg`, { host: "lovely.localhost" })).status).toBe(404);
       expect((await request(server, `/media/${day}/${"A".repeat(32)}/../${PREFIX}x.jpg`, { host: "lovely.localhost" })).status).toBe(404);
     }
+  });
+});
+
+describe("npm run media:copy", () => {
+  const copyScript = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const [, ...command] = (JSON.parse(readFileSync("package.json", "utf8")).scripts["media:copy"] as string).split(" ");
+      execFile(process.execPath, [...command, ...args], { env, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+      );
+    });
+
+  it("moves a disk folder into the bucket, where the other instance serves it, and copies the bucket back to a folder", async () => {
+    const folder = path.join(scratch, "old-disk-media");
+    const old = new LocalDiskStorage(folder);
+    const jpeg = await sharp({ create: { width: 40, height: 50, channels: 3, background: "#c83" } })
+      .jpeg()
+      .toBuffer();
+    await old.put("777001/moved.jpg", jpeg, "image/jpeg");
+    await old.put("777001/moved_thumb.jpg", jpeg.subarray(0, 200), "image/jpeg");
+    const first = await copyScript(["--from", folder]);
+    // stderr may carry the AWS SDK's notice that its releases after January 2027 need Node 22
+    expect(first.stderr).not.toMatch(/media:copy:/);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(new RegExp(`^copied 2 files .* from disk ${folder} to s3 ${BUCKET}/${PREFIX} in [\\d.]+ s; 0 already there`));
+    expect(await objectsInBucket()).toEqual(expect.arrayContaining([`${PREFIX}777001/moved.jpg`, `${PREFIX}777001/moved_thumb.jpg`]));
+    const served = await request(serverB, photoUrl(lovely, "777001/moved.jpg"), { host: "lovely.localhost" });
+    expect(served.status).toBe(200);
+    expect(served.bytes.equals(jpeg)).toBe(true);
+    // again: nothing left to copy
+    expect((await copyScript(["--from", folder])).stdout).toMatch(/^copied 0 files .* 2 already there/);
+
+    // and back: every object under the prefix becomes a file
+    const back = path.join(scratch, "bucket-copy");
+    const copiedBack = await copyScript(["--to", back]);
+    expect(copiedBack.code).toBe(0);
+    const inBucket = (await objectsInBucket()).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
+    expect((await keysOf(new LocalDiskStorage(back))).sort()).toEqual(inBucket.sort());
+    expect(readFileSync(path.join(back, "777001/moved.jpg")).equals(jpeg)).toBe(true);
+  });
+
+  it("refuses to run against the disk store, in one line", async () => {
+    const res = await copyScript(["--from", scratch], { ...process.env, MEDIA_STORE: "disk" });
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim().split("\n")).toHaveLength(1);
+    expect(res.stderr).toMatch(/^media:copy: the configured media store is the disk/);
   });
 });
 

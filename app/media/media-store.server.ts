@@ -47,7 +47,12 @@ export abstract class BaseStorage {
   abstract read(key: string): Promise<Buffer | null>;
 
   async get(key: string): Promise<Buffer | null> {
-    return (await this.read(key)) ?? (await missingFiles().source?.(this as unknown as MediaStorage, key)) ?? null;
+    return (await this.read(key)) ?? (await this.missing(key));
+  }
+
+  /** What the missing-file source makes of a key the store does not hold, or null. */
+  protected async missing(key: string): Promise<Buffer | null> {
+    return (await missingFiles().source?.(this as unknown as MediaStorage, key)) ?? null;
   }
 
   async open(key: string): Promise<MediaFile | null> {

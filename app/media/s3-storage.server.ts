@@ -93,12 +93,14 @@ export class S3Storage extends BaseStorage implements MediaStorage {
     }
   }
 
-  /** The object as a stream (served without holding it in memory); a missing one through get's fallback. */
+  /** The object as a stream (served without holding it in memory); a missing one from the missing-file source. */
   override async open(key: string): Promise<MediaFile | null> {
     const object = await this.getObject(key);
     if (object?.Body && object.ContentLength !== undefined) return { body: object.Body as Readable, length: object.ContentLength };
     (object?.Body as Readable | undefined)?.destroy();
-    return super.open(key);
+    if (object) return super.open(key);
+    const made = await this.missing(key);
+    return made && { body: made, length: made.length };
   }
 
   async remove(keys: string[]) {

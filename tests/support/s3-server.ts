@@ -1,25 +1,12 @@
 // A real S3-compatible server (s3rver, in this process) on a free loopback port, its objects in
 // `directory`, with the buckets named already made: for tests of the S3 media store.
-import { createRequire } from "node:module";
+import S3rver from "s3rver";
 import { freePort } from "./free-port.ts";
-
-interface S3rverInstance {
-  run(): Promise<unknown>;
-  close(): Promise<unknown>;
-}
-type S3rverClass = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string; configs: string[] }[];
-}) => S3rverInstance;
 
 /** s3rver accepts only this key pair. */
 export const S3_TEST_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export async function startS3Server(directory: string, buckets: string[]) {
-  const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
   const port = await freePort();
   const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
   await server.run();

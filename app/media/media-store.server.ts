@@ -33,6 +33,9 @@ export class MediaStoreUnavailable extends Error {
   }
 }
 
+/** By name, not instanceof: the server's bundle and React Router's each have a copy of this class, and one store. */
+export const isMediaStoreUnavailable = (error: unknown) => (error as Error | null)?.name === "MediaStoreUnavailable";
+
 /** Makes a file a store does not hold yet, or null: the demo portraits are drawn when first read. */
 export type MissingFileSource = (store: MediaStorage, key: string) => Promise<Buffer | null>;
 const missingFiles = () => singleton("missingMediaFiles", () => ({ source: null as MissingFileSource | null }));

@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { verifyMediaPath } from "#app/profiles/photo-url.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getLogger } from "#app/utils/logger.server.ts";
-import { getMediaStorage, MediaStoreUnavailable } from "./storage.server.ts";
+import { getMediaStorage, isMediaStoreUnavailable } from "./storage.server.ts";
 
 export interface MediaAnswer {
   status: number;
@@ -31,7 +31,7 @@ export async function serveMedia(site: Pick<Site, "key">, method: string, pathna
   try {
     file = await getMediaStorage().open(granted.key);
   } catch (error) {
-    if (!(error instanceof MediaStoreUnavailable)) throw error;
+    if (!isMediaStoreUnavailable(error)) throw error;
     getLogger().warn({ err: error, key: granted.key }, "media store unavailable");
     return plain(503, "The photo store is not answering; try again shortly.", { "Retry-After": "5" });
   }

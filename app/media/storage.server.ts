@@ -7,10 +7,11 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { getEnv, type Env } from "#app/utils/env.server.ts";
 import { singleton } from "#app/utils/singleton.ts";
-import { BaseStorage, type MediaStorage } from "./media-store.server.ts";
+import { getLogger } from "#app/utils/logger.server.ts";
+import { BaseStorage, isMediaStoreUnavailable, type MediaStorage } from "./media-store.server.ts";
 import { S3Storage } from "./s3-storage.server.ts";
 
-export { setMissingFileSource, MediaStoreUnavailable, type MediaStorage } from "./media-store.server.ts";
+export { setMissingFileSource, isMediaStoreUnavailable, type MediaStorage } from "./media-store.server.ts";
 
 export class LocalDiskStorage extends BaseStorage implements MediaStorage {
   readonly description: string;
@@ -66,4 +67,17 @@ export function getMediaStorage(): MediaStorage {
     kept.store = createMediaStorage(env);
   }
   return kept.store;
+}
+
+/**
+ * Removes files whose rows are gone already: a store that fails then leaves them behind, named in
+ * the log for the operator (the member's deletion stands; their URLs stop being issued).
+ */
+export async function removeMediaFiles(keys: string[]) {
+  try {
+    await getMediaStorage().remove(keys);
+  } catch (error) {
+    if (!isMediaStoreUnavailable(error)) throw error;
+    getLogger().error({ err: error, keys }, "media files left in the store: remove them when it answers again");
+  }
 }

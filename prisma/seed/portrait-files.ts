@@ -28,8 +28,8 @@ async function readList(store: MediaStorage): Promise<PendingPortrait[] | null> 
   return body && (JSON.parse(body.toString("utf8")) as PendingPortrait[]);
 }
 
-// The list by key, read again after a few seconds: a miss on a bucket costs a request, not one
-// per photo of a page. A list written or removed by this process is read again at once.
+// The list by key, kept for a few seconds: a page of cards missing its thumbnails reads it once,
+// not once per card. "No list" is not kept: a list another process writes counts at once.
 const LIST_FOR_MS = 5000;
 type ListedKeys = Map<string, { portrait: PortraitSpec; variant: PortraitVariantName }>;
 const listed = new Map<MediaStorage, { at: number; byKey: Promise<ListedKeys | null> }>();
@@ -38,7 +38,10 @@ function listedKeys(store: MediaStorage) {
   const kept = listed.get(store);
   if (kept && Date.now() - kept.at < LIST_FOR_MS) return kept.byKey;
   const byKey = readList(store).then((portraits) => {
-    if (!portraits) return null;
+    if (!portraits) {
+      listed.delete(store);
+      return null;
+    }
     const keys: ListedKeys = new Map();
     for (const p of portraits) {
       keys.set(p.filename, { portrait: p.portrait, variant: "full" });

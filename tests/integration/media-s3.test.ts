@@ -278,4 +278,19 @@ describe("when the S3 store does not answer", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(took).toBeLessThan(2000);
   });
+
+  it("a member's deletion still goes through, within the deadline", async () => {
+    const m = await loggedInMember(serverA, { photos: 2 });
+    const [photo] = await getDb().photo.findMany({ where: { profileId: m.profile.id }, orderBy: { position: "asc" } });
+    const started = performance.now();
+    const res = await request(serverA, "/profile", {
+      host: m.host,
+      method: "POST",
+      headers: { ...EN, cookie: m.jar.header, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "photo-delete", photo: String(photo!.id) }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(await getDb().photo.count({ where: { profileId: m.profile.id } })).toBe(1);
+  });
 });

@@ -7,7 +7,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { siteContext, visitorContext } from "#app/tenancy/context.ts";
-import { serveMedia } from "#app/media/serve.server.ts";
+import { sendMedia, serveMedia } from "#app/media/serve.server.ts";
 import { setMissingFileSource } from "#app/media/storage.server.ts";
 import { drawListedPortrait } from "#prisma/seed/portrait-files.ts";
 import { forcedSite, resolveSite, type ResolvedSite } from "#app/tenancy/host.server.ts";
@@ -186,11 +186,7 @@ export function createApp({ env, build, before = [], clientDir }: AppOptions) {
       // photos: only for a URL this site signed (app/profiles/photo-url.server.ts)
       if (req.path.startsWith("/media/")) {
         labelRoute(res, "media");
-        const media = await serveMedia(resolved.site, req.method, req.path);
-        return void res
-          .status(media.status)
-          .set(media.headers)
-          .end(media.body ?? undefined);
+        return void (await sendMedia(res, await serveMedia(resolved.site, req.method, req.path)));
       }
       const nonce = res.locals.cspNonce as string;
       const pageKey = pageCache?.keyFor(req, req.originalUrl, resolved.site, resolved.authority, req.protocol) ?? null;

@@ -19,7 +19,7 @@ import type { Prisma } from "#app/generated/prisma/client.ts";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { DISPLAY_MAX_SIZE, PROFILE_THUMB_SIZE } from "#app/profiles/photo-sizes.ts";
-import { getMediaStorage } from "#app/media/storage.server.ts";
+import { getMediaStorage, removeMediaFiles } from "#app/media/storage.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/media/upload.server.ts";
 import { markVisibleWrite } from "#app/utils/cache.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -92,12 +92,12 @@ export async function addPhoto(
       return created.id;
     });
     if (photoId === null) {
-      await storage.remove(keys);
+      await removeMediaFiles(keys);
       return full;
     }
     return { photoId, pending: site.photo_moderation === "pre" };
   } catch (error) {
-    await storage.remove(keys);
+    await removeMediaFiles(keys); // the upload's own error is the one to answer
     throw error;
   }
 }

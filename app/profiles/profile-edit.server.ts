@@ -1,7 +1,7 @@
 // Editing one's own profile: every field of spec section 3, validated; photos managed.
 import { Prisma } from "#app/generated/prisma/client.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { getMediaStorage } from "#app/media/storage.server.ts";
+import { removeMediaFiles } from "#app/media/storage.server.ts";
 import { settleMainPhoto } from "./photos.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -34,7 +34,7 @@ export async function deletePhoto(profileId: number, photoId: number) {
     return found;
   });
   if (!photo) return false;
-  await getMediaStorage().remove([photo.filename, photo.thumbFilename]);
+  await removeMediaFiles([photo.filename, photo.thumbFilename]);
   return true;
 }
 

@@ -146,6 +146,32 @@ const schema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL")
     .optional(),
+  // media store (app/media/storage.server.ts): the local disk under DATA_DIR/media, or an S3-compatible bucket
+  /** "disk" (DATA_DIR/media, the default) or "s3"; unset: "s3" when S3_BUCKET is set. */
+  MEDIA_STORE: z.enum(["disk", "s3"]).optional(),
+  /** The bucket photos live in (created beforehand; the app does not create it). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  /** The S3 API's base URL (MinIO, Ceph, R2, Wasabi, …); unset: AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1")
+    .default("us-east-1"),
+  /** Both or neither; neither: the SDK's own chain (AWS_* variables, instance role, web identity). */
+  S3_ACCESS_KEY_ID: z.string().min(3).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(3).optional(),
+  /** Address the bucket as {endpoint}/{bucket}/… instead of {bucket}.{endpoint}/… (most self-hosted stores need it). */
+  S3_FORCE_PATH_STYLE: flag,
+  /** Put every key under this prefix ("rendezvous/"), so one bucket can hold several deployments. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be folder names ending in "/", such as "rendezvous/"')
+    .default(""),
+  /** How long one store call (with its retries) may take before the photo is answered 503, in ms. */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -182,7 +208,39 @@ export type Env = Omit<Parsed, "WORKER_IN_PROCESS" | "LOG_LEVEL" | "TENANTS_WATC
   /** web push keys of this deployment; null: push is not offered */
   vapid: VapidKeys | null;
   payments: PaymentSettings;
+  /** where photo files live */
+  media: MediaStoreSettings;
 };
+
+export type MediaStoreSettings =
+  | { kind: "disk" }
+  | {
+      kind: "s3";
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+      prefix: string;
+      timeoutMs: number;
+    };
+
+function mediaStoreOf(e: Parsed): MediaStoreSettings {
+  const kind = e.MEDIA_STORE ?? (e.S3_BUCKET ? "s3" : "disk");
+  if (kind === "disk") return { kind };
+  if (!e.S3_BUCKET) throw new EnvError(["S3_BUCKET: required with MEDIA_STORE=s3"]);
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) throw new EnvError(["S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither"]);
+  return {
+    kind,
+    bucket: e.S3_BUCKET,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION,
+    ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } } : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+    timeoutMs: e.S3_TIMEOUT_MS,
+  };
+}
 
 interface VapidKeys {
   publicKey: string;
@@ -231,6 +289,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!embedded && !e.APP_SECRET) throw new EnvError(["APP_SECRET: required with DATABASE_URL (32 characters or more)"]);
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) throw new EnvError(["VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither"]);
   const dataDir = path.resolve(e.DATA_DIR);
+  const media = mediaStoreOf(parsed.data);
   const pair =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : embedded ? localVapidKeys(dataDir) : null;
   return {
@@ -246,6 +305,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // the subject is only a contact for push services; a deployment without one names a placeholder
     vapid: pair && { ...pair, subject: e.VAPID_SUBJECT ?? "mailto:push@rendezvous.invalid" },
     payments: paymentSettingsOf(e),
+    media,
   };
 }
 

@@ -4,6 +4,7 @@
 import { hashPassword } from "#app/auth/password.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
 import type { Db } from "#app/utils/db.server.ts";
+import type { MediaStorage } from "#app/media/media-store.server.ts";
 import { buildDemoMembers, buildDemoProfiles, DEMO_PASSWORD, DEMO_SITES, demoEmail, memberEmail, type DemoProfileSpec } from "./demo-profiles.ts";
 import { PHOTO_HEIGHT, PHOTO_WIDTH, photoFilenames } from "./photos.ts";
 import { drawPendingPortraits, writePendingPortraits } from "./portrait-files.ts";
@@ -52,8 +53,8 @@ export async function seedCompanies(db: Db): Promise<void> {
 const DEMO_MEMBER_CREDITS = 30;
 
 export interface SeedDemoOptions {
-  /** Where photos go: `<mediaDir>/<profileId>/<n>.jpg` and `<n>_thumb.jpg`. */
-  mediaDir: string;
+  /** Where photos go: keys `<profileId>/<n>.jpg` and `<n>_thumb.jpg` (the disk folder or the bucket). */
+  media: MediaStorage;
   /** The moment the dates are spread back from; the current time unless given. */
   now?: Date;
   /** Generated profiles per site (the ready demo member not included); 110 unless given. */
@@ -67,17 +68,17 @@ export interface SeedDemoOptions {
  * generated profiles per site with 1 to 3 portrait photos each, plus one ready member per site
  * who can log in (member@<site>.localhost / DEMO_PASSWORD). Returns how many profiles it
  * created (0 when the demo data is already there). Every photo row is written at once; the
- * files are drawn from a list in the media folder (portrait-files.ts): here unless `drawLater`,
+ * files are drawn from a list in the media store (portrait-files.ts): here unless `drawLater`,
  * else by the caller in the background, and any file asked for before that is drawn then.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ created: number }> {
   const created = await seedDemoMembers(db, options);
   await seedDemoLikes(db, options.now);
-  if (!options.drawLater) await drawPendingPortraits(options.mediaDir);
+  if (!options.drawLater) await drawPendingPortraits(options.media);
   return { created };
 }
 
-async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: SeedDemoOptions): Promise<number> {
+async function seedDemoMembers(db: Db, { media, now = new Date(), perSite }: SeedDemoOptions): Promise<number> {
   // one index lookup: the ready member or the first generated profile of any demo site
   const existing = await db.user.findFirst({
     where: {
@@ -192,7 +193,7 @@ async function seedDemoMembers(db: Db, { mediaDir, now = new Date(), perSite }: 
       }
 
       await writePendingPortraits(
-        mediaDir,
+        media,
         files.map((f) => ({ filename: f.filename, thumbFilename: f.thumbFilename, portrait: f.portrait })),
       );
     },

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createMediaStorage } from "#app/media/storage.server.ts";
 import { syncSites } from "#app/tenancy/sites.server.ts";
 import { setDatabaseUrl, type Env } from "#app/utils/env.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -68,7 +69,7 @@ export async function seedDatabase(
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const db = getDb();
-  const mediaDir = path.join(env.dataDir, "media");
+  const media = createMediaStorage(env);
   const seed = env.SEED_DEMO ?? !env.DATABASE_URL;
   const stamp = seed && !env.DATABASE_URL ? seedStamp(env) : null;
   if (stamp?.current && !recheck) {
@@ -78,7 +79,7 @@ export async function seedDatabase(
   if (seed) await seedCompanies(db);
   await syncSites(db);
   if (!seed) return;
-  const { created } = await seedDemo(db, { mediaDir, drawLater });
+  const { created } = await seedDemo(db, { media, drawLater });
   await Promise.all([seedDemoChats(db), seedCreditPackages(db), seedDemoStaff(db)]);
   stamp?.write();
   log(created ? `seeded ${created} demo profiles in ${seconds()} s` : `demo data checked (${seconds()} s)`);
@@ -87,7 +88,7 @@ export async function seedDatabase(
 /** The demo portraits not drawn yet (none once all are), drawn in the background; settles with how many. */
 export async function drawDemoPortraits(env: Env, { log = startLine } = {}) {
   const started = performance.now();
-  const drawn = await drawPendingPortraits(path.join(env.dataDir, "media"));
+  const drawn = await drawPendingPortraits(createMediaStorage(env));
   if (drawn) log(`drew ${drawn} demo portraits in the background in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return drawn;
 }

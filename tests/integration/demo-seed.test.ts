@@ -21,6 +21,7 @@ const PER_SITE = 6;
 const name = `rendezvous_seed_${process.pid}`;
 const serverUrl = process.env.DATABASE_URL!;
 let mediaDir = "";
+let store: LocalDiskStorage;
 
 beforeAll(async () => {
   const url = await recreateDatabase(serverUrl, name);
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await seedCompanies(getDb());
   await syncSites(getDb());
   mediaDir = await mkdtemp(path.join(tmpdir(), "demo-media-"));
+  store = new LocalDiskStorage(mediaDir);
 }, 120_000);
 
 afterAll(async () => {
@@ -48,7 +50,7 @@ const isJpeg = (body: Buffer | null) => body !== null && body[0] === 0xff && bod
 
 describe("demo seed", () => {
   it("writes every photo row without drawing, draws a portrait when asked, the rest in the background, and resumes after a stop", async () => {
-    const first = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE, drawLater: true });
+    const first = await seedDemo(getDb(), { media: store, perSite: PER_SITE, drawLater: true });
     const profiles = await getDb().profile.count();
     expect(first.created).toBe(profiles);
     const all = await photos();
@@ -63,7 +65,6 @@ describe("demo seed", () => {
 
     // a page asks for a thumbnail and a further photo through the media store: drawn then, kept on disk
     setMissingFileSource(drawListedPortrait);
-    const store = new LocalDiskStorage(mediaDir);
     const further = all.find((p) => p.position > 0)!;
     const [thumb, full] = await Promise.all([store.get(all[0]!.thumbFilename), store.get(further.filename)]);
     expect(isJpeg(thumb)).toBe(true);
@@ -74,7 +75,7 @@ describe("demo seed", () => {
     expect(await store.get(`${further.profileId}/not-a-portrait.jpg`)).toBeNull();
 
     // the background drawing draws the others, then drops the list
-    expect(await drawPendingPortraits(mediaDir)).toBe(all.length * 2 - 2);
+    expect(await drawPendingPortraits(store)).toBe(all.length * 2 - 2);
     for (const p of all) {
       expect((await stat(path.join(mediaDir, p.filename))).size).toBeGreaterThan(1000);
       expect((await stat(path.join(mediaDir, p.thumbFilename))).size).toBeGreaterThan(500);
@@ -85,13 +86,13 @@ describe("demo seed", () => {
     const lost = all.filter((_, i) => i % 2 === 0).map((p) => p.filename);
     await Promise.all(lost.map((f) => rm(path.join(mediaDir, f))));
     await copyFile(path.join(mediaDir, "list.saved"), list);
-    const next = await seedDemo(getDb(), { mediaDir, perSite: PER_SITE });
+    const next = await seedDemo(getDb(), { media: store, perSite: PER_SITE });
     expect(next.created).toBe(0);
     expect(existsSync(list)).toBe(false);
     expect(await jpegsIn(mediaDir)).toHaveLength(all.length * 2);
     expect(await photos()).toHaveLength(all.length);
 
     // and a start with nothing left to do draws nothing
-    expect(await drawPendingPortraits(mediaDir)).toBe(0);
+    expect(await drawPendingPortraits(store)).toBe(0);
   }, 180_000);
 });

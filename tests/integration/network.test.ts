@@ -302,7 +302,10 @@ describe.skipIf(!runnable)("the network: two instances, a worker, PostgreSQL, Re
     const resetEmails = Array.from({ length: Math.ceil(CONFIG.redisOutageMs / 2000) }, newEmail);
     for (const email of resetEmails) {
       const signup = await send(nginx.port, mailRequest("signup", email), { agent: false });
-      expect(signup.status, `a signup before the outage (an account to reset during it): ${signup.status || signup.error}; ${errorsOf([...instances, worker]).join(" | ")}`).toBe(302);
+      expect(
+        signup.status,
+        `a signup before the outage (an account to reset during it): ${signup.status || signup.error}; ${errorsOf([...instances, worker]).join(" | ")}`,
+      ).toBe(302);
     }
     await expect.poll(() => resetEmails.every((e) => countOf(e) === 1), { timeout: 30_000, message: "activation mails before the outage" }).toBe(true);
     const askForMail = (kind: "signup" | "reset") => {

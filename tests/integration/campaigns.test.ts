@@ -43,7 +43,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tenants-campaigns-"));
   cpSync("tenants", dir, { recursive: true });
   const closed = JSON.parse(readFileSync("tests/fixtures/tenants/closed.json", "utf8"));
-  writeFileSync(path.join(dir, `${SITE}.json`), JSON.stringify({ ...closed, key: SITE, name: "Campaign Trial", domains: [HOST] }));
+  writeFileSync(path.join(dir, `${SITE}.json`), JSON.stringify({ ...closed, key: SITE, name: "Campaign Trial", domains: [HOST], canonical_domain: HOST }));
   const registry = loadSiteRegistry(dir);
   await syncSites(getDb(), registry);
   resetSingleton("siteRegistry");

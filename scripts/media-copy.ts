@@ -22,7 +22,7 @@ DATA_DIR/media: "123/4f…e1.jpg", "123/4f…e1_thumb.jpg", "chat/…", "demo-ph
 `;
 
 const CONCURRENCY = 8;
-const contentType = (key: string) => (key.endsWith(".json") ? "application/json" : "image/jpeg");
+const contentType = (key: string) => (key.endsWith(".json") ? "application/json" : key.endsWith(".zip") ? "application/zip" : "image/jpeg");
 
 async function copy(source: MediaStorage, target: MediaStorage, { overwrite, dryRun }: { overwrite: boolean; dryRun: boolean }) {
   const held = new Set<string>();

@@ -1,5 +1,5 @@
 // A member's data export (privacy requests): asked for by the member in settings or by
-// staff for them, built by the privacy worker into a zip under DATA_DIR/exports, announced by a
+// staff for them, built by the privacy worker into a zip in the media store (export-files.server.ts), announced by a
 // mail in the site's brand and the member's language, downloadable for EXPORT_TTL_DAYS.
 //
 // Who may download: the mailed link's token AND the member logged in on their own site. A link
@@ -10,10 +10,6 @@
 // member's id until the export is built, so parallel requests create one row and one job. A
 // member's own requests are also counted per day (LIMITS.dataExports, an atomic counter).
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { Readable } from "node:stream";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { tokenHash } from "#app/auth/session.server.ts";
 import type { Prisma } from "#app/generated/prisma/client.ts";
@@ -27,7 +23,7 @@ import { getSiteRegistry } from "#app/tenancy/sites.server.ts";
 import type { Site } from "#app/tenancy/site-schema.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { collectMemberData } from "./collect.server.ts";
-import { exportFile, removeExportFile } from "./export-files.server.ts";
+import { putExportFile, removeExportObjects } from "./export-files.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -102,8 +98,8 @@ async function enqueueBuild(exportId: number, counted: Check | null) {
   }
 }
 
-/** Writes the zip: JSON documents compressed, images stored as they are (JPEG is compressed already). */
-async function writeZip(file: string, documents: Record<string, unknown>, images: Record<string, Buffer>) {
+/** The zip, in memory: JSON documents compressed, images stored as they are (JPEG is compressed already). */
+async function buildZip(documents: Record<string, unknown>, images: Record<string, Buffer>) {
   const chunks: Uint8Array[] = [];
   const done = new Promise<void>((resolve, reject) => {
     const zip = new Zip((error, chunk, final) => {
@@ -124,10 +120,7 @@ async function writeZip(file: string, documents: Record<string, unknown>, images
     zip.end();
   });
   await done;
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.part`;
-  await writeFile(partial, Buffer.concat(chunks), { mode: 0o600 });
-  await rename(partial, file);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -157,18 +150,24 @@ export async function buildExport(exportId: number, now = new Date()) {
       if (body) images[name] = body;
     }
     const name = `${randomBytes(18).toString("base64url")}.zip`;
-    await writeZip(
-      exportFile(name),
+    const zip = await buildZip(
       { ...data.documents, "export.json": { exportId, createdAt: now, site: site.name, files: [...Object.keys(data.documents), ...Object.keys(images)] } },
       images,
     );
-    const size = (await stat(exportFile(name))).size;
+    await putExportFile(name, zip);
     const { count } = await db.dataExport.updateMany({
       where: { id: exportId, status: "pending" },
-      data: { status: "ready", pendingFor: null, file: name, sizeBytes: size, readyAt: now, expiresAt: new Date(now.getTime() + EXPORT_TTL_DAYS * DAY_MS) },
+      data: {
+        status: "ready",
+        pendingFor: null,
+        file: name,
+        sizeBytes: zip.length,
+        readyAt: now,
+        expiresAt: new Date(now.getTime() + EXPORT_TTL_DAYS * DAY_MS),
+      },
     });
     if (!count) {
-      await removeExportFile(name);
+      await removeExportObjects([name]);
       return { built: false };
     }
   }
@@ -198,7 +197,8 @@ export type Download = { ok: true; exportId: number; file: string; size: number;
 
 /**
  * The export a link's token names, for the member logged in on this site: someone else's
- * export, another site's or an unknown token is a 404, an expired or removed one a 410.
+ * export, another site's or an unknown token is a 404, an expired or removed one a 410 (a zip
+ * the store does not hold is the file route's 410: asking the bucket here would fetch it twice).
  */
 export async function findDownload(site: Pick<Site, "key">, userId: number, token: string | null, now = new Date()): Promise<Download> {
   if (!token || !/^[\w-]{20,100}$/.test(token)) return { ok: false, status: 404 };
@@ -208,15 +208,9 @@ export async function findDownload(site: Pick<Site, "key">, userId: number, toke
   });
   if (!row || row.userId !== userId || row.siteKey !== site.key) return { ok: false, status: 404 };
   if (row.status !== "ready" || !row.file || !row.expiresAt || !row.readyAt || row.expiresAt <= now) return { ok: false, status: 410 };
-  const size = await stat(exportFile(row.file)).then(
-    (s) => s.size,
-    () => null,
-  );
-  if (size === null) return { ok: false, status: 410 };
-  return { ok: true, exportId: row.id, file: row.file, size, readyAt: row.readyAt, expiresAt: row.expiresAt };
+  if (row.sizeBytes === null) return { ok: false, status: 410 };
+  return { ok: true, exportId: row.id, file: row.file, size: row.sizeBytes, readyAt: row.readyAt, expiresAt: row.expiresAt };
 }
-
-export const exportStream = (file: string) => Readable.toWeb(createReadStream(exportFile(file))) as ReadableStream<Uint8Array>;
 
 /** The export a member is waiting for, and their newest ready one, for the settings page. */
 export async function exportState(userId: number, now = new Date()) {
@@ -232,7 +226,8 @@ export async function exportState(userId: number, now = new Date()) {
 export async function cleanupExports(now = new Date()) {
   const db = getDb();
   const expired = await db.dataExport.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, file: true } });
-  await Promise.all(expired.map((r) => removeExportFile(r.file)));
+  // a store that does not answer keeps the rows: the next hourly run removes both
+  await removeExportObjects(expired.map((r) => r.file));
   const removed = await db.dataExport.deleteMany({ where: { id: { in: expired.map((r) => r.id) } } });
   const stale = new Date(now.getTime() - STALE_PENDING_MS);
   const givenUp = await db.dataExport.updateMany({ where: { status: "pending", createdAt: { lt: stale } }, data: { status: "failed", pendingFor: null } });

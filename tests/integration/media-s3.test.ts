@@ -2,19 +2,21 @@
 // this process's app server and a second app process with another DATA_DIR on the same database
 // and bucket, as two instances behind a load balancer are. What one instance stores the other
 // serves; deletions, the data export and the demo portraits go through the bucket; a key the
-// bucket does not hold is a 404 and a store that does not answer a 503 within the deadline.
+// bucket does not hold is a 404 and a store that does not answer a 503 within the deadline. Data
+// export zips live in the bucket too (exports/): built by one instance's worker, downloaded from
+// the other, never through /media/ URLs, removed by the cleanup and the erasure.
 import { execFile, fork, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymiseAccount } from "#app/accounts/account.server.ts";
-import { exportFile } from "#app/privacy/export-files.server.ts";
-import { buildExport, requestExport } from "#app/privacy/exports.server.ts";
+import { tokenHash } from "#app/auth/session.server.ts";
+import { buildExport, cleanupExports, requestExport } from "#app/privacy/exports.server.ts";
 import { getMediaStorage, LocalDiskStorage } from "#app/media/storage.server.ts";
 import { mediaSignature, photoUrl } from "#app/profiles/photo-url.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
@@ -107,6 +109,17 @@ async function uploadPhoto(m: LoggedInMember, color: string) {
   return getDb().photo.findFirstOrThrow({ where: { profileId: m.profile.id }, orderBy: { id: "desc" } });
 }
 
+/** An export of the member built by this process's worker functions, with a download link of our own (the mailed one is not read here). */
+async function builtExport(m: LoggedInMember) {
+  const asked = await requestExport({ id: m.user.id, siteKey: "lovely" });
+  expect(asked.ok).toBe(true);
+  const exportId = (asked as { exportId: number }).exportId;
+  expect(await buildExport(exportId)).toEqual({ built: true });
+  const token = `test-link-${exportId}-${"x".repeat(24)}`;
+  const row = await getDb().dataExport.update({ where: { id: exportId }, data: { tokenHash: tokenHash(token) } });
+  return { row, link: `/account/data-export/file?token=${token}` };
+}
+
 describe("photos on an S3-compatible store", () => {
   it("an upload through one instance lands in the bucket, not on its disk, and the other instance serves it", async () => {
     const m = await loggedInMember(serverA);
@@ -148,23 +161,63 @@ describe("photos on an S3-compatible store", () => {
     for (const server of [serverA, serverB]) expect((await request(server, url, { host: "lovely.localhost" })).status).toBe(404);
   });
 
-  it("the data export carries the photo from the bucket, and the erasure removes it", async () => {
+  it("the data export carries the photo from the bucket, is downloaded from the other instance, and the erasure removes both", async () => {
     const m = await loggedInMember(serverA);
     const photo = await uploadPhoto(m, "#57c");
-    const asked = await requestExport({ id: m.user.id, siteKey: "lovely" });
-    expect(asked.ok).toBe(true);
-    const exportId = (asked as { exportId: number }).exportId;
-    expect(await buildExport(exportId)).toEqual({ built: true });
-    const row = await getDb().dataExport.findUniqueOrThrow({ where: { id: exportId } });
-    const entries = unzipSync(new Uint8Array(readFileSync(exportFile(row.file!))));
+    const { row, link } = await builtExport(m);
+    const objectKey = `${PREFIX}exports/${row.file}`;
+    expect(await objectsInBucket()).toContain(objectKey);
+    expect(existsSync(path.join(dataDirA, "exports"))).toBe(false);
+
+    // instance B never saw the worker's disk: it streams the zip from the bucket
+    const res = await request(serverB, link, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(Number(res.headers["content-length"])).toBe(row.sizeBytes);
+    expect(res.bytes.equals(await objectBytes(objectKey))).toBe(true);
+    const entries = unzipSync(new Uint8Array(res.bytes));
     const photoEntries = Object.keys(entries).filter((n) => n.startsWith("photos/") && n.endsWith(".jpg"));
     expect(photoEntries).toHaveLength(1);
     expect(Buffer.from(entries[photoEntries[0]!]!).equals(await objectBytes(`${PREFIX}${photo.filename}`))).toBe(true);
+    const page = await request(serverB, link.replace("/file?", "?"), { host: m.host, headers: { ...EN, cookie: m.jar.header } });
+    expect(page.status).toBe(200);
+
+    // no /media/ URL reaches the zip, even one signed over its key
+    const day = Math.floor(Date.now() / 86_400_000) + 1;
+    const key = `exports/${row.file}`;
+    for (const server of [serverA, serverB]) {
+      for (const url of [photoUrl(lovely, key), `/media/${day}/${mediaSignature("lovely", key, day)}/${key}`]) {
+        const media = await request(server, url, { host: "lovely.localhost" });
+        expect(media.status, url).toBe(404);
+        expect(media.headers["content-type"]).not.toBe("application/zip");
+      }
+    }
 
     expect(await anonymiseAccount(m.user.id)).toBe(true);
     const objects = await objectsInBucket();
     expect(objects).not.toContain(`${PREFIX}${photo.filename}`);
     expect(objects).not.toContain(`${PREFIX}${photo.thumbFilename}`);
+    expect(objects).not.toContain(objectKey);
+  });
+
+  it("an expired export's zip leaves the bucket with the cleanup; a zip the bucket lost is a 410 on every instance", async () => {
+    const m = await loggedInMember(serverA);
+    const { row, link } = await builtExport(m);
+    const objectKey = `${PREFIX}exports/${row.file}`;
+    const zip = await objectBytes(objectKey);
+    await bucket().send(new DeleteObjectCommand({ Bucket: BUCKET, Key: objectKey }));
+    for (const server of [serverA, serverB]) {
+      expect((await request(server, link, { host: m.host, headers: { ...EN, cookie: m.jar.header } })).status).toBe(410);
+    }
+    await bucket().send(new PutObjectCommand({ Bucket: BUCKET, Key: objectKey, Body: zip }));
+    const back = await request(serverB, link, { host: m.host, headers: { ...EN, cookie: m.jar.header } });
+    expect(back.status).toBe(200);
+    expect(back.bytes.equals(zip)).toBe(true);
+
+    await getDb().dataExport.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await cleanupExports()).dataExports).toBeGreaterThanOrEqual(1);
+    expect(await objectsInBucket()).not.toContain(objectKey);
+    expect((await request(serverB, link, { host: m.host, headers: { ...EN, cookie: m.jar.header } })).status).toBe(404);
   });
 
   it("a demo portrait asked for before it was drawn is drawn into the bucket by the instance asked", async () => {

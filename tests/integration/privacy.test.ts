@@ -10,7 +10,7 @@ import { changeCredits } from "#app/credits/ledger.server.ts";
 import { LIMITS } from "#app/limits/rate-limits.server.ts";
 import { getMediaStorage } from "#app/media/storage.server.ts";
 import { buildExport, cleanupExports, requestExport } from "#app/privacy/exports.server.ts";
-import { exportFile } from "#app/privacy/export-files.server.ts";
+import { exportKey } from "#app/privacy/export-files.server.ts";
 import { createWorker, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
 import { privacyJob, type PrivacyJob } from "#workers/privacy.ts";
@@ -202,10 +202,11 @@ describe("a member downloads their data", () => {
     expect(expired.status).toBe(410);
     expect(textOf(expired.html)).toContain(common("en").privacy.expired);
     expect((await get(m, filePath)).status).toBe(410);
+    expect(await getMediaStorage().read(exportKey(row.file!))).not.toBeNull();
     const counts = await cleanupExports();
     expect(counts.dataExports).toBeGreaterThanOrEqual(1);
     expect(await db().dataExport.count({ where: { id: row.id } })).toBe(0);
-    expect(readFileSafe(exportFile(row.file!))).toBeNull();
+    expect(await getMediaStorage().read(exportKey(row.file!))).toBeNull();
     expect((await get(m, filePath)).status).toBe(404);
   });
 
@@ -301,14 +302,6 @@ describe("the export job and its cleanup", () => {
     }
   });
 });
-
-function readFileSafe(file: string) {
-  try {
-    return readFileSync(file);
-  } catch {
-    return null;
-  }
-}
 
 describe("staff privacy requests", () => {
   const staffSession = (role: "support" | "admin") => loggedInStaff(server, role);

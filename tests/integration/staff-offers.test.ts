@@ -54,7 +54,10 @@ async function serveOffersSite() {
   const dir = mkdtempSync(path.join(tmpdir(), "tenants-offers-"));
   cpSync("tenants", dir, { recursive: true });
   const closed = JSON.parse(readFileSync("tests/fixtures/tenants/closed.json", "utf8"));
-  writeFileSync(path.join(dir, "offers.json"), JSON.stringify({ ...closed, key: SITE, name: "Offer Trial", domains: ["offers.localhost"], canonical_domain: "offers.localhost" }));
+  writeFileSync(
+    path.join(dir, "offers.json"),
+    JSON.stringify({ ...closed, key: SITE, name: "Offer Trial", domains: ["offers.localhost"], canonical_domain: "offers.localhost" }),
+  );
   const registry = loadSiteRegistry(dir);
   await syncSites(getDb(), registry);
   resetSingleton("siteRegistry");

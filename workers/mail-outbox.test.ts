@@ -8,25 +8,17 @@ import { startMailOutboxRelay, type MailOutboxRelay } from "#app/mail/outbox-rel
 import { pruneMailOutbox, writeToMailOutbox, type OutboxMail } from "#app/mail/outbox-store.server.ts";
 import { closeQueues, createWorker, getQueue, QUEUE_NAMES } from "#app/queue/queues.server.ts";
 import { getDb } from "#app/utils/db.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
 import { sendMailJob } from "./mail.ts";
+import { setEnv } from "#tests/support/fixtures.ts";
 
 const backends = [{ name: "PostgreSQL", redis: undefined }, ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : [])];
 const saved = { SMTP_URL: process.env.SMTP_URL, REDIS_URL: process.env.REDIS_URL };
-function useEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetSingleton("env");
-}
-
 const started: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.close()));
   await closeQueues();
-  useEnv(saved);
+  setEnv(saved);
 });
 
 const mailTo = (to: string, subject: string): OutboxMail => ({
@@ -58,7 +50,7 @@ const subjects = (smtp: Awaited<ReturnType<typeof startSmtpServer>>) => smtp.rec
 describe.each(backends)("the mail outbox on the $name queue", ({ redis }) => {
   it("delivers a mail written while no relay ran, once a relay starts", async () => {
     const smtp = await deliveringTo();
-    useEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
+    setEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
     const mail = mailTo("crash@example.test", `Written before a crash ${crypto.randomUUID()}`);
     await getDb().$transaction((tx) => writeToMailOutbox(tx, [mail]));
     // the process that wrote it died before any relay ran: the row waits, nothing is queued
@@ -76,7 +68,7 @@ describe.each(backends)("the mail outbox on the $name queue", ({ redis }) => {
 
   it("hands each mail over once when two relays run at the same time", async () => {
     const smtp = await deliveringTo();
-    useEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
+    setEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
     const run = crypto.randomUUID().slice(0, 8);
     const mails = Array.from({ length: 60 }, (_, i) => mailTo(`parallel${i}@example.test`, `Parallel ${run} ${i}`));
     await writeToMailOutbox(getDb(), mails);
@@ -93,7 +85,7 @@ describe.each(backends)("the mail outbox on the $name queue", ({ redis }) => {
   });
 
   it("queues a mail within about a second of its commit, and a repeated id once", async () => {
-    useEnv({ REDIS_URL: redis });
+    setEnv({ REDIS_URL: redis });
     const queue = getQueue(QUEUE_NAMES.mail);
     await queue.waitUntilReady();
     relay();
@@ -113,7 +105,7 @@ describe.each(backends)("the mail outbox on the $name queue", ({ redis }) => {
   });
 
   it("keeps handed-over rows a week, then prunes them", async () => {
-    useEnv({ REDIS_URL: redis });
+    setEnv({ REDIS_URL: redis });
     const now = new Date();
     const day = 24 * 3600_000;
     const [old, recent, waiting] = [mailTo("a@example.test", "old"), mailTo("b@example.test", "recent"), mailTo("c@example.test", "waiting")];

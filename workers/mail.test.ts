@@ -8,9 +8,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeQueues, createWorker, getQueue, type QueueName } from "#app/queue/queues.server.ts";
 import { enqueueMail, MAIL_JOB_OPTIONS, type MailJob } from "#app/mail/mail-queue.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
 import { sendMailJob } from "./mail.ts";
+import { setEnv } from "#tests/support/fixtures.ts";
 
 const backends = [{ name: "PostgreSQL", redis: undefined }, ...(process.env.REDIS_URL ? [{ name: "Redis", redis: process.env.REDIS_URL }] : [])];
 
@@ -20,17 +20,9 @@ let q = 0;
 const ownQueue = () => `mail-test-${process.pid}-${Date.now()}-${q++}` as QueueName;
 
 const saved = { SMTP_URL: process.env.SMTP_URL, REDIS_URL: process.env.REDIS_URL, DATA_DIR: process.env.DATA_DIR };
-function useEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetSingleton("env");
-}
-
 afterEach(async () => {
   await closeQueues();
-  useEnv(saved);
+  setEnv(saved);
 });
 
 const mail = (subject: string): MailJob["message"] => ({
@@ -58,7 +50,7 @@ function crashAfterDelivery(queue: QueueName) {
 describe.each(backends)("mail through the $name queue", ({ redis }) => {
   it("delivers to the SMTP server and retries a refused delivery", async () => {
     const smtp = await startSmtpServer({ rejectFirst: 1 });
-    useEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
+    setEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
     const { getEnv } = await import("#app/utils/env.server.ts");
     expect(getEnv().SMTP_URL).toBe(smtp.url);
     const name = ownQueue();
@@ -85,7 +77,7 @@ describe.each(backends)("mail through the $name queue", ({ redis }) => {
 
   it("gives each mail a stable id: the job id and the Message-ID header", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rdv-outbox-"));
-    useEnv({ SMTP_URL: undefined, DATA_DIR: dataDir, REDIS_URL: redis });
+    setEnv({ SMTP_URL: undefined, DATA_DIR: dataDir, REDIS_URL: redis });
     try {
       const job = await enqueueMail({ siteKey: "lovely", message: mail("Stable id") });
       const again = await enqueueMail({ siteKey: "lovely", message: mail("Stable id") });
@@ -114,7 +106,7 @@ describe.each(backends)("mail through the $name queue", ({ redis }) => {
     async (transport) => {
       const smtp = await startSmtpServer();
       const dataDir = mkdtempSync(path.join(tmpdir(), "rdv-outbox-"));
-      useEnv({ SMTP_URL: transport === "SMTP" ? smtp.url : undefined, DATA_DIR: dataDir, REDIS_URL: redis });
+      setEnv({ SMTP_URL: transport === "SMTP" ? smtp.url : undefined, DATA_DIR: dataDir, REDIS_URL: redis });
       const outbox = () => {
         try {
           return readdirSync(path.join(dataDir, "outbox"));
@@ -166,13 +158,13 @@ describe("idempotent delivery", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rdv-outbox-"));
     try {
       const job = { id: "mail-" + crypto.randomUUID(), data: { id: crypto.randomUUID(), siteKey: "lovely", message: mail("Twice?") } };
-      useEnv({ SMTP_URL: smtp.url });
+      setEnv({ SMTP_URL: smtp.url });
       const [first, second] = [await sendMailJob(job), await sendMailJob(job)];
       expect(smtp.received).toHaveLength(1);
       expect(first.skipped).toBeUndefined();
       expect(second).toMatchObject({ skipped: true, messageId: first.messageId });
 
-      useEnv({ SMTP_URL: undefined, DATA_DIR: dataDir });
+      setEnv({ SMTP_URL: undefined, DATA_DIR: dataDir });
       const outboxJob = { ...job, data: { ...job.data, id: crypto.randomUUID() } };
       await Promise.all([sendMailJob(outboxJob), sendMailJob(outboxJob)]);
       await sendMailJob(outboxJob);
@@ -185,7 +177,7 @@ describe("idempotent delivery", () => {
 
   it("refuses an id that cannot be a file name", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rdv-outbox-"));
-    useEnv({ SMTP_URL: undefined, DATA_DIR: dataDir });
+    setEnv({ SMTP_URL: undefined, DATA_DIR: dataDir });
     try {
       await expect(sendMailJob({ id: "1", data: { id: "../escape", siteKey: "lovely", message: mail("x") } })).rejects.toThrow(/invalid mail id/);
     } finally {

@@ -10,20 +10,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeQueues, createWorker, getQueue, type QueueName } from "#app/queue/queues.server.ts";
 import { MAIL_JOB_OPTIONS, type MailJob } from "#app/mail/mail-queue.server.ts";
-import { resetSingleton } from "#app/utils/singleton.ts";
 import { startSmtpServer } from "#tests/support/smtp.ts";
 import { sendMailJob } from "./mail.ts";
+import { setEnv } from "#tests/support/fixtures.ts";
 
 const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 const saved = { SMTP_URL: process.env.SMTP_URL, REDIS_URL: process.env.REDIS_URL };
-
-function useEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetSingleton("env");
-}
 
 async function freePort() {
   const server = net.createServer().listen(0, "127.0.0.1");
@@ -69,7 +61,7 @@ afterEach(async () => {
   await closeQueues();
   redis?.kill("SIGKILL");
   if (dir) rmSync(dir, { recursive: true, force: true });
-  useEnv(saved);
+  setEnv(saved);
 });
 
 describe.skipIf(!hasRedisServer)("a Redis crash", () => {
@@ -78,7 +70,7 @@ describe.skipIf(!hasRedisServer)("a Redis crash", () => {
     const port = await freePort();
     redis = await startRedis(dir, port);
     const smtp = await startSmtpServer();
-    useEnv({ SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+    setEnv({ SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
     const name = `mail-redis-restart-${process.pid}` as QueueName;
     const queue = getQueue(name);
     const now = crypto.randomUUID();

@@ -57,15 +57,18 @@ export function useTestServer(env: Record<string, string> = {}): TestServer {
  * afterAll, the app's parsed environment (getEnv) re-read both times. `undefined` removes one.
  * A function is called in beforeAll, for a value known only then (the port of a server).
  */
+/** Sets (undefined: removes) these variables now and makes the next getEnv() read them. */
+export function setEnv(values: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetSingleton("env");
+}
+
 export function useEnv(vars: Record<string, string | undefined> | (() => Record<string, string | undefined>)) {
   const saved: Record<string, string | undefined> = {};
-  const put = (values: Record<string, string | undefined>) => {
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetSingleton("env");
-  };
+  const put = setEnv;
   beforeAll(() => {
     const values = typeof vars === "function" ? vars() : vars;
     for (const name of Object.keys(values)) saved[name] = process.env[name];
